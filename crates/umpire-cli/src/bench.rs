@@ -1,0 +1,58 @@
+//! `umpire bench`: single-thread random-playout throughput per rule set.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+use umpire_rules::playout::{PlayoutStats, random_game};
+use umpire_rules::{RuleSetId, Umpire};
+
+/// Figures for one rule set.
+#[derive(Debug, Serialize)]
+pub struct BenchFigures {
+    /// Rule-set identifier.
+    pub rules: String,
+    /// Games played.
+    pub games: u64,
+    /// Wall-clock seconds spent.
+    pub seconds: f64,
+    /// Games per second.
+    pub games_per_sec: f64,
+    /// Attempts (commands judged) per second.
+    pub attempts_per_sec: f64,
+    /// Mean attempts per game.
+    pub attempts_per_game: f64,
+    /// Mean moves (plies) per game.
+    pub plies_per_game: f64,
+}
+
+/// Plays random games under `rules` for about `seconds`, from `seed`.
+pub fn run(rules: RuleSetId, seconds: f64, seed: u64, max_plies: u32) -> BenchFigures {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let fresh = Umpire::new(*rules.rules());
+    let mut stats = PlayoutStats::default();
+    let budget = Duration::from_secs_f64(seconds.max(0.0));
+    let start = Instant::now();
+    loop {
+        // Check the clock every few games only.
+        for _ in 0..16 {
+            let mut umpire = fresh.clone();
+            stats.add(random_game(&mut umpire, &mut rng, max_plies, |_, _| {}));
+        }
+        if start.elapsed() >= budget {
+            break;
+        }
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let games = stats.games as f64;
+    BenchFigures {
+        rules: rules.to_string(),
+        games: stats.games,
+        seconds: secs,
+        games_per_sec: games / secs,
+        attempts_per_sec: stats.attempts as f64 / secs,
+        attempts_per_game: stats.attempts as f64 / games,
+        plies_per_game: stats.plies as f64 / games,
+    }
+}

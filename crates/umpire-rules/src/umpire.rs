@@ -1,0 +1,523 @@
+//! The referee: [`Umpire`] owns the true position and judges every command.
+
+use arrayvec::ArrayVec;
+use shakmaty::{
+    Bitboard, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position,
+    PositionError, Role, Square, fen::Fen, zobrist::Zobrist64,
+};
+
+use crate::outcome::push;
+use crate::{
+    Announcement, Announcements, AnyObligation, Attempt, AttemptList, Audience, CheckKind,
+    Command, EndReason, GameResult, Invalid, MAX_ATTEMPTS, Man, Outcome, OwnBoard,
+    PawnCaptureInfo, RuleSet, StalemateRule, Verdict,
+};
+
+/// A start position that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// Not FEN.
+    #[error("not a FEN: {0}")]
+    Fen(#[from] shakmaty::fen::ParseFenError),
+    /// FEN of an impossible position.
+    #[error("not a legal chess position: {0}")]
+    Position(String),
+    /// The side to move has no legal move: the game could not start.
+    #[error("the side to move has no legal move in this position")]
+    NoMove,
+}
+
+impl From<PositionError<Chess>> for SetupError {
+    fn from(e: PositionError<Chess>) -> SetupError {
+        SetupError::Position(e.to_string())
+    }
+}
+
+/// Where the mover stands with the "Any?" question this turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum AnyState {
+    NotAsked,
+    AnsweredNo,
+    Obliged,
+    Released,
+}
+
+/// The umpire: sees everything, owns the true position, and answers every command with an
+/// [`Outcome`].
+///
+/// ```
+/// use umpire_rules::{Attempt, Command, RuleSet, Umpire, Verdict};
+///
+/// let mut umpire = Umpire::new(RuleSet::WILD16);
+/// let outcome = umpire.submit(Command::Attempt("e2e4".parse().unwrap()));
+/// assert_eq!(outcome.verdict, Verdict::Accepted);
+/// let outcome = umpire.submit(Command::Attempt("e7e4".parse().unwrap()));
+/// assert_eq!(outcome.verdict, Verdict::Impossible);
+/// ```
+///
+/// Judging an attempt never allocates.
+#[derive(Clone, Debug)]
+pub struct Umpire {
+    rules: RuleSet,
+    pos: Chess,
+    legal: MoveList,
+    rejected: ArrayVec<Attempt, MAX_ATTEMPTS>,
+    any: AnyState,
+    attempted: bool,
+    offered: bool,
+    pending_offer: Option<Color>,
+    hash: Zobrist64,
+    history: Vec<Zobrist64>,
+    result: Option<GameResult>,
+    plies: u32,
+}
+
+impl Umpire {
+    /// A game from the standard start position.
+    pub fn new(rules: RuleSet) -> Umpire {
+        Umpire::from_position(rules, Chess::default()).expect("the start position has moves")
+    }
+
+    /// A game from a FEN.
+    pub fn from_fen(rules: RuleSet, fen: &str) -> Result<Umpire, SetupError> {
+        let fen: Fen = fen.trim().parse()?;
+        let pos = Chess::from_setup(fen.into_setup(), CastlingMode::Standard)?;
+        Umpire::from_position(rules, pos)
+    }
+
+    /// A game from a position. Fails if the side to move has no legal move.
+    pub fn from_position(rules: RuleSet, pos: Chess) -> Result<Umpire, SetupError> {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            return Err(SetupError::NoMove);
+        }
+        let hash = pos.zobrist_hash(EnPassantMode::Legal);
+        let mut history = Vec::with_capacity(128);
+        history.push(hash);
+        let mut umpire = Umpire {
+            rules,
+            pos,
+            legal,
+            rejected: ArrayVec::new(),
+            any: AnyState::NotAsked,
+            attempted: false,
+            offered: false,
+            pending_offer: None,
+            hash,
+            history,
+            result: None,
+            plies: 0,
+        };
+        if let Some(result) = umpire.automatic_end() {
+            umpire.result = Some(result);
+        }
+        Ok(umpire)
+    }
+
+    /// The rule set in force.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The true position. Referee information: never give it to a player.
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Number of moves played (plies).
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The own board of the side to move: what the mover sees.
+    pub fn own_board(&self) -> OwnBoard {
+        OwnBoard::of(&self.pos, self.turn())
+    }
+
+    /// The legal moves of the side to move. Referee information.
+    pub fn legal_moves(&self) -> &MoveList {
+        &self.legal
+    }
+
+    /// What the mover may still say this turn, from what the mover knows (own board,
+    /// attempts already rejected this turn, the answer to "Any?"): every attempt possible on
+    /// its own board and not yet rejected, restricted to pawn captures while an "Any?" obliges
+    /// it. Appends to `out`; returns whether "Any?" may be asked as well.
+    pub fn mover_options(&self, out: &mut AttemptList) -> bool {
+        if self.is_over() {
+            return false;
+        }
+        let own = self.own_board();
+        let start = out.len();
+        own.attempts(self.rules.promotion_always_queen, out);
+        let mut i = start;
+        while i < out.len() {
+            let a = out[i];
+            let pawn_capture = own.is_pawn_capture(a);
+            let keep = !self.rejected.contains(&a)
+                && match self.any {
+                    AnyState::Obliged => pawn_capture,
+                    AnyState::AnsweredNo => !pawn_capture,
+                    AnyState::NotAsked | AnyState::Released => true,
+                };
+            if keep {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+        self.rules.has_any_question() && self.any == AnyState::NotAsked
+    }
+
+    /// The announcements made before the first command: check and pawn-capture information
+    /// for the side to move (non-empty only for set-up positions), or the result if the
+    /// position is already drawn.
+    pub fn opening_announcements(&self) -> Announcements {
+        let mut list = Announcements::new();
+        self.announce_checks(&mut list);
+        match self.result {
+            Some(result) => push(&mut list, Audience::Both, Announcement::GameOver(result)),
+            None => self.announce_pawn_info(&mut list),
+        }
+        list
+    }
+
+    /// Judges one command of the side to move (for [`Command::AcceptDraw`] and
+    /// [`Command::DeclineDraw`], of the side the offer was made to).
+    pub fn submit(&mut self, command: Command) -> Outcome {
+        match command {
+            Command::Attempt(a) => self.attempt(a),
+            Command::AskAny => self.ask_any(),
+            Command::OfferDraw => self.offer_draw(),
+            Command::AcceptDraw => self.answer_draw(true),
+            Command::DeclineDraw => self.answer_draw(false),
+            Command::Resign => self.resign(self.turn()),
+        }
+    }
+
+    /// The side that gives `command` now: the side to move, except that a draw offer is
+    /// answered by the side it was made to.
+    pub fn actor(&self, command: Command) -> Color {
+        match (command, self.pending_offer) {
+            (Command::AcceptDraw | Command::DeclineDraw, Some(offerer)) => !offerer,
+            _ => self.turn(),
+        }
+    }
+
+    /// Judges an attempt by the side to move.
+    pub fn attempt(&mut self, attempt: Attempt) -> Outcome {
+        let side = self.turn();
+        if self.is_over() {
+            return Outcome::silent(side, Verdict::GameOver);
+        }
+        let attempt = self.normalize(attempt);
+        let own = self.own_board();
+        let pawn_capture = own.is_pawn_capture(attempt);
+        if self.any == AnyState::Obliged && !pawn_capture {
+            return Outcome::silent(side, Verdict::Invalid(Invalid::MustTryPawnCapture));
+        }
+        let mut out = Outcome::silent(side, Verdict::Illegal);
+        self.lapse_offer(&mut out.announcements);
+        self.attempted = true;
+
+        if self.rejected.contains(&attempt) {
+            if self.rules.repeat_announced {
+                out.verdict = Verdict::Repeat;
+                push(&mut out.announcements, self.rules.illegal.audience, Announcement::Repeat);
+                return out;
+            }
+            return self.impossible(out);
+        }
+        let known_futile = self.any == AnyState::AnsweredNo && pawn_capture;
+        if known_futile || !own.is_possible(attempt, self.rules.promotion_always_queen) {
+            return self.impossible(out);
+        }
+        let Some(m) = self.find_legal(attempt) else {
+            let _ = self.rejected.try_push(attempt);
+            if self.any == AnyState::Obliged
+                && self.rules.pawn_captures == PawnCaptureInfo::AskAny(AnyObligation::OneTry)
+            {
+                self.any = AnyState::Released;
+            }
+            push(&mut out.announcements, self.rules.illegal.audience, self.rebuff_word(self.rules.illegal.said_as_impossible));
+            return out;
+        };
+        out.verdict = Verdict::Accepted;
+        self.play(m, &mut out.announcements);
+        out
+    }
+
+    fn rebuff_word(&self, said_as_impossible: bool) -> Announcement {
+        if said_as_impossible { Announcement::Impossible } else { Announcement::Illegal }
+    }
+
+    fn impossible(&self, mut out: Outcome) -> Outcome {
+        out.verdict = Verdict::Impossible;
+        let rebuff = self.rules.impossible;
+        push(&mut out.announcements, rebuff.audience, self.rebuff_word(rebuff.said_as_impossible));
+        out
+    }
+
+    /// Under always-queen rules, a pawn reaching the last rank without a piece named promotes to a queen.
+    fn normalize(&self, a: Attempt) -> Attempt {
+        if self.rules.promotion_always_queen
+            && a.promotion.is_none()
+            && self.pos.our(Role::Pawn).contains(a.from)
+            && a.to.rank() == self.turn().fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First)
+        {
+            Attempt { promotion: Some(Role::Queen), ..a }
+        } else {
+            a
+        }
+    }
+
+    fn find_legal(&self, a: Attempt) -> Option<Move> {
+        self.legal.iter().copied().find(|m| {
+            m.from() == Some(a.from) && uci_to(m) == a.to && m.promotion() == a.promotion
+        })
+    }
+
+    /// Answers "Any?" for the side to move.
+    pub fn ask_any(&mut self) -> Outcome {
+        let side = self.turn();
+        if self.is_over() {
+            return Outcome::silent(side, Verdict::GameOver);
+        }
+        if !self.rules.has_any_question() {
+            return Outcome::silent(side, Verdict::Invalid(Invalid::NoAnyQuestion));
+        }
+        if self.any != AnyState::NotAsked {
+            return Outcome::silent(side, Verdict::Invalid(Invalid::AnyAlreadyAsked));
+        }
+        let mut out = Outcome::silent(side, Verdict::Answered);
+        self.lapse_offer(&mut out.announcements);
+        self.attempted = true;
+        let yes = self.pawn_capture_count() > 0;
+        self.any = if yes { AnyState::Obliged } else { AnyState::AnsweredNo };
+        push(&mut out.announcements, Audience::Both, Announcement::AnyAnswer(yes));
+        out
+    }
+
+    /// The side to move offers a draw.
+    pub fn offer_draw(&mut self) -> Outcome {
+        let side = self.turn();
+        if self.is_over() {
+            return Outcome::silent(side, Verdict::GameOver);
+        }
+        let refusal = if !self.rules.draw_offers {
+            Some(Invalid::NoDrawOffers)
+        } else if self.pending_offer == Some(!side) {
+            Some(Invalid::DrawOfferPending)
+        } else if self.offered {
+            Some(Invalid::DrawAlreadyOffered)
+        } else if self.attempted {
+            Some(Invalid::DrawOfferAfterAttempt)
+        } else {
+            None
+        };
+        if let Some(why) = refusal {
+            return Outcome::silent(side, Verdict::Invalid(why));
+        }
+        self.offered = true;
+        self.pending_offer = Some(side);
+        let mut out = Outcome::silent(side, Verdict::Answered);
+        push(&mut out.announcements, Audience::Both, Announcement::DrawOffered(side));
+        out
+    }
+
+    /// The side a draw was offered to accepts (`true`) or declines it.
+    pub fn answer_draw(&mut self, accept: bool) -> Outcome {
+        let Some(offerer) = self.pending_offer else {
+            let verdict =
+                if self.is_over() { Verdict::GameOver } else { Verdict::Invalid(Invalid::NoDrawOffer) };
+            return Outcome::silent(self.turn(), verdict);
+        };
+        let side = !offerer;
+        self.pending_offer = None;
+        let mut out = Outcome::silent(side, Verdict::Answered);
+        if accept {
+            push(&mut out.announcements, Audience::Both, Announcement::DrawAccepted(side));
+            self.finish(GameResult::draw(EndReason::DrawAgreed), &mut out.announcements);
+        } else {
+            push(&mut out.announcements, Audience::Both, Announcement::DrawDeclined(side));
+        }
+        out
+    }
+
+    /// `side` resigns (either side, at any time).
+    pub fn resign(&mut self, side: Color) -> Outcome {
+        if self.is_over() {
+            return Outcome::silent(side, Verdict::GameOver);
+        }
+        let mut out = Outcome::silent(side, Verdict::Answered);
+        push(&mut out.announcements, Audience::Both, Announcement::Resigned(side));
+        self.finish(GameResult::win(!side, EndReason::Resignation), &mut out.announcements);
+        out
+    }
+
+    /// An offer made to the side to move lapses when that side acts without answering it.
+    fn lapse_offer(&mut self, list: &mut Announcements) {
+        let side = self.turn();
+        if self.pending_offer == Some(!side) {
+            self.pending_offer = None;
+            push(list, Audience::Both, Announcement::DrawDeclined(side));
+        }
+    }
+
+    fn finish(&mut self, result: GameResult, list: &mut Announcements) {
+        self.result = Some(result);
+        self.pending_offer = None;
+        push(list, Audience::Both, Announcement::GameOver(result));
+    }
+
+    fn play(&mut self, m: Move, list: &mut Announcements) {
+        let mover = self.turn();
+        if let Some(captured) = m.capture() {
+            let en_passant = m.is_en_passant();
+            let square = if en_passant {
+                Square::from_coords(m.to().file(), m.from().map_or(m.to().rank(), Square::rank))
+            } else {
+                m.to()
+            };
+            let man = self.rules.capture_names_man.then_some(if captured == Role::Pawn {
+                Man::Pawn
+            } else {
+                Man::Piece
+            });
+            let en_passant = en_passant && self.rules.en_passant_announced;
+            push(list, Audience::Both, Announcement::Capture { square, man, en_passant });
+        }
+        if m.is_promotion() && self.rules.promotion_announced {
+            push(list, Audience::Both, Announcement::Promotion(mover));
+        }
+
+        let zeroing = m.is_zeroing();
+        let next_hash = if self.rules.threefold_repetition {
+            self.pos.update_zobrist_hash(self.hash, m, EnPassantMode::Legal)
+        } else {
+            None
+        };
+        self.pos.play_unchecked(m);
+        self.plies += 1;
+        if self.rules.threefold_repetition {
+            self.hash = next_hash.unwrap_or_else(|| self.pos.zobrist_hash(EnPassantMode::Legal));
+            if zeroing {
+                self.history.clear();
+            }
+            self.history.push(self.hash);
+        }
+        self.legal = self.pos.legal_moves();
+        self.rejected.clear();
+        self.any = AnyState::NotAsked;
+        self.attempted = false;
+        self.offered = false;
+
+        self.announce_checks(list);
+        match self.automatic_end() {
+            Some(result) => self.finish(result, list),
+            None => self.announce_pawn_info(list),
+        }
+    }
+
+    fn announce_checks(&self, list: &mut Announcements) {
+        let Some(king) = self.pos.board().king_of(self.turn()) else {
+            return;
+        };
+        for checker in self.pos.checkers() {
+            push(list, Audience::Both, Announcement::Check(CheckKind::classify(checker, king)));
+        }
+    }
+
+    /// The automatic end of the game in the current position, if any.
+    fn automatic_end(&self) -> Option<GameResult> {
+        let side = self.turn();
+        if self.legal.is_empty() {
+            return Some(if self.pos.is_check() {
+                GameResult::win(!side, EndReason::Checkmate)
+            } else {
+                match self.rules.stalemate {
+                    StalemateRule::Draw => GameResult::draw(EndReason::Stalemate),
+                    StalemateRule::Loss => GameResult::win(!side, EndReason::Stalemate),
+                }
+            });
+        }
+        if self.rules.insufficient_material && self.pos.is_insufficient_material() {
+            return Some(GameResult::draw(EndReason::InsufficientMaterial));
+        }
+        if self.rules.threefold_repetition
+            && self.history.iter().filter(|&&h| h == self.hash).count() >= 3
+        {
+            return Some(GameResult::draw(EndReason::ThreefoldRepetition));
+        }
+        if self.rules.fifty_moves && self.pos.halfmoves() >= 100 {
+            return Some(GameResult::draw(EndReason::FiftyMoves));
+        }
+        None
+    }
+
+    fn pawn_captures(&self) -> impl Iterator<Item = &Move> {
+        self.legal.iter().filter(|m| {
+            m.role() == Role::Pawn
+                && m.is_capture()
+                && matches!(m.promotion(), None | Some(Role::Queen))
+        })
+    }
+
+    /// Distinct legal pawn captures of the side to move (a promotion-capture counted once).
+    /// Referee information.
+    pub fn pawn_capture_count(&self) -> u8 {
+        self.pawn_captures().count() as u8
+    }
+
+    fn announce_pawn_info(&self, list: &mut Announcements) {
+        match self.rules.pawn_captures {
+            PawnCaptureInfo::Count => {
+                let n = self.pawn_capture_count();
+                if n > 0 {
+                    push(list, Audience::Both, Announcement::PawnTries(n));
+                }
+            }
+            PawnCaptureInfo::TrySquares => {
+                let squares = self
+                    .pawn_captures()
+                    .filter_map(|m| m.from())
+                    .fold(Bitboard::EMPTY, |bb, sq| bb.with(sq));
+                if squares.any() {
+                    push(list, Audience::Both, Announcement::PawnTrySquares(squares));
+                }
+            }
+            PawnCaptureInfo::YesNo => {
+                if self.pawn_capture_count() > 0 {
+                    push(list, Audience::Both, Announcement::PawnCaptures);
+                }
+            }
+            PawnCaptureInfo::None | PawnCaptureInfo::AskAny(_) => {}
+        }
+    }
+}
+
+/// The destination of a move as UCI writes it in standard chess (castling: the king's square).
+pub(crate) fn uci_to(m: &Move) -> Square {
+    match *m {
+        Move::Castle { king, rook } => {
+            let side = shakmaty::CastlingSide::from_king_side(rook.file() > king.file());
+            Square::from_coords(side.king_to_file(), king.rank())
+        }
+        _ => m.to(),
+    }
+}
