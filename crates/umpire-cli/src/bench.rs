@@ -27,8 +27,14 @@ pub struct BenchFigures {
     pub plies_per_game: f64,
 }
 
-/// Plays random games under `rules` for about `seconds`, from `seed`.
-pub fn run(rules: RuleSetId, seconds: f64, seed: u64, max_plies: u32) -> BenchFigures {
+/// Plays random games under `rules` for about `seconds` (or exactly `games` games), from `seed`.
+pub fn run(
+    rules: RuleSetId,
+    seconds: f64,
+    games: Option<u64>,
+    seed: u64,
+    max_plies: u32,
+) -> BenchFigures {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let fresh = Umpire::new(*rules.rules());
     let mut stats = PlayoutStats::default();
@@ -39,8 +45,15 @@ pub fn run(rules: RuleSetId, seconds: f64, seed: u64, max_plies: u32) -> BenchFi
         for _ in 0..16 {
             let mut umpire = fresh.clone();
             stats.add(random_game(&mut umpire, &mut rng, max_plies, |_, _| {}));
+            if games.is_some_and(|n| stats.games >= n) {
+                break;
+            }
         }
-        if start.elapsed() >= budget {
+        let done = match games {
+            Some(n) => stats.games >= n,
+            None => start.elapsed() >= budget,
+        };
+        if done {
             break;
         }
     }
@@ -54,5 +67,39 @@ pub fn run(rules: RuleSetId, seconds: f64, seed: u64, max_plies: u32) -> BenchFi
         attempts_per_sec: stats.attempts as f64 / secs,
         attempts_per_game: stats.attempts as f64 / games,
         plies_per_game: stats.plies as f64 / games,
+    }
+}
+
+/// Runs the benchmark for one or all rule sets and prints the figures.
+pub fn print(
+    rules: Option<RuleSetId>,
+    seconds: f64,
+    games: Option<u64>,
+    seed: u64,
+    max_plies: u32,
+    json: bool,
+) {
+    let ids: Vec<RuleSetId> = rules.map_or_else(|| RuleSetId::ALL.to_vec(), |id| vec![id]);
+    if !json {
+        println!(
+            "{:<13} {:>10} {:>14} {:>14} {:>12} {:>12}",
+            "rules", "games", "games/s", "attempts/s", "attempts/g", "plies/g"
+        );
+    }
+    for id in ids {
+        let f = run(id, seconds, games, seed, max_plies);
+        if json {
+            println!("{}", serde_json::to_string(&f).expect("figures serialize"));
+        } else {
+            println!(
+                "{:<13} {:>10} {:>14.1} {:>14.0} {:>12.1} {:>12.1}",
+                f.rules,
+                f.games,
+                f.games_per_sec,
+                f.attempts_per_sec,
+                f.attempts_per_game,
+                f.plies_per_game
+            );
+        }
     }
 }

@@ -1,8 +1,167 @@
+//! The `umpire` command: a thin layer over the Umpire libraries.
+
 mod bench;
+mod record_cmd;
+mod referee;
+mod selfplay;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
 use umpire_rules::RuleSetId;
-fn main() {
-    for id in RuleSetId::ALL {
-        let f = bench::run(id, 3.0, 1, 10_000);
-        println!("{}", serde_json::to_string(&f).unwrap());
+
+/// Umpire: a Kriegspiel referee. Kriegspiel is chess in which you never see your opponent's
+/// men; the umpire, who sees everything, accepts or rejects each attempted move and announces
+/// captures, checks and pawn tries.
+#[derive(Parser)]
+#[command(name = "umpire", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Be the umpire for two players at one console: read one command per line from stdin
+    /// (a move in UCI like e2e4 or SAN like Nf3, or: any, draw offer, draw accept,
+    /// draw decline, resign) for the side to move, and answer each line.
+    Referee {
+        /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
+        #[arg(long, default_value = "wild16")]
+        rules: RuleSetId,
+        /// Start from this position (FEN) instead of the standard start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Answer each line with exactly one JSON object (schema: docs/JSON.md). The extra
+        /// command `status` answers with the side to move and, before the first move, the
+        /// opening announcements of a set-up position.
+        #[arg(long)]
+        json: bool,
+        /// At the end of input, save the game here (JSON record, or PGN if the name ends in .pgn).
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Play random games (each side picks uniformly among the attempts it could still make on
+    /// its own board, rejected attempts included) and write them as records.
+    Selfplay {
+        /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
+        #[arg(long, default_value = "wild16")]
+        rules: RuleSetId,
+        /// Number of games.
+        #[arg(long, default_value_t = 10)]
+        games: u64,
+        /// Random seed; the same seed plays the same games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Start every game from this position (FEN).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Stop a game unfinished after this many moves (plies).
+        #[arg(long, default_value_t = 2000)]
+        max_plies: u32,
+        /// Write game-0001.json (lossless record) and game-0001.pgn (referee's PGN) here.
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// With --out, also write each player's filtered PGN (game-0001.white.pgn, …).
+        #[arg(long)]
+        player_views: bool,
+    },
+    /// Check or convert game records (JSON or Kriegspiel PGN).
+    Record {
+        #[command(subcommand)]
+        action: RecordAction,
+    },
+    /// Measure single-thread random-playout throughput (games/s, attempts/s) per rule set.
+    Bench {
+        /// Only this rule set (default: all).
+        #[arg(long)]
+        rules: Option<RuleSetId>,
+        /// Seconds to run each rule set.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// Play exactly this many games per rule set instead of running for --seconds
+        /// (for instruction counts under valgrind, which do not depend on machine load).
+        #[arg(long)]
+        games: Option<u64>,
+        /// Random seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game unfinished after this many moves (plies).
+        #[arg(long, default_value_t = 10_000)]
+        max_plies: u32,
+        /// Print one JSON object per rule set.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum RecordAction {
+    /// Replay a record and check that every announcement in it is what the umpire says.
+    Verify {
+        /// A JSON record or a referee PGN.
+        file: PathBuf,
+    },
+    /// Print a record in another format (after checking it by replay).
+    Convert {
+        /// A JSON record or a referee PGN.
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "pgn")]
+        to: record_cmd::Format,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Cmd::Referee {
+            rules,
+            fen,
+            json,
+            record,
+        } => referee::run(*rules.rules(), fen.as_deref(), json, record.as_deref()),
+        Cmd::Selfplay {
+            rules,
+            games,
+            seed,
+            fen,
+            max_plies,
+            out,
+            player_views,
+        } => selfplay::run(&selfplay::SelfplayArgs {
+            rules,
+            games,
+            seed,
+            fen: fen.as_deref(),
+            max_plies,
+            out: out.as_deref(),
+            player_views,
+        }),
+        Cmd::Record {
+            action: RecordAction::Verify { file },
+        } => record_cmd::verify(&file),
+        Cmd::Record {
+            action: RecordAction::Convert { file, to },
+        } => record_cmd::convert(&file, to),
+        Cmd::Bench {
+            rules,
+            seconds,
+            games,
+            seed,
+            max_plies,
+            json,
+        } => {
+            bench::print(rules, seconds, games, seed, max_plies, json);
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("umpire: {message}");
+            ExitCode::FAILURE
+        }
     }
 }

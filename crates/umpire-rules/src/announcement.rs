@@ -57,6 +57,22 @@ impl CheckKind {
         }
     }
 
+    /// The squares from which a man gives a check of this kind to a king on `king`: the king's
+    /// rank, its file, its longer or shorter diagonal, or its knight squares.
+    pub fn line(kind: CheckKind, king: Square) -> Bitboard {
+        let reach = match kind {
+            CheckKind::Rank | CheckKind::File => attacks::rook_attacks(king, Bitboard::EMPTY),
+            CheckKind::LongDiagonal | CheckKind::ShortDiagonal => {
+                attacks::bishop_attacks(king, Bitboard::EMPTY)
+            }
+            CheckKind::Knight => attacks::knight_attacks(king),
+        };
+        reach
+            .into_iter()
+            .filter(|&sq| CheckKind::classify(sq, king) == kind)
+            .collect()
+    }
+
     /// The stable snake-case name used in JSON (`"rank"`, `"long_diagonal"`, …).
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -208,10 +224,19 @@ mod tests {
     #[test]
     fn short_diagonal_example_from_seed() {
         // Seed 000: for a king on e1 the short diagonal is e1-h4.
-        assert_eq!(CheckKind::classify(Square::H4, Square::E1), CheckKind::ShortDiagonal);
-        assert_eq!(CheckKind::classify(Square::A5, Square::E1), CheckKind::LongDiagonal);
+        assert_eq!(
+            CheckKind::classify(Square::H4, Square::E1),
+            CheckKind::ShortDiagonal
+        );
+        assert_eq!(
+            CheckKind::classify(Square::A5, Square::E1),
+            CheckKind::LongDiagonal
+        );
         assert_eq!(CheckKind::classify(Square::E8, Square::E1), CheckKind::File);
         assert_eq!(CheckKind::classify(Square::A1, Square::E1), CheckKind::Rank);
-        assert_eq!(CheckKind::classify(Square::F3, Square::E1), CheckKind::Knight);
+        assert_eq!(
+            CheckKind::classify(Square::F3, Square::E1),
+            CheckKind::Knight
+        );
     }
 }

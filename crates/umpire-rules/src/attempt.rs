@@ -22,20 +22,34 @@ pub struct Attempt {
 impl Attempt {
     /// An attempt without promotion.
     pub const fn new(from: Square, to: Square) -> Attempt {
-        Attempt { from, to, promotion: None }
+        Attempt {
+            from,
+            to,
+            promotion: None,
+        }
     }
 
     /// An attempt with a promotion piece.
     pub const fn promoting(from: Square, to: Square, role: Role) -> Attempt {
-        Attempt { from, to, promotion: Some(role) }
+        Attempt {
+            from,
+            to,
+            promotion: Some(role),
+        }
     }
 
     /// Parses UCI (`e2e4`, `e7e8q`, `e1g1`).
     pub fn from_uci(text: &str) -> Result<Attempt, AttemptParseError> {
         match UciMove::from_ascii(text.trim().as_bytes()) {
-            Ok(UciMove::Normal { from, to, promotion }) if from != to => {
-                Ok(Attempt { from, to, promotion })
-            }
+            Ok(UciMove::Normal {
+                from,
+                to,
+                promotion,
+            }) if from != to => Ok(Attempt {
+                from,
+                to,
+                promotion,
+            }),
             _ => Err(AttemptParseError(text.to_owned())),
         }
     }
@@ -108,7 +122,10 @@ impl Command {
     /// repeated spaces do not matter. SAN needs the mover's own board: see
     /// [`crate::OwnBoard::parse_command`].
     pub fn parse_keyword_or_uci(text: &str) -> Option<Command> {
-        let words: Vec<String> = text.split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
+        let words: Vec<String> = text
+            .split_whitespace()
+            .map(|w| w.to_ascii_lowercase())
+            .collect();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         match words.as_slice() {
             ["any"] | ["any?"] => Some(Command::AskAny),
@@ -145,11 +162,23 @@ mod tests {
 
     #[test]
     fn keywords() {
-        assert_eq!(Command::parse_keyword_or_uci("  Draw   OFFER "), Some(Command::OfferDraw));
+        assert_eq!(
+            Command::parse_keyword_or_uci("  Draw   OFFER "),
+            Some(Command::OfferDraw)
+        );
         assert_eq!(Command::parse_keyword_or_uci("any"), Some(Command::AskAny));
-        assert_eq!(Command::parse_keyword_or_uci("resign"), Some(Command::Resign));
+        assert_eq!(
+            Command::parse_keyword_or_uci("resign"),
+            Some(Command::Resign)
+        );
         assert_eq!(Command::parse_keyword_or_uci("hello world"), None);
-        for c in [Command::AskAny, Command::OfferDraw, Command::AcceptDraw, Command::DeclineDraw, Command::Resign] {
+        for c in [
+            Command::AskAny,
+            Command::OfferDraw,
+            Command::AcceptDraw,
+            Command::DeclineDraw,
+            Command::Resign,
+        ] {
             assert_eq!(Command::parse_keyword_or_uci(&c.to_text()), Some(c));
         }
     }

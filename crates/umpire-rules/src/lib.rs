@@ -24,7 +24,9 @@ mod announcement;
 mod attempt;
 mod outcome;
 mod own_board;
+mod phrase;
 pub mod playout;
+pub mod record;
 mod result;
 mod rule_set;
 mod umpire;
@@ -35,7 +37,8 @@ pub use attempt::{Attempt, AttemptParseError, Command};
 pub use outcome::{
     Announcements, Invalid, MAX_ANNOUNCEMENTS, Observation, Outcome, OwnCommand, Verdict,
 };
-pub use own_board::{AttemptList, CommandParseError, MAX_ATTEMPTS, OwnBoard};
+pub use own_board::{AttemptList, CommandParseError, MAX_ATTEMPTS, OwnBoard, PROMOTION_PIECES};
+pub use record::{Game, Record};
 pub use result::{EndReason, GameResult};
 pub use rule_set::{
     AnyObligation, PawnCaptureInfo, Rebuff, RuleSet, RuleSetId, StalemateRule, UnknownRuleSet,

@@ -42,7 +42,9 @@ impl Invalid {
             Invalid::AnyAlreadyAsked => "\"Any?\" was already asked this turn",
             Invalid::MustTryPawnCapture => "you were told you have pawn captures: try one",
             Invalid::NoDrawOffers => "this rule set has no draw offers",
-            Invalid::DrawOfferAfterAttempt => "a draw may be offered only before your first attempt of the turn",
+            Invalid::DrawOfferAfterAttempt => {
+                "a draw may be offered only before your first attempt of the turn"
+            }
             Invalid::DrawAlreadyOffered => "you already offered a draw this turn",
             Invalid::DrawOfferPending => "your opponent offered a draw: accept or decline it first",
             Invalid::NoDrawOffer => "there is no draw offer to answer",
@@ -99,7 +101,10 @@ impl Verdict {
 
     /// Whether the attempt was rejected (illegal, impossible or repeat).
     pub const fn is_rejection(self) -> bool {
-        matches!(self, Verdict::Illegal | Verdict::Impossible | Verdict::Repeat)
+        matches!(
+            self,
+            Verdict::Illegal | Verdict::Impossible | Verdict::Repeat
+        )
     }
 }
 
@@ -118,7 +123,11 @@ pub struct Outcome {
 impl Outcome {
     /// An outcome without announcements.
     pub fn silent(side: Color, verdict: Verdict) -> Outcome {
-        Outcome { side, verdict, announcements: Announcements::new() }
+        Outcome {
+            side,
+            verdict,
+            announcements: Announcements::new(),
+        }
     }
 
     /// Whether a move was played.
@@ -141,14 +150,18 @@ impl Outcome {
     /// whether a move was played (the turn passes, which is public) and what it hears.
     pub fn observation(&self, command: Command, player: Color) -> Option<Observation> {
         let own = player == self.side;
-        let announcements: ArrayVec<Announcement, MAX_ANNOUNCEMENTS> = self.heard_by(player).collect();
+        let announcements: ArrayVec<Announcement, MAX_ANNOUNCEMENTS> =
+            self.heard_by(player).collect();
         if !own && announcements.is_empty() && !self.is_accepted() {
             return None;
         }
         Some(Observation {
             player,
             actor: self.side,
-            own: own.then_some(OwnCommand { command, verdict: self.verdict }),
+            own: own.then_some(OwnCommand {
+                command,
+                verdict: self.verdict,
+            }),
             moved: self.is_accepted(),
             announcements,
         })
@@ -181,5 +194,8 @@ pub struct Observation {
 
 /// Adds a heard announcement; the capacity is never exceeded by the umpire.
 pub(crate) fn push(list: &mut Announcements, audience: Audience, announcement: Announcement) {
-    let _ = list.try_push(Heard { audience, announcement });
+    let _ = list.try_push(Heard {
+        audience,
+        announcement,
+    });
 }

@@ -3,8 +3,7 @@
 
 use arrayvec::ArrayVec;
 use shakmaty::{
-    Bitboard, Board, ByColor, CastlingSide, Color, Position, Rank, Role, Square, attacks,
-    san::San,
+    Bitboard, Board, ByColor, CastlingSide, Color, Position, Rank, Role, Square, attacks, san::San,
 };
 
 use crate::{Attempt, Command};
@@ -12,6 +11,9 @@ use crate::{Attempt, Command};
 /// Enough room for every attempt possible on one side's own board (at most 16 men with at
 /// most 27 destinations each).
 pub const MAX_ATTEMPTS: usize = 448;
+
+/// The pieces a pawn may promote to, queen first.
+pub const PROMOTION_PIECES: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
 /// A list of attempts that never allocates.
 pub type AttemptList = ArrayVec<Attempt, MAX_ATTEMPTS>;
@@ -68,7 +70,11 @@ impl OwnBoard {
         colors[side] = mine;
         let board = Board::try_from_bitboards(by_role, colors)
             .expect("masking a consistent board by one colour keeps it consistent");
-        OwnBoard { side, board, castling }
+        OwnBoard {
+            side,
+            board,
+            castling,
+        }
     }
 
     /// The own board of `side` in a position.
@@ -77,7 +83,10 @@ impl OwnBoard {
         OwnBoard::new(
             side,
             pos.board(),
-            [castles.has(side, CastlingSide::KingSide), castles.has(side, CastlingSide::QueenSide)],
+            [
+                castles.has(side, CastlingSide::KingSide),
+                castles.has(side, CastlingSide::QueenSide),
+            ],
         )
     }
 
@@ -129,9 +138,10 @@ impl OwnBoard {
         }
         let king_to = side.king_to(self.side);
         let rook_to = side.rook_to(self.side);
-        let path = (attacks::between(king, rook) | Bitboard::from(king_to) | Bitboard::from(rook_to))
-            .without(king)
-            .without(rook);
+        let path =
+            (attacks::between(king, rook) | Bitboard::from(king_to) | Bitboard::from(rook_to))
+                .without(king)
+                .without(rook);
         if (path & self.board.occupied()).any() {
             return None;
         }
@@ -141,34 +151,22 @@ impl OwnBoard {
     /// The destinations possible on the own board for the man on `from` (empty if none).
     /// Pawn diagonals are included: a pawn may always try to capture.
     pub fn destinations(&self, from: Square) -> Bitboard {
-        let Some(piece) = self.board.piece_at(from) else {
-            return Bitboard::EMPTY;
-        };
+        match self.board.role_at(from) {
+            Some(role) => self.destinations_of(from, role),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// The destinations of an own man of kind `role` on `from`.
+    fn destinations_of(&self, from: Square, role: Role) -> Bitboard {
         let own = self.board.occupied();
-        let targets = match piece.role {
-            Role::Pawn => {
-                let forward = from.offset(self.side.fold_wb(8, -8));
-                let mut bb = attacks::pawn_attacks(self.side, from);
-                if let Some(one) = forward {
-                    if !own.contains(one) {
-                        bb.add(one);
-                        let start = self.side.fold_wb(Rank::Second, Rank::Seventh);
-                        if from.rank() == start {
-                            if let Some(two) = one.offset(self.side.fold_wb(8, -8)) {
-                                bb.add(two);
-                            }
-                        }
-                    }
-                }
-                bb
-            }
+        let targets = match role {
+            Role::Pawn => self.pawn_destinations(from),
             Role::King => {
                 let mut bb = attacks::king_attacks(from);
                 for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                    if let Some(a) = self.castling_attempt(side) {
-                        if a.from == from {
-                            bb.add(a.to);
-                        }
+                    if let Some(a) = self.castling_attempt(side).filter(|a| a.from == from) {
+                        bb.add(a.to);
                     }
                 }
                 bb
@@ -176,6 +174,21 @@ impl OwnBoard {
             role => attacks::attacks(from, role.of(self.side), own),
         };
         targets & !own
+    }
+
+    /// The destinations of a pawn on `from`: one or two steps forward, and both diagonals.
+    fn pawn_destinations(&self, from: Square) -> Bitboard {
+        let own = self.board.occupied();
+        let mut bb = attacks::pawn_attacks(self.side, from);
+        let step = self.side.fold_wb(8, -8);
+        if let Some(one) = from.offset(step).filter(|one| !own.contains(*one)) {
+            bb.add(one);
+            let start = self.side.fold_wb(Rank::Second, Rank::Seventh);
+            if let Some(two) = one.offset(step).filter(|_| from.rank() == start) {
+                bb.add(two);
+            }
+        }
+        bb & !own
     }
 
     /// Whether `attempt` is possible on this board: an own man on `from` can go to `to` by
@@ -187,7 +200,10 @@ impl OwnBoard {
         let Some(role) = self.board.role_at(attempt.from) else {
             return false;
         };
-        if !self.destinations(attempt.from).contains(attempt.to) {
+        if !self
+            .destinations_of(attempt.from, role)
+            .contains(attempt.to)
+        {
             return false;
         }
         let promotes = role == Role::Pawn && attempt.to.rank() == self.last_rank();
@@ -199,32 +215,71 @@ impl OwnBoard {
         }
     }
 
-    /// Appends every attempt possible on this board to `out` (promotions once per piece;
-    /// with `queen_only`, to a queen only).
-    pub fn attempts(&self, queen_only: bool, out: &mut AttemptList) {
-        let last = self.last_rank();
-        for from in self.board.occupied() {
-            let targets = self.destinations(from);
-            let pawn = self.board.pawns().contains(from);
-            for to in targets {
-                if pawn && to.rank() == last {
-                    if queen_only {
-                        out.push(Attempt::promoting(from, to, Role::Queen));
-                    } else {
-                        for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                            out.push(Attempt::promoting(from, to, role));
-                        }
-                    }
-                } else {
-                    out.push(Attempt::new(from, to));
-                }
+    /// Calls `f(from, role, destinations)` for every own man with at least one destination
+    /// possible on this board (see [`OwnBoard::destinations`]).
+    pub fn for_each_man(&self, mut f: impl FnMut(Square, Role, Bitboard)) {
+        let own = self.board.occupied();
+        let board = &self.board;
+        let mut emit = |from: Square, role: Role, targets: Bitboard| {
+            if targets.any() {
+                f(from, role, targets);
             }
+        };
+        for from in board.knights() {
+            emit(from, Role::Knight, attacks::knight_attacks(from) & !own);
+        }
+        for from in board.bishops() {
+            emit(
+                from,
+                Role::Bishop,
+                attacks::bishop_attacks(from, own) & !own,
+            );
+        }
+        for from in board.rooks() {
+            emit(from, Role::Rook, attacks::rook_attacks(from, own) & !own);
+        }
+        for from in board.queens() {
+            emit(from, Role::Queen, attacks::queen_attacks(from, own) & !own);
+        }
+        for from in board.kings() {
+            emit(from, Role::King, self.destinations(from));
+        }
+        for from in board.pawns() {
+            emit(from, Role::Pawn, self.pawn_destinations(from));
         }
     }
 
-    /// Whether `attempt` is a pawn capture attempt (a pawn moving diagonally).
+    /// Whether a pawn on `from` promotes when it moves.
+    pub fn promotes_from(&self, from: Square) -> bool {
+        from.rank() == self.side.fold_wb(Rank::Seventh, Rank::Second)
+    }
+
+    /// Appends every attempt possible on this board to `out` (promotions once per piece;
+    /// with `queen_only`, to a queen only).
+    pub fn attempts(&self, queen_only: bool, out: &mut AttemptList) {
+        self.for_each_man(|from, role, targets| {
+            if role == Role::Pawn && self.promotes_from(from) {
+                for to in targets {
+                    if queen_only {
+                        out.push(Attempt::promoting(from, to, Role::Queen));
+                    } else {
+                        for piece in PROMOTION_PIECES {
+                            out.push(Attempt::promoting(from, to, piece));
+                        }
+                    }
+                }
+            } else {
+                for to in targets {
+                    out.push(Attempt::new(from, to));
+                }
+            }
+        });
+    }
+
+    /// Whether `attempt` is a pawn capture attempt (a pawn moving one step diagonally forward).
     pub fn is_pawn_capture(&self, attempt: Attempt) -> bool {
-        self.board.pawns().contains(attempt.from) && attempt.from.file() != attempt.to.file()
+        self.board.pawns().contains(attempt.from)
+            && attacks::pawn_attacks(self.side, attempt.from).contains(attempt.to)
     }
 
     /// Parses a command: a keyword (`any`, `draw offer`, …), UCI, or SAN resolved against
@@ -246,7 +301,10 @@ impl OwnBoard {
     fn default_promotion(&self, a: Attempt) -> Attempt {
         let pawn = self.board.pawns().contains(a.from);
         if pawn && a.promotion.is_none() && a.to.rank() == self.last_rank() {
-            Attempt { promotion: Some(Role::Queen), ..a }
+            Attempt {
+                promotion: Some(Role::Queen),
+                ..a
+            }
         } else {
             a
         }
@@ -255,14 +313,25 @@ impl OwnBoard {
     fn resolve_san(&self, text: &str, san: &San) -> Result<Attempt, CommandParseError> {
         match *san {
             San::Castle(side) => {
-                let king = self.king().ok_or_else(|| CommandParseError::NoSuchMove(text.to_owned()))?;
+                let king = self
+                    .king()
+                    .ok_or_else(|| CommandParseError::NoSuchMove(text.to_owned()))?;
                 let to = side.king_to(self.side);
                 Ok(Attempt::new(king, to))
             }
-            San::Normal { role, file, rank, capture, to, promotion } => {
+            San::Normal {
+                role,
+                file,
+                rank,
+                capture,
+                to,
+                promotion,
+            } => {
                 let mut found: ArrayVec<Attempt, 16> = ArrayVec::new();
                 for from in self.board.by_role(role) {
-                    if file.is_some_and(|f| f != from.file()) || rank.is_some_and(|r| r != from.rank()) {
+                    if file.is_some_and(|f| f != from.file())
+                        || rank.is_some_and(|r| r != from.rank())
+                    {
                         continue;
                     }
                     if !self.destinations(from).contains(to) {
@@ -272,14 +341,22 @@ impl OwnBoard {
                     if role == Role::Pawn && capture == (from.file() == to.file()) {
                         continue;
                     }
-                    let _ = found.try_push(self.default_promotion(Attempt { from, to, promotion }));
+                    let _ = found.try_push(self.default_promotion(Attempt {
+                        from,
+                        to,
+                        promotion,
+                    }));
                 }
                 match found.len() {
                     0 => Err(CommandParseError::NoSuchMove(text.to_owned())),
                     1 => Ok(found[0]),
                     _ => Err(CommandParseError::Ambiguous {
                         text: text.to_owned(),
-                        candidates: found.iter().map(Attempt::to_string).collect::<Vec<_>>().join(", "),
+                        candidates: found
+                            .iter()
+                            .map(Attempt::to_string)
+                            .collect::<Vec<_>>()
+                            .join(", "),
                     }),
                 }
             }
@@ -309,9 +386,21 @@ mod tests {
     #[test]
     fn san_resolution() {
         let own = OwnBoard::of(&Chess::default(), Color::White);
-        assert_eq!(own.parse_command("Nf3").unwrap(), Command::Attempt(Attempt::from_uci("g1f3").unwrap()));
-        assert_eq!(own.parse_command("exd3").unwrap(), Command::Attempt(Attempt::from_uci("e2d3").unwrap()));
-        assert!(matches!(own.parse_command("Nf6"), Err(CommandParseError::NoSuchMove(_))));
-        assert!(matches!(own.parse_command("hello"), Err(CommandParseError::NotACommand(_))));
+        assert_eq!(
+            own.parse_command("Nf3").unwrap(),
+            Command::Attempt(Attempt::from_uci("g1f3").unwrap())
+        );
+        assert_eq!(
+            own.parse_command("exd3").unwrap(),
+            Command::Attempt(Attempt::from_uci("e2d3").unwrap())
+        );
+        assert!(matches!(
+            own.parse_command("Nf6"),
+            Err(CommandParseError::NoSuchMove(_))
+        ));
+        assert!(matches!(
+            own.parse_command("hello"),
+            Err(CommandParseError::NotACommand(_))
+        ));
     }
 }

@@ -80,12 +80,18 @@ pub struct GameResult {
 impl GameResult {
     /// A win for `winner`.
     pub const fn win(winner: Color, reason: EndReason) -> GameResult {
-        GameResult { winner: Some(winner), reason }
+        GameResult {
+            winner: Some(winner),
+            reason,
+        }
     }
 
     /// A draw.
     pub const fn draw(reason: EndReason) -> GameResult {
-        GameResult { winner: None, reason }
+        GameResult {
+            winner: None,
+            reason,
+        }
     }
 
     /// The score in PGN notation: `"1-0"`, `"0-1"` or `"1/2-1/2"`.

@@ -71,7 +71,9 @@ impl fmt::Display for RuleSetId {
 
 /// An unknown rule-set name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown rule set {0:?}; known rule sets: wild16, berkeley, berkeley-any, cincinnati, english, rand, umpire1965")]
+#[error(
+    "unknown rule set {0:?}; known rule sets: wild16, berkeley, berkeley-any, cincinnati, english, rand, umpire1965"
+)]
 pub struct UnknownRuleSet(pub String);
 
 impl FromStr for RuleSetId {
@@ -151,6 +153,15 @@ pub struct RuleSet {
     /// Whether a repeat of an attempt already rejected this turn gets its own answer
     /// ("REPEAT NO"); otherwise it is answered as an impossible attempt.
     pub repeat_announced: bool,
+    /// Whether a pawn capture that the pawn-capture announcement of this turn rules out (no
+    /// tries, no "pawn captures", a pawn not among the try squares) is answered as impossible
+    /// rather than judged on the true position: RAND rule 10, a player may attempt only moves
+    /// "compatible ... with the referee's current announcement".
+    pub pawn_info_binds: bool,
+    /// Whether, in check, an attempt that cannot answer the announced check (a man other than
+    /// the king not moving onto the line of the check, any such move in a double check,
+    /// castling) is answered as impossible: RAND rule 7.
+    pub check_binds: bool,
     /// Whether captures say pawn or piece; otherwise only the square.
     pub capture_names_man: bool,
     /// Whether an en-passant capture is announced as such.
@@ -182,9 +193,17 @@ impl RuleSet {
         id: RuleSetId::Wild16,
         name: "ICC wild 16 (seed 000)",
         source: "Internet Chess Club wild 16 as described by seed 000 (Ludii Kriegspiel)",
-        illegal: Rebuff { said_as_impossible: false, audience: Audience::Mover },
-        impossible: Rebuff { said_as_impossible: false, audience: Audience::Mover },
+        illegal: Rebuff {
+            said_as_impossible: false,
+            audience: Audience::Mover,
+        },
+        impossible: Rebuff {
+            said_as_impossible: false,
+            audience: Audience::Mover,
+        },
         repeat_announced: false,
+        pawn_info_binds: true,
+        check_binds: false,
         capture_names_man: true,
         en_passant_announced: true,
         pawn_captures: PawnCaptureInfo::Count,
@@ -204,9 +223,17 @@ impl RuleSet {
         id: RuleSetId::Berkeley,
         name: "Berkeley",
         source: "Berkeley rules as summarised in ARCHITECTURE.md; PyPI kriegspiel `berkeley`",
-        illegal: Rebuff { said_as_impossible: false, audience: Audience::Both },
-        impossible: Rebuff { said_as_impossible: true, audience: Audience::Mover },
+        illegal: Rebuff {
+            said_as_impossible: false,
+            audience: Audience::Both,
+        },
+        impossible: Rebuff {
+            said_as_impossible: true,
+            audience: Audience::Mover,
+        },
         repeat_announced: false,
+        pawn_info_binds: false,
+        check_binds: false,
         capture_names_man: false,
         en_passant_announced: false,
         pawn_captures: PawnCaptureInfo::None,
@@ -235,9 +262,17 @@ impl RuleSet {
         id: RuleSetId::Cincinnati,
         name: "Cincinnati",
         source: "Cincinnati rules as summarised in ARCHITECTURE.md; PyPI kriegspiel `cincinnati`",
-        illegal: Rebuff { said_as_impossible: false, audience: Audience::Both },
-        impossible: Rebuff { said_as_impossible: true, audience: Audience::Both },
+        illegal: Rebuff {
+            said_as_impossible: false,
+            audience: Audience::Both,
+        },
+        impossible: Rebuff {
+            said_as_impossible: true,
+            audience: Audience::Both,
+        },
         repeat_announced: false,
+        pawn_info_binds: true,
+        check_binds: false,
         capture_names_man: true,
         en_passant_announced: false,
         pawn_captures: PawnCaptureInfo::YesNo,
@@ -256,9 +291,17 @@ impl RuleSet {
         id: RuleSetId::English,
         name: "English",
         source: "English Kriegspiel rules as summarised in ARCHITECTURE.md; PyPI kriegspiel `english`",
-        illegal: Rebuff { said_as_impossible: false, audience: Audience::Both },
-        impossible: Rebuff { said_as_impossible: false, audience: Audience::Both },
+        illegal: Rebuff {
+            said_as_impossible: false,
+            audience: Audience::Both,
+        },
+        impossible: Rebuff {
+            said_as_impossible: false,
+            audience: Audience::Both,
+        },
         repeat_announced: false,
+        pawn_info_binds: false,
+        check_binds: false,
         capture_names_man: false,
         en_passant_announced: true,
         pawn_captures: PawnCaptureInfo::AskAny(AnyObligation::OneTry),
@@ -271,16 +314,25 @@ impl RuleSet {
         draw_offers: true,
     };
 
-    /// RAND memorandum (quoted in seed 002): "No" and "Hell no" heard by both; captures name
+    /// RAND memorandum (quoted in seed 002): "No" and "Hell no" heard by both; "Hell no" also
+    /// for attempts incompatible with the current announcements (rules 7 and 10); captures name
     /// pawn or piece; the squares of pawns with tries; promotions announced; the stalemated
     /// side loses.
     pub const RAND: RuleSet = RuleSet {
         id: RuleSetId::Rand,
         name: "RAND",
         source: "RAND Corporation memorandum on Kriegsspiel, rules 5-15, quoted in seed 002; PyPI kriegspiel `rand`",
-        illegal: Rebuff { said_as_impossible: false, audience: Audience::Both },
-        impossible: Rebuff { said_as_impossible: true, audience: Audience::Both },
+        illegal: Rebuff {
+            said_as_impossible: false,
+            audience: Audience::Both,
+        },
+        impossible: Rebuff {
+            said_as_impossible: true,
+            audience: Audience::Both,
+        },
         repeat_announced: false,
+        pawn_info_binds: true,
+        check_binds: true,
         capture_names_man: true,
         en_passant_announced: false,
         pawn_captures: PawnCaptureInfo::TrySquares,
@@ -295,15 +347,24 @@ impl RuleSet {
 
     /// The 1965 UMPIRE program (seed 002): "NO", "HELL NO" and "REPEAT NO" printed on both
     /// teletypes; "PAWN TRY xx"; "PAWN GONE xx" / "PIECE GONE xx"; "WHITE PROMOTES"; every
-    /// promotion is to a queen. The program itself did not detect mate or stalemate (a
+    /// promotion is to a queen. Its POSSIBLE function judged attempts on the own board only, so
+    /// announcements never make an attempt "HELL NO". The program itself did not detect mate or stalemate (a
     /// shortcut, not a rule); we detect them and apply the conventional chess rules.
     pub const UMPIRE1965: RuleSet = RuleSet {
         id: RuleSetId::Umpire1965,
         name: "UMPIRE (1965)",
         source: "Seed 002: UMPIRE, a Kriegsspiel referee in LISP 1.5 for the SDC Q-32 (1965)",
-        illegal: Rebuff { said_as_impossible: false, audience: Audience::Both },
-        impossible: Rebuff { said_as_impossible: true, audience: Audience::Both },
+        illegal: Rebuff {
+            said_as_impossible: false,
+            audience: Audience::Both,
+        },
+        impossible: Rebuff {
+            said_as_impossible: true,
+            audience: Audience::Both,
+        },
         repeat_announced: true,
+        pawn_info_binds: false,
+        check_binds: false,
         capture_names_man: true,
         en_passant_announced: false,
         pawn_captures: PawnCaptureInfo::TrySquares,

@@ -3,14 +3,14 @@
 use arrayvec::ArrayVec;
 use shakmaty::{
     Bitboard, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position,
-    PositionError, Role, Square, fen::Fen, zobrist::Zobrist64,
+    PositionError, Role, Square, attacks, fen::Fen, zobrist::Zobrist64,
 };
 
 use crate::outcome::push;
 use crate::{
-    Announcement, Announcements, AnyObligation, Attempt, AttemptList, Audience, CheckKind,
-    Command, EndReason, GameResult, Invalid, MAX_ATTEMPTS, Man, Outcome, OwnBoard,
-    PawnCaptureInfo, RuleSet, StalemateRule, Verdict,
+    Announcement, Announcements, AnyObligation, Attempt, AttemptList, Audience, CheckKind, Command,
+    EndReason, GameResult, Invalid, MAX_ATTEMPTS, Man, Outcome, OwnBoard, PawnCaptureInfo, RuleSet,
+    StalemateRule, Verdict,
 };
 
 /// A start position that cannot be used.
@@ -60,7 +60,14 @@ enum AnyState {
 pub struct Umpire {
     rules: RuleSet,
     pos: Chess,
-    legal: MoveList,
+    /// The mover's own board (recomputed once per move).
+    own: OwnBoard,
+    /// Whether the side to move has a legal move.
+    has_legal: bool,
+    /// Distinct legal pawn captures of the side to move (a promotion-capture counted once).
+    pawn_tries: u8,
+    /// Squares of the pawns of the side to move that have a legal capture.
+    try_squares: Bitboard,
     rejected: ArrayVec<Attempt, MAX_ATTEMPTS>,
     any: AnyState,
     attempted: bool,
@@ -87,8 +94,7 @@ impl Umpire {
 
     /// A game from a position. Fails if the side to move has no legal move.
     pub fn from_position(rules: RuleSet, pos: Chess) -> Result<Umpire, SetupError> {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
+        if pos.legal_moves().is_empty() {
             return Err(SetupError::NoMove);
         }
         let hash = pos.zobrist_hash(EnPassantMode::Legal);
@@ -96,8 +102,11 @@ impl Umpire {
         history.push(hash);
         let mut umpire = Umpire {
             rules,
+            own: OwnBoard::of(&pos, pos.turn()),
             pos,
-            legal,
+            has_legal: true,
+            pawn_tries: 0,
+            try_squares: Bitboard::EMPTY,
             rejected: ArrayVec::new(),
             any: AnyState::NotAsked,
             attempted: false,
@@ -108,6 +117,7 @@ impl Umpire {
             result: None,
             plies: 0,
         };
+        umpire.analyse();
         if let Some(result) = umpire.automatic_end() {
             umpire.result = Some(result);
         }
@@ -145,13 +155,61 @@ impl Umpire {
     }
 
     /// The own board of the side to move: what the mover sees.
-    pub fn own_board(&self) -> OwnBoard {
-        OwnBoard::of(&self.pos, self.turn())
+    pub fn own_board(&self) -> &OwnBoard {
+        &self.own
     }
 
     /// The legal moves of the side to move. Referee information.
-    pub fn legal_moves(&self) -> &MoveList {
-        &self.legal
+    pub fn legal_moves(&self) -> MoveList {
+        self.pos.legal_moves()
+    }
+
+    /// Works out, once per move, what the umpire announces about the side to move: whether it
+    /// has a legal move, and its legal pawn captures.
+    fn analyse(&mut self) {
+        let turn = self.turn();
+        let mut targets = self.pos.them();
+        if let Some(ep) = self.pos.maybe_ep_square() {
+            targets.add(ep);
+        }
+        let mut candidates = Bitboard::EMPTY;
+        for pawn in self.pos.our(Role::Pawn) {
+            candidates |= attacks::pawn_attacks(turn, pawn) & targets;
+        }
+        let mut tries = 0u8;
+        let mut try_squares = Bitboard::EMPTY;
+        let ep = self.pos.maybe_ep_square();
+        let board = self.pos.board();
+        for to in candidates {
+            for from in attacks::pawn_attacks(!turn, to) & self.pos.our(Role::Pawn) {
+                let m = if Some(to) == ep {
+                    Move::EnPassant { from, to }
+                } else {
+                    let promotion = (to.rank()
+                        == turn.fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First))
+                    .then_some(Role::Queen);
+                    Move::Normal {
+                        role: Role::Pawn,
+                        from,
+                        capture: board.role_at(to),
+                        to,
+                        promotion,
+                    }
+                };
+                if is_legal(&self.pos, m) {
+                    tries += 1;
+                    try_squares.add(from);
+                }
+            }
+        }
+        self.pawn_tries = tries;
+        self.try_squares = try_squares;
+        self.has_legal = tries > 0 || has_legal_move(&self.pos);
+    }
+
+    /// Whether the mover must attempt pawn captures now (after "yes" to "Any?"). The mover knows it.
+    pub fn must_try_pawn_capture(&self) -> bool {
+        self.any == AnyState::Obliged
     }
 
     /// What the mover may still say this turn, from what the mover knows (own board,
@@ -162,9 +220,12 @@ impl Umpire {
         if self.is_over() {
             return false;
         }
-        let own = self.own_board();
+        let own = &self.own;
         let start = out.len();
         own.attempts(self.rules.promotion_always_queen, out);
+        if self.rejected.is_empty() && self.any == AnyState::NotAsked {
+            return self.rules.has_any_question();
+        }
         let mut i = start;
         while i < out.len() {
             let a = out[i];
@@ -226,8 +287,7 @@ impl Umpire {
             return Outcome::silent(side, Verdict::GameOver);
         }
         let attempt = self.normalize(attempt);
-        let own = self.own_board();
-        let pawn_capture = own.is_pawn_capture(attempt);
+        let pawn_capture = self.own.is_pawn_capture(attempt);
         if self.any == AnyState::Obliged && !pawn_capture {
             return Outcome::silent(side, Verdict::Invalid(Invalid::MustTryPawnCapture));
         }
@@ -238,38 +298,107 @@ impl Umpire {
         if self.rejected.contains(&attempt) {
             if self.rules.repeat_announced {
                 out.verdict = Verdict::Repeat;
-                push(&mut out.announcements, self.rules.illegal.audience, Announcement::Repeat);
+                push(
+                    &mut out.announcements,
+                    self.rules.illegal.audience,
+                    Announcement::Repeat,
+                );
                 return out;
             }
             return self.impossible(out);
         }
-        let known_futile = self.any == AnyState::AnsweredNo && pawn_capture;
-        if known_futile || !own.is_possible(attempt, self.rules.promotion_always_queen) {
+        if !self
+            .own
+            .is_possible(attempt, self.rules.promotion_always_queen)
+            || self.ruled_out(attempt, pawn_capture)
+        {
             return self.impossible(out);
         }
-        let Some(m) = self.find_legal(attempt) else {
+        let m = self.to_move(attempt);
+        if !is_legal(&self.pos, m) {
             let _ = self.rejected.try_push(attempt);
             if self.any == AnyState::Obliged
                 && self.rules.pawn_captures == PawnCaptureInfo::AskAny(AnyObligation::OneTry)
             {
                 self.any = AnyState::Released;
             }
-            push(&mut out.announcements, self.rules.illegal.audience, self.rebuff_word(self.rules.illegal.said_as_impossible));
+            push(
+                &mut out.announcements,
+                self.rules.illegal.audience,
+                self.rebuff_word(self.rules.illegal.said_as_impossible),
+            );
             return out;
-        };
+        }
         out.verdict = Verdict::Accepted;
         self.play(m, &mut out.announcements);
         out
     }
 
+    /// Whether the announcements the mover heard this turn rule the attempt out, where the rule
+    /// set says so. Only ever true for attempts that cannot be legal.
+    fn ruled_out(&self, attempt: Attempt, pawn_capture: bool) -> bool {
+        if pawn_capture {
+            if self.any == AnyState::AnsweredNo {
+                return true;
+            }
+            if self.rules.pawn_info_binds {
+                let ruled_out = match self.rules.pawn_captures {
+                    PawnCaptureInfo::Count | PawnCaptureInfo::YesNo => self.pawn_tries == 0,
+                    PawnCaptureInfo::TrySquares => !self.try_squares.contains(attempt.from),
+                    PawnCaptureInfo::None | PawnCaptureInfo::AskAny(_) => false,
+                };
+                if ruled_out {
+                    return true;
+                }
+            }
+        }
+        self.rules.check_binds && !self.answers_check(attempt)
+    }
+
+    /// Whether an attempt could answer the announced check(s), judged only from what the mover
+    /// heard: a king move always could; in a double check nothing else could; in a single check
+    /// another man must land on the announced line through the king (or, for a pawn capture
+    /// that may be en passant, remove a pawn standing on it), and castling never could.
+    fn answers_check(&self, attempt: Attempt) -> bool {
+        let checkers = self.pos.checkers();
+        if checkers.is_empty() {
+            return true;
+        }
+        let Some(king) = self.own.board().kings().first() else {
+            return true;
+        };
+        if attempt.from == king {
+            return attempt.from.distance(attempt.to) == 1;
+        }
+        let mut kinds = checkers.into_iter().map(|c| CheckKind::classify(c, king));
+        let (Some(kind), None) = (kinds.next(), kinds.next()) else {
+            return false;
+        };
+        let line = CheckKind::line(kind, king);
+        if line.contains(attempt.to) {
+            return true;
+        }
+        let pawn = self.own.board().pawns().contains(attempt.from);
+        let passed = Square::from_coords(attempt.to.file(), attempt.from.rank());
+        pawn && self.own.is_pawn_capture(attempt) && line.contains(passed)
+    }
+
     fn rebuff_word(&self, said_as_impossible: bool) -> Announcement {
-        if said_as_impossible { Announcement::Impossible } else { Announcement::Illegal }
+        if said_as_impossible {
+            Announcement::Impossible
+        } else {
+            Announcement::Illegal
+        }
     }
 
     fn impossible(&self, mut out: Outcome) -> Outcome {
         out.verdict = Verdict::Impossible;
         let rebuff = self.rules.impossible;
-        push(&mut out.announcements, rebuff.audience, self.rebuff_word(rebuff.said_as_impossible));
+        push(
+            &mut out.announcements,
+            rebuff.audience,
+            self.rebuff_word(rebuff.said_as_impossible),
+        );
         out
     }
 
@@ -278,18 +407,48 @@ impl Umpire {
         if self.rules.promotion_always_queen
             && a.promotion.is_none()
             && self.pos.our(Role::Pawn).contains(a.from)
-            && a.to.rank() == self.turn().fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First)
+            && a.to.rank()
+                == self
+                    .turn()
+                    .fold_wb(shakmaty::Rank::Eighth, shakmaty::Rank::First)
         {
-            Attempt { promotion: Some(Role::Queen), ..a }
+            Attempt {
+                promotion: Some(Role::Queen),
+                ..a
+            }
         } else {
             a
         }
     }
 
-    fn find_legal(&self, a: Attempt) -> Option<Move> {
-        self.legal.iter().copied().find(|m| {
-            m.from() == Some(a.from) && uci_to(m) == a.to && m.promotion() == a.promotion
-        })
+    /// The chess move of an attempt known to be legal.
+    fn to_move(&self, a: Attempt) -> Move {
+        let board = self.pos.board();
+        let role = board.role_at(a.from).unwrap_or(Role::Pawn);
+        if role == Role::King && a.from.distance(a.to) == 2 && a.from.rank() == a.to.rank() {
+            let rook_file = if a.to.file() > a.from.file() {
+                shakmaty::File::H
+            } else {
+                shakmaty::File::A
+            };
+            return Move::Castle {
+                king: a.from,
+                rook: Square::from_coords(rook_file, a.from.rank()),
+            };
+        }
+        if role == Role::Pawn && a.from.file() != a.to.file() && !board.occupied().contains(a.to) {
+            return Move::EnPassant {
+                from: a.from,
+                to: a.to,
+            };
+        }
+        Move::Normal {
+            role,
+            from: a.from,
+            capture: board.role_at(a.to),
+            to: a.to,
+            promotion: a.promotion,
+        }
     }
 
     /// Answers "Any?" for the side to move.
@@ -307,9 +466,17 @@ impl Umpire {
         let mut out = Outcome::silent(side, Verdict::Answered);
         self.lapse_offer(&mut out.announcements);
         self.attempted = true;
-        let yes = self.pawn_capture_count() > 0;
-        self.any = if yes { AnyState::Obliged } else { AnyState::AnsweredNo };
-        push(&mut out.announcements, Audience::Both, Announcement::AnyAnswer(yes));
+        let yes = self.pawn_tries > 0;
+        self.any = if yes {
+            AnyState::Obliged
+        } else {
+            AnyState::AnsweredNo
+        };
+        push(
+            &mut out.announcements,
+            Audience::Both,
+            Announcement::AnyAnswer(yes),
+        );
         out
     }
 
@@ -336,25 +503,43 @@ impl Umpire {
         self.offered = true;
         self.pending_offer = Some(side);
         let mut out = Outcome::silent(side, Verdict::Answered);
-        push(&mut out.announcements, Audience::Both, Announcement::DrawOffered(side));
+        push(
+            &mut out.announcements,
+            Audience::Both,
+            Announcement::DrawOffered(side),
+        );
         out
     }
 
     /// The side a draw was offered to accepts (`true`) or declines it.
     pub fn answer_draw(&mut self, accept: bool) -> Outcome {
         let Some(offerer) = self.pending_offer else {
-            let verdict =
-                if self.is_over() { Verdict::GameOver } else { Verdict::Invalid(Invalid::NoDrawOffer) };
+            let verdict = if self.is_over() {
+                Verdict::GameOver
+            } else {
+                Verdict::Invalid(Invalid::NoDrawOffer)
+            };
             return Outcome::silent(self.turn(), verdict);
         };
         let side = !offerer;
         self.pending_offer = None;
         let mut out = Outcome::silent(side, Verdict::Answered);
         if accept {
-            push(&mut out.announcements, Audience::Both, Announcement::DrawAccepted(side));
-            self.finish(GameResult::draw(EndReason::DrawAgreed), &mut out.announcements);
+            push(
+                &mut out.announcements,
+                Audience::Both,
+                Announcement::DrawAccepted(side),
+            );
+            self.finish(
+                GameResult::draw(EndReason::DrawAgreed),
+                &mut out.announcements,
+            );
         } else {
-            push(&mut out.announcements, Audience::Both, Announcement::DrawDeclined(side));
+            push(
+                &mut out.announcements,
+                Audience::Both,
+                Announcement::DrawDeclined(side),
+            );
         }
         out
     }
@@ -365,8 +550,15 @@ impl Umpire {
             return Outcome::silent(side, Verdict::GameOver);
         }
         let mut out = Outcome::silent(side, Verdict::Answered);
-        push(&mut out.announcements, Audience::Both, Announcement::Resigned(side));
-        self.finish(GameResult::win(!side, EndReason::Resignation), &mut out.announcements);
+        push(
+            &mut out.announcements,
+            Audience::Both,
+            Announcement::Resigned(side),
+        );
+        self.finish(
+            GameResult::win(!side, EndReason::Resignation),
+            &mut out.announcements,
+        );
         out
     }
 
@@ -394,13 +586,24 @@ impl Umpire {
             } else {
                 m.to()
             };
-            let man = self.rules.capture_names_man.then_some(if captured == Role::Pawn {
-                Man::Pawn
-            } else {
-                Man::Piece
-            });
+            let man = self
+                .rules
+                .capture_names_man
+                .then_some(if captured == Role::Pawn {
+                    Man::Pawn
+                } else {
+                    Man::Piece
+                });
             let en_passant = en_passant && self.rules.en_passant_announced;
-            push(list, Audience::Both, Announcement::Capture { square, man, en_passant });
+            push(
+                list,
+                Audience::Both,
+                Announcement::Capture {
+                    square,
+                    man,
+                    en_passant,
+                },
+            );
         }
         if m.is_promotion() && self.rules.promotion_announced {
             push(list, Audience::Both, Announcement::Promotion(mover));
@@ -408,7 +611,8 @@ impl Umpire {
 
         let zeroing = m.is_zeroing();
         let next_hash = if self.rules.threefold_repetition {
-            self.pos.update_zobrist_hash(self.hash, m, EnPassantMode::Legal)
+            self.pos
+                .update_zobrist_hash(self.hash, m, EnPassantMode::Legal)
         } else {
             None
         };
@@ -421,7 +625,8 @@ impl Umpire {
             }
             self.history.push(self.hash);
         }
-        self.legal = self.pos.legal_moves();
+        self.analyse();
+        self.own = OwnBoard::of(&self.pos, self.turn());
         self.rejected.clear();
         self.any = AnyState::NotAsked;
         self.attempted = false;
@@ -439,14 +644,18 @@ impl Umpire {
             return;
         };
         for checker in self.pos.checkers() {
-            push(list, Audience::Both, Announcement::Check(CheckKind::classify(checker, king)));
+            push(
+                list,
+                Audience::Both,
+                Announcement::Check(CheckKind::classify(checker, king)),
+            );
         }
     }
 
     /// The automatic end of the game in the current position, if any.
     fn automatic_end(&self) -> Option<GameResult> {
         let side = self.turn();
-        if self.legal.is_empty() {
+        if !self.has_legal {
             return Some(if self.pos.is_check() {
                 GameResult::win(!side, EndReason::Checkmate)
             } else {
@@ -460,7 +669,14 @@ impl Umpire {
             return Some(GameResult::draw(EndReason::InsufficientMaterial));
         }
         if self.rules.threefold_repetition
-            && self.history.iter().filter(|&&h| h == self.hash).count() >= 3
+            && self
+                .history
+                .iter()
+                .rev()
+                .step_by(2)
+                .filter(|&&h| h == self.hash)
+                .count()
+                >= 3
         {
             return Some(GameResult::draw(EndReason::ThreefoldRepetition));
         }
@@ -470,39 +686,34 @@ impl Umpire {
         None
     }
 
-    fn pawn_captures(&self) -> impl Iterator<Item = &Move> {
-        self.legal.iter().filter(|m| {
-            m.role() == Role::Pawn
-                && m.is_capture()
-                && matches!(m.promotion(), None | Some(Role::Queen))
-        })
-    }
-
     /// Distinct legal pawn captures of the side to move (a promotion-capture counted once).
     /// Referee information.
     pub fn pawn_capture_count(&self) -> u8 {
-        self.pawn_captures().count() as u8
+        self.pawn_tries
     }
 
     fn announce_pawn_info(&self, list: &mut Announcements) {
         match self.rules.pawn_captures {
             PawnCaptureInfo::Count => {
-                let n = self.pawn_capture_count();
-                if n > 0 {
-                    push(list, Audience::Both, Announcement::PawnTries(n));
+                if self.pawn_tries > 0 {
+                    push(
+                        list,
+                        Audience::Both,
+                        Announcement::PawnTries(self.pawn_tries),
+                    );
                 }
             }
             PawnCaptureInfo::TrySquares => {
-                let squares = self
-                    .pawn_captures()
-                    .filter_map(|m| m.from())
-                    .fold(Bitboard::EMPTY, |bb, sq| bb.with(sq));
-                if squares.any() {
-                    push(list, Audience::Both, Announcement::PawnTrySquares(squares));
+                if self.try_squares.any() {
+                    push(
+                        list,
+                        Audience::Both,
+                        Announcement::PawnTrySquares(self.try_squares),
+                    );
                 }
             }
             PawnCaptureInfo::YesNo => {
-                if self.pawn_capture_count() > 0 {
+                if self.pawn_tries > 0 {
                     push(list, Audience::Both, Announcement::PawnCaptures);
                 }
             }
@@ -511,13 +722,129 @@ impl Umpire {
     }
 }
 
-/// The destination of a move as UCI writes it in standard chess (castling: the king's square).
-pub(crate) fn uci_to(m: &Move) -> Square {
-    match *m {
-        Move::Castle { king, rook } => {
-            let side = shakmaty::CastlingSide::from_king_side(rook.file() > king.file());
-            Square::from_coords(side.king_to_file(), king.rank())
-        }
-        _ => m.to(),
+/// Whether `m`, a move the mover's own board allows (own man on `from`, movement pattern,
+/// no own man in the way or on `to`), is legal.
+///
+/// Answered from shakmaty's attack tables exactly as shakmaty's own generator filters its
+/// moves: a king step is legal if no enemy man attacks the destination once the king has left
+/// its square; another man's move is legal if it is pseudo-legal (a slider's path is clear of
+/// enemy men, a pawn pushes onto empty squares and captures onto an enemy man), the man is not
+/// pinned or stays on the line of its pin, and, in check, it captures the single checker or
+/// blocks its line. Castling and en passant go to shakmaty's `is_legal`. Property tests compare
+/// the two on random games.
+fn is_legal(pos: &Chess, m: Move) -> bool {
+    let (role, from, to) = match m {
+        Move::Normal { role, from, to, .. } => (role, from, to),
+        Move::EnPassant { to, .. } if pos.maybe_ep_square() != Some(to) => return false,
+        _ => return pos.is_legal(m),
+    };
+    let board = pos.board();
+    let turn = pos.turn();
+    let occupied = board.occupied();
+    if role == Role::King {
+        return board
+            .attacks_to(to, !turn, occupied.without(from))
+            .is_empty();
     }
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    let checkers = pos.checkers();
+    if let Some(checker) = checkers.single_square() {
+        if !(attacks::between(king, checker).with(checker)).contains(to) {
+            return false;
+        }
+    } else if checkers.any() {
+        return false;
+    }
+    let them = pos.them();
+    let pseudo_legal = match role {
+        Role::Pawn => {
+            if from.file() == to.file() {
+                (attacks::between(from, to) | Bitboard::from_square(to)).is_disjoint(occupied)
+            } else {
+                them.contains(to)
+            }
+        }
+        Role::Knight => true,
+        _ => attacks::attacks(from, role.of(turn), occupied).contains(to),
+    };
+    pseudo_legal && (attacks::aligned(from, to, king) || !is_pinned(board, turn, king, from))
+}
+
+/// Whether the man on `from` is the only man between its king and an enemy slider that
+/// moves along that line.
+fn is_pinned(board: &shakmaty::Board, turn: Color, king: Square, from: Square) -> bool {
+    let line = attacks::ray(king, from);
+    if line.is_empty() {
+        return false;
+    }
+    let sliders = if king.rank() == from.rank() || king.file() == from.file() {
+        board.rooks_and_queens()
+    } else {
+        board.bishops_and_queens()
+    };
+    let occupied = board.occupied();
+    (sliders & board.by_color(!turn) & line)
+        .into_iter()
+        .any(|sniper| {
+            let between = attacks::between(king, sniper);
+            between.contains(from) && (between & occupied) == Bitboard::from_square(from)
+        })
+}
+
+/// Whether the side to move has a legal move.
+///
+/// A quick answer first, for the common case, then shakmaty's full generation: when the king
+/// is not in check, a pseudo-legal move of a man that is not pinned is legal (en passant
+/// aside, which the quick answer never uses); a king step to a square no enemy man attacks,
+/// the king being removed from the board, is always legal.
+fn has_legal_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let turn = pos.turn();
+    let us = pos.us();
+    let occupied = board.occupied();
+    let Some(king) = board.king_of(turn) else {
+        return false;
+    };
+    for to in attacks::king_attacks(king) & !us {
+        if board
+            .attacks_to(to, !turn, occupied.without(king))
+            .is_empty()
+        {
+            return true;
+        }
+    }
+    if pos.checkers().is_empty() {
+        let them = pos.them();
+        let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
+            | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
+            & them;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if between.count() == 1 {
+                pinned |= between & us;
+            }
+        }
+        let free = us & !pinned & !board.kings();
+        for from in free {
+            let Some(piece) = board.piece_at(from) else {
+                continue;
+            };
+            let reach = if piece.role == Role::Pawn {
+                let push = from
+                    .offset(turn.fold_wb(8, -8))
+                    .map_or(Bitboard::EMPTY, Bitboard::from_square)
+                    & !occupied;
+                push | (attacks::pawn_attacks(turn, from) & them)
+            } else {
+                attacks::attacks(from, piece, occupied) & !us
+            };
+            if reach.any() {
+                return true;
+            }
+        }
+    }
+    !pos.legal_moves().is_empty()
 }

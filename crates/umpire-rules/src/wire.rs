@@ -125,7 +125,8 @@ fn square_name(sq: Square) -> String {
 }
 
 fn parse_square(s: &str) -> Result<Square, WireError> {
-    s.parse().map_err(|_| WireError(format!("{s:?} is not a square")))
+    s.parse()
+        .map_err(|_| WireError(format!("{s:?} is not a square")))
 }
 
 fn parse_side(s: &str) -> Result<Color, WireError> {
@@ -138,7 +139,9 @@ pub fn parse_audience(s: &str) -> Result<Audience, WireError> {
         "mover" => Ok(Audience::Mover),
         "opponent" => Ok(Audience::Opponent),
         "both" => Ok(Audience::Both),
-        _ => Err(WireError(format!("{s:?} is not an audience (mover, opponent, both)"))),
+        _ => Err(WireError(format!(
+            "{s:?} is not an audience (mover, opponent, both)"
+        ))),
     }
 }
 
@@ -151,25 +154,50 @@ impl AnnouncementJson {
             Announcement::Illegal => AnnouncementJson::Illegal { hear },
             Announcement::Impossible => AnnouncementJson::Impossible { hear },
             Announcement::Repeat => AnnouncementJson::Repeat { hear },
-            Announcement::Capture { square, man, en_passant } => AnnouncementJson::Capture {
+            Announcement::Capture {
+                square,
+                man,
+                en_passant,
+            } => AnnouncementJson::Capture {
                 square: square_name(square),
                 man: man.map(|m| m.as_str().to_owned()),
                 en_passant,
                 hear,
             },
-            Announcement::Check(kind) => AnnouncementJson::Check { check: kind.as_str().to_owned(), hear },
+            Announcement::Check(kind) => AnnouncementJson::Check {
+                check: kind.as_str().to_owned(),
+                hear,
+            },
             Announcement::PawnTries(count) => AnnouncementJson::PawnTries { count, hear },
             Announcement::PawnTrySquares(bb) => AnnouncementJson::PawnTrySquares {
                 squares: bb.into_iter().map(square_name).collect(),
                 hear,
             },
             Announcement::PawnCaptures => AnnouncementJson::PawnCaptures { hear },
-            Announcement::AnyAnswer(yes) => AnnouncementJson::AnyAnswer { has_pawn_captures: yes, hear },
-            Announcement::Promotion(c) => AnnouncementJson::Promotion { side: side(c), hear },
-            Announcement::DrawOffered(c) => AnnouncementJson::DrawOffered { side: side(c), hear },
-            Announcement::DrawDeclined(c) => AnnouncementJson::DrawDeclined { side: side(c), hear },
-            Announcement::DrawAccepted(c) => AnnouncementJson::DrawAccepted { side: side(c), hear },
-            Announcement::Resigned(c) => AnnouncementJson::Resigned { side: side(c), hear },
+            Announcement::AnyAnswer(yes) => AnnouncementJson::AnyAnswer {
+                has_pawn_captures: yes,
+                hear,
+            },
+            Announcement::Promotion(c) => AnnouncementJson::Promotion {
+                side: side(c),
+                hear,
+            },
+            Announcement::DrawOffered(c) => AnnouncementJson::DrawOffered {
+                side: side(c),
+                hear,
+            },
+            Announcement::DrawDeclined(c) => AnnouncementJson::DrawDeclined {
+                side: side(c),
+                hear,
+            },
+            Announcement::DrawAccepted(c) => AnnouncementJson::DrawAccepted {
+                side: side(c),
+                hear,
+            },
+            Announcement::Resigned(c) => AnnouncementJson::Resigned {
+                side: side(c),
+                hear,
+            },
             Announcement::GameOver(r) => AnnouncementJson::GameOver {
                 result: r.score().to_owned(),
                 reason: r.reason.as_str().to_owned(),
@@ -214,18 +242,26 @@ impl AnnouncementJson {
             AnnouncementJson::Illegal { .. } => Announcement::Illegal,
             AnnouncementJson::Impossible { .. } => Announcement::Impossible,
             AnnouncementJson::Repeat { .. } => Announcement::Repeat,
-            AnnouncementJson::Capture { square, man, en_passant, .. } => Announcement::Capture {
+            AnnouncementJson::Capture {
+                square,
+                man,
+                en_passant,
+                ..
+            } => Announcement::Capture {
                 square: parse_square(square)?,
                 man: match man.as_deref() {
                     None => None,
                     Some("pawn") => Some(Man::Pawn),
                     Some("piece") => Some(Man::Piece),
-                    Some(other) => return Err(WireError(format!("{other:?} is not pawn or piece"))),
+                    Some(other) => {
+                        return Err(WireError(format!("{other:?} is not pawn or piece")));
+                    }
                 },
                 en_passant: *en_passant,
             },
             AnnouncementJson::Check { check, .. } => Announcement::Check(
-                CheckKind::from_name(check).ok_or_else(|| WireError(format!("{check:?} is not a check kind")))?,
+                CheckKind::from_name(check)
+                    .ok_or_else(|| WireError(format!("{check:?} is not a check kind")))?,
             ),
             AnnouncementJson::PawnTries { count, .. } => Announcement::PawnTries(*count),
             AnnouncementJson::PawnTrySquares { squares, .. } => {
@@ -236,23 +272,37 @@ impl AnnouncementJson {
                 Announcement::PawnTrySquares(bb)
             }
             AnnouncementJson::PawnCaptures { .. } => Announcement::PawnCaptures,
-            AnnouncementJson::AnyAnswer { has_pawn_captures, .. } => Announcement::AnyAnswer(*has_pawn_captures),
+            AnnouncementJson::AnyAnswer {
+                has_pawn_captures, ..
+            } => Announcement::AnyAnswer(*has_pawn_captures),
             AnnouncementJson::Promotion { side, .. } => Announcement::Promotion(parse_side(side)?),
-            AnnouncementJson::DrawOffered { side, .. } => Announcement::DrawOffered(parse_side(side)?),
-            AnnouncementJson::DrawDeclined { side, .. } => Announcement::DrawDeclined(parse_side(side)?),
-            AnnouncementJson::DrawAccepted { side, .. } => Announcement::DrawAccepted(parse_side(side)?),
+            AnnouncementJson::DrawOffered { side, .. } => {
+                Announcement::DrawOffered(parse_side(side)?)
+            }
+            AnnouncementJson::DrawDeclined { side, .. } => {
+                Announcement::DrawDeclined(parse_side(side)?)
+            }
+            AnnouncementJson::DrawAccepted { side, .. } => {
+                Announcement::DrawAccepted(parse_side(side)?)
+            }
             AnnouncementJson::Resigned { side, .. } => Announcement::Resigned(parse_side(side)?),
-            AnnouncementJson::GameOver { result, reason, .. } => Announcement::GameOver(
-                GameResult::from_parts(result, reason)
-                    .ok_or_else(|| WireError(format!("{result:?} by {reason:?} is not a game result")))?,
-            ),
+            AnnouncementJson::GameOver { result, reason, .. } => {
+                Announcement::GameOver(GameResult::from_parts(result, reason).ok_or_else(|| {
+                    WireError(format!("{result:?} by {reason:?} is not a game result"))
+                })?)
+            }
         })
     }
 
     /// The heard announcement this JSON describes; the audience is required.
     pub fn to_heard(&self) -> Result<Heard, WireError> {
-        let audience = self.audience()?.ok_or_else(|| WireError("missing \"hear\"".to_owned()))?;
-        Ok(Heard { audience, announcement: self.announcement()? })
+        let audience = self
+            .audience()?
+            .ok_or_else(|| WireError("missing \"hear\"".to_owned()))?;
+        Ok(Heard {
+            audience,
+            announcement: self.announcement()?,
+        })
     }
 }
 
@@ -267,8 +317,16 @@ mod tests {
             Announcement::Illegal,
             Announcement::Impossible,
             Announcement::Repeat,
-            Announcement::Capture { square: Square::D5, man: Some(Man::Pawn), en_passant: true },
-            Announcement::Capture { square: Square::A1, man: None, en_passant: false },
+            Announcement::Capture {
+                square: Square::D5,
+                man: Some(Man::Pawn),
+                en_passant: true,
+            },
+            Announcement::Capture {
+                square: Square::A1,
+                man: None,
+                en_passant: false,
+            },
             Announcement::Check(CheckKind::ShortDiagonal),
             Announcement::PawnTries(3),
             Announcement::PawnTrySquares(Bitboard::from(Square::E4) | Bitboard::from(Square::G2)),
@@ -284,7 +342,10 @@ mod tests {
         ];
         for a in all {
             for audience in [Audience::Mover, Audience::Opponent, Audience::Both] {
-                let h = Heard { audience, announcement: a };
+                let h = Heard {
+                    audience,
+                    announcement: a,
+                };
                 let text = serde_json::to_string(&AnnouncementJson::heard(h)).unwrap();
                 let back: AnnouncementJson = serde_json::from_str(&text).unwrap();
                 assert_eq!(back.to_heard().unwrap(), h, "{text}");
@@ -294,8 +355,15 @@ mod tests {
 
     #[test]
     fn capture_shape_matches_docs() {
-        let a = Announcement::Capture { square: Square::D5, man: Some(Man::Pawn), en_passant: false };
+        let a = Announcement::Capture {
+            square: Square::D5,
+            man: Some(Man::Pawn),
+            en_passant: false,
+        };
         let text = serde_json::to_string(&AnnouncementJson::new(a, Some(Audience::Both))).unwrap();
-        assert_eq!(text, r#"{"kind":"capture","square":"d5","man":"pawn","en_passant":false,"hear":"both"}"#);
+        assert_eq!(
+            text,
+            r#"{"kind":"capture","square":"d5","man":"pawn","en_passant":false,"hear":"both"}"#
+        );
     }
 }

@@ -1,0 +1,69 @@
+//! `umpire record`: check and convert game records.
+
+use std::fs;
+use std::path::Path;
+
+use umpire_rules::record::Record;
+use umpire_rules::shakmaty::Color;
+
+/// Output format of `umpire record convert`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Lossless JSON record.
+    Json,
+    /// Kriegspiel PGN, the referee's unfiltered view.
+    Pgn,
+    /// Kriegspiel PGN, what White heard.
+    WhitePgn,
+    /// Kriegspiel PGN, what Black heard.
+    BlackPgn,
+}
+
+/// Reads a record from JSON or PGN (by content: JSON starts with `{`).
+pub fn load(path: &Path) -> Result<Record, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let record = if text.trim_start().starts_with('{') {
+        Record::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?
+    } else {
+        Record::from_pgn(&text).map_err(|e| format!("{}: {e}", path.display()))?
+    };
+    Ok(record)
+}
+
+/// Replays a record and says whether every announcement matches.
+pub fn verify(path: &Path) -> Result<(), String> {
+    let record = load(path)?;
+    record
+        .replay()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let result = record
+        .result
+        .map_or("* (unfinished)".to_owned(), |r| r.to_string());
+    println!(
+        "{}: ok, {} rules, {} commands, {} moves, result {result}",
+        path.display(),
+        record.rules,
+        record.entries.len(),
+        record.plies()
+    );
+    Ok(())
+}
+
+/// Converts a record (checked by replay first) to another format, on stdout.
+pub fn convert(path: &Path, to: Format) -> Result<(), String> {
+    let record = load(path)?;
+    record
+        .replay()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = match to {
+        Format::Json => record.to_json_pretty(),
+        Format::Pgn => record.to_pgn().map_err(|e| e.to_string())?,
+        Format::WhitePgn => record.player_pgn(Color::White).map_err(|e| e.to_string())?,
+        Format::BlackPgn => record.player_pgn(Color::Black).map_err(|e| e.to_string())?,
+    };
+    print!("{text}");
+    if !text.ends_with('\n') {
+        println!();
+    }
+    Ok(())
+}

@@ -1,0 +1,238 @@
+//! `umpire referee`: the umpire as a console program, one command per line.
+
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+
+use serde::Serialize;
+use umpire_rules::record::Game;
+use umpire_rules::wire::{AnnouncementJson, color_name};
+use umpire_rules::{Command, GameResult, Outcome, RuleSet, Umpire, Verdict};
+
+/// The JSON answer to one input line.
+#[derive(Serialize)]
+struct Answer<'a> {
+    side: &'static str,
+    input: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+    announcements: Vec<AnnouncementJson>,
+    to_move: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<GameJson>,
+}
+
+#[derive(Serialize)]
+struct GameJson {
+    result: &'static str,
+    reason: &'static str,
+}
+
+fn game_json(result: Option<GameResult>) -> Option<GameJson> {
+    result.map(|r| GameJson {
+        result: r.score(),
+        reason: r.reason.as_str(),
+    })
+}
+
+/// Runs the console until end of input, then writes the record to `record` (JSON, or PGN
+/// when the name ends in `.pgn`) if asked. Returns what stopped it, if it failed.
+pub fn run(
+    rules: RuleSet,
+    fen: Option<&str>,
+    json: bool,
+    record: Option<&Path>,
+) -> Result<(), String> {
+    let mut game = match fen {
+        Some(fen) => Game::from_fen(rules, fen).map_err(|e| format!("--fen: {e}"))?,
+        None => Game::new(rules),
+    };
+    answer_lines(&mut game, &rules, json)?;
+    if let Some(path) = record {
+        let text = if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+        {
+            game.record().to_pgn().map_err(|e| e.to_string())?
+        } else {
+            game.record().to_json_pretty()
+        };
+        std::fs::write(path, text).map_err(|e| format!("--record {}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), String> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let io_err = |e: io::Error| format!("output: {e}");
+    if !json {
+        writeln!(
+            out,
+            "Kriegspiel umpire, rules: {} ({}).",
+            rules.id, rules.name
+        )
+        .map_err(io_err)?;
+        writeln!(
+            out,
+            "Type moves in UCI (e2e4) or SAN (Nf3), or: any, draw offer, draw accept, draw decline, resign."
+        )
+        .map_err(io_err)?;
+        for heard in game.umpire().opening_announcements() {
+            writeln!(out, "Umpire: {}", rules.phrase(heard.announcement)).map_err(io_err)?;
+        }
+        if let Some(result) = game.result() {
+            writeln!(out, "Game over: {result}.").map_err(io_err)?;
+        } else {
+            writeln!(out, "{} to move.", side_title(game.umpire().turn())).map_err(io_err)?;
+        }
+    }
+    for line in stdin.lock().lines() {
+        let line = line.map_err(|e| format!("input: {e}"))?;
+        let input = line.trim();
+        if input.is_empty() && !json {
+            continue;
+        }
+        if input.eq_ignore_ascii_case("status") {
+            let umpire = game.umpire();
+            if json {
+                let answer = Answer {
+                    side: color_name(umpire.turn()),
+                    input,
+                    command: None,
+                    result: "status",
+                    reason: None,
+                    message: None,
+                    announcements: if game.record().entries.is_empty() {
+                        umpire
+                            .opening_announcements()
+                            .iter()
+                            .map(|h| AnnouncementJson::heard(*h))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    },
+                    to_move: (!umpire.is_over()).then(|| color_name(umpire.turn())),
+                    game: game_json(umpire.result()),
+                };
+                write_json(&mut out, &answer)?;
+            } else {
+                match umpire.result() {
+                    Some(result) => writeln!(out, "Game over: {result}."),
+                    None => writeln!(
+                        out,
+                        "{} to move, move {}.",
+                        side_title(umpire.turn()),
+                        umpire.plies() / 2 + 1
+                    ),
+                }
+                .map_err(io_err)?;
+            }
+            out.flush().map_err(io_err)?;
+            continue;
+        }
+        let parsed = game.umpire().own_board().parse_command(input);
+        match parsed {
+            Ok(command) => {
+                let outcome = game.submit(command);
+                let umpire = game.umpire();
+                if json {
+                    let answer = Answer {
+                        side: color_name(outcome.side),
+                        input,
+                        command: Some(command.to_text()),
+                        result: outcome.verdict.as_str(),
+                        reason: match outcome.verdict {
+                            Verdict::Invalid(why) => Some(why.as_str()),
+                            _ => None,
+                        },
+                        message: match outcome.verdict {
+                            Verdict::Invalid(why) => Some(why.message().to_owned()),
+                            Verdict::GameOver => Some("the game is over".to_owned()),
+                            _ => None,
+                        },
+                        announcements: outcome
+                            .announcements
+                            .iter()
+                            .map(|h| AnnouncementJson::heard(*h))
+                            .collect(),
+                        to_move: (!umpire.is_over()).then(|| color_name(umpire.turn())),
+                        game: game_json(umpire.result()),
+                    };
+                    write_json(&mut out, &answer)?;
+                } else {
+                    write_plain(&mut out, rules, umpire, command, &outcome).map_err(io_err)?;
+                }
+            }
+            Err(error) => {
+                let umpire = game.umpire();
+                if json {
+                    let answer = Answer {
+                        side: color_name(umpire.turn()),
+                        input,
+                        command: None,
+                        result: "invalid",
+                        reason: Some("not_a_command"),
+                        message: Some(error.to_string()),
+                        announcements: Vec::new(),
+                        to_move: (!umpire.is_over()).then(|| color_name(umpire.turn())),
+                        game: game_json(umpire.result()),
+                    };
+                    write_json(&mut out, &answer)?;
+                } else {
+                    writeln!(out, "Not understood: {error}").map_err(io_err)?;
+                }
+            }
+        }
+        out.flush().map_err(io_err)?;
+    }
+    Ok(())
+}
+
+fn write_json(out: &mut impl Write, answer: &Answer<'_>) -> Result<(), String> {
+    serde_json::to_writer(&mut *out, answer).map_err(|e| format!("output: {e}"))?;
+    writeln!(out).map_err(|e| format!("output: {e}"))
+}
+
+fn side_title(side: shakmaty::Color) -> &'static str {
+    side.fold_wb("White", "Black")
+}
+
+fn write_plain(
+    out: &mut impl Write,
+    rules: &RuleSet,
+    umpire: &Umpire,
+    command: Command,
+    outcome: &Outcome,
+) -> io::Result<()> {
+    let who = side_title(outcome.side);
+    let verdict = match outcome.verdict {
+        Verdict::Accepted => "move made".to_owned(),
+        Verdict::Answered => "noted".to_owned(),
+        Verdict::Illegal => "illegal".to_owned(),
+        Verdict::Impossible => "impossible on your own board".to_owned(),
+        Verdict::Repeat => "already rejected this turn".to_owned(),
+        Verdict::Invalid(why) => format!("refused: {}", why.message()),
+        Verdict::GameOver => "the game is over".to_owned(),
+    };
+    writeln!(out, "{who}: {command} - {verdict}.")?;
+    for heard in &outcome.announcements {
+        let to = match heard.audience {
+            umpire_rules::Audience::Both => "to both".to_owned(),
+            umpire_rules::Audience::Mover => format!("to {who} only"),
+            umpire_rules::Audience::Opponent => format!("to {} only", side_title(!outcome.side)),
+        };
+        writeln!(out, "  Umpire ({to}): {}", rules.phrase(heard.announcement))?;
+    }
+    if let Some(result) = umpire.result() {
+        writeln!(out, "Game over: {result}.")?;
+    } else if outcome.is_accepted() {
+        writeln!(out, "{} to move.", side_title(umpire.turn()))?;
+    }
+    Ok(())
+}

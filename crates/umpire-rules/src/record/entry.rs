@@ -1,0 +1,50 @@
+//! [`Entry`]: one command of a game and the umpire's whole answer to it.
+
+use shakmaty::Color;
+
+use crate::{Announcement, Command, Heard, Outcome, Verdict};
+
+/// One command and everything the umpire said about it: the unit of a [`crate::record::Record`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// Who gave the command.
+    pub side: Color,
+    /// What was said to the umpire.
+    pub command: Command,
+    /// The umpire's judgement.
+    pub verdict: Verdict,
+    /// Everything the umpire announced, each with its audience.
+    pub announcements: Vec<Heard>,
+}
+
+impl Entry {
+    /// The entry for `command` judged as `outcome`.
+    pub fn new(command: Command, outcome: &Outcome) -> Entry {
+        Entry {
+            side: outcome.side,
+            command,
+            verdict: outcome.verdict,
+            announcements: outcome.announcements.to_vec(),
+        }
+    }
+
+    /// The outcome this entry records (announcements beyond the umpire's maximum are dropped;
+    /// the umpire never makes that many).
+    pub fn outcome(&self) -> Outcome {
+        let mut out = Outcome::silent(self.side, self.verdict);
+        for h in &self.announcements {
+            let _ = out.announcements.try_push(*h);
+        }
+        out
+    }
+
+    /// The result announced by this entry, if it ended the game.
+    pub fn game_over(&self) -> Option<crate::GameResult> {
+        self.announcements
+            .iter()
+            .find_map(|h| match h.announcement {
+                Announcement::GameOver(r) => Some(r),
+                _ => None,
+            })
+    }
+}
