@@ -1,5 +1,6 @@
 //! `umpire bench`: single-thread random-playout throughput per rule set.
 
+use crate::stdout::say;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
@@ -38,16 +39,18 @@ pub fn run(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let fresh = Umpire::new(*rules.rules());
     let mut stats = PlayoutStats::default();
-    let budget = Duration::from_secs_f64(seconds.max(0.0));
+    // A budget too large for a Duration (`--seconds inf`, `1e30`) means "no time limit";
+    // `from_secs_f64` would panic on it. NaN and negative values mean no time at all.
+    let budget = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
     let start = Instant::now();
     loop {
         // Check the clock every few games only.
         for _ in 0..16 {
-            let mut umpire = fresh.clone();
-            stats.add(random_game(&mut umpire, &mut rng, max_plies, |_, _| {}));
             if games.is_some_and(|n| stats.games >= n) {
                 break;
             }
+            let mut umpire = fresh.clone();
+            stats.add(random_game(&mut umpire, &mut rng, max_plies, |_, _| {}));
         }
         let done = match games {
             Some(n) => stats.games >= n,
@@ -81,17 +84,22 @@ pub fn print(
 ) {
     let ids: Vec<RuleSetId> = rules.map_or_else(|| RuleSetId::ALL.to_vec(), |id| vec![id]);
     if !json {
-        println!(
+        say!(
             "{:<13} {:>10} {:>14} {:>14} {:>12} {:>12}",
-            "rules", "games", "games/s", "attempts/s", "attempts/g", "plies/g"
+            "rules",
+            "games",
+            "games/s",
+            "attempts/s",
+            "attempts/g",
+            "plies/g"
         );
     }
     for id in ids {
         let f = run(id, seconds, games, seed, max_plies);
         if json {
-            println!("{}", serde_json::to_string(&f).expect("figures serialize"));
+            say!("{}", serde_json::to_string(&f).expect("figures serialize"));
         } else {
-            println!(
+            say!(
                 "{:<13} {:>10} {:>14.1} {:>14.0} {:>12.1} {:>12.1}",
                 f.rules,
                 f.games,

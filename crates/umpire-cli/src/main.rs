@@ -4,6 +4,9 @@ mod bench;
 mod record_cmd;
 mod referee;
 mod selfplay;
+mod stdout;
+
+use stdout::say_raw;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -15,7 +18,14 @@ use umpire_rules::RuleSetId;
 /// men; the umpire, who sees everything, accepts or rejects each attempted move and announces
 /// captures, checks and pawn tries.
 #[derive(Parser)]
-#[command(name = "umpire", version, about, long_about = None)]
+#[command(
+    name = "umpire",
+    version,
+    about = "Umpire: a Kriegspiel referee. Kriegspiel is chess in which you never see your opponent's men; \
+             the umpire, who sees everything, accepts or rejects each attempted move and announces captures, \
+             checks and pawn tries.",
+    after_help = "Start with `umpire referee` to umpire a game at the console, or `umpire rules` to see the rule sets."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Cmd,
@@ -67,6 +77,8 @@ enum Cmd {
         #[arg(long)]
         player_views: bool,
     },
+    /// Print the table of rule sets and how they differ (Markdown).
+    Rules,
     /// Check or convert game records (JSON or Kriegspiel PGN).
     Record {
         #[command(subcommand)]
@@ -82,7 +94,7 @@ enum Cmd {
         seconds: f64,
         /// Play exactly this many games per rule set instead of running for --seconds
         /// (for instruction counts under valgrind, which do not depend on machine load).
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         games: Option<u64>,
         /// Random seed.
         #[arg(long, default_value_t = 1)]
@@ -139,6 +151,10 @@ fn main() -> ExitCode {
             out: out.as_deref(),
             player_views,
         }),
+        Cmd::Rules => {
+            say_raw!("{}", umpire_rules::rule_table::markdown_table());
+            Ok(())
+        }
         Cmd::Record {
             action: RecordAction::Verify { file },
         } => record_cmd::verify(&file),

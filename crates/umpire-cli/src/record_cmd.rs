@@ -1,5 +1,6 @@
 //! `umpire record`: check and convert game records.
 
+use crate::stdout::{say, say_raw};
 use std::fs;
 use std::path::Path;
 
@@ -39,7 +40,7 @@ pub fn verify(path: &Path) -> Result<(), String> {
     let result = record
         .result
         .map_or("* (unfinished)".to_owned(), |r| r.to_string());
-    println!(
+    say!(
         "{}: ok, {} rules, {} commands, {} moves, result {result}",
         path.display(),
         record.rules,
@@ -61,9 +62,9 @@ pub fn convert(path: &Path, to: Format) -> Result<(), String> {
         Format::WhitePgn => record.player_pgn(Color::White).map_err(|e| e.to_string())?,
         Format::BlackPgn => record.player_pgn(Color::Black).map_err(|e| e.to_string())?,
     };
-    print!("{text}");
+    say_raw!("{text}");
     if !text.ends_with('\n') {
-        println!();
+        say!();
     }
     Ok(())
 }

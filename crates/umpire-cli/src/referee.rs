@@ -92,8 +92,19 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
             writeln!(out, "{} to move.", side_title(game.umpire().turn())).map_err(io_err)?;
         }
     }
-    for line in stdin.lock().lines() {
-        let line = line.map_err(|e| format!("input: {e}"))?;
+    let mut input_lock = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        let read = input_lock
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("input: {e}"))?;
+        if read == 0 {
+            break;
+        }
+        // A line that is not UTF-8 is garbage like any other, answered as not a command:
+        // it must neither stop the referee nor lose the game.
+        let line = String::from_utf8_lossy(&bytes);
         let input = line.trim();
         if input.is_empty() && !json {
             continue;

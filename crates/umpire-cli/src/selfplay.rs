@@ -1,5 +1,6 @@
 //! `umpire selfplay`: random games written as records.
 
+use crate::stdout::say;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
@@ -86,7 +87,7 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
     }
     bar.finish_and_clear();
     let n = args.games.max(1) as f64;
-    println!(
+    say!(
         "{} games under {}: {:.1} attempts and {:.1} moves per game",
         args.games,
         args.rules,
@@ -94,10 +95,10 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
         plies as f64 / n
     );
     for (result, count) in results {
-        println!("  {count:>7}  {result}");
+        say!("  {count:>7}  {result}");
     }
     if let Some(dir) = args.out {
-        println!("records written to {}", dir.display());
+        say!("records written to {}", dir.display());
     }
     Ok(())
 }

@@ -22,6 +22,7 @@
 
 mod announcement;
 mod attempt;
+mod legality;
 mod outcome;
 mod own_board;
 mod phrase;
@@ -29,6 +30,7 @@ pub mod playout;
 pub mod record;
 mod result;
 mod rule_set;
+pub mod rule_table;
 mod umpire;
 pub mod wire;
 

@@ -808,6 +808,15 @@ const STARTS: [&str; 5] = [
     "4k3/8/8/8/8/8/8/R3K3 w Q - 80 1",
 ];
 
+/// How many times the default number of games to play: `UMPIRE_PROPERTY_SCALE` (default 3;
+/// long runs use e.g. 1000).
+fn scale() -> usize {
+    std::env::var("UMPIRE_PROPERTY_SCALE")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3)
+}
+
 #[test]
 fn random_games_under_every_rule_set_match_the_model() {
     let mut all = Seen::default();
@@ -815,9 +824,9 @@ fn random_games_under_every_rule_set_match_the_model() {
         let mut seen = Seen::default();
         let (mut judged, mut moves) = (0, 0);
         for (s, start) in STARTS.iter().enumerate() {
-            let games = if s == 0 { 6 } else { 3 };
+            let games = scale() * if s == 0 { 6 } else { 3 };
             for g in 0..games {
-                let seed = (r * 1000 + s * 100 + g) as u64;
+                let seed = (r * 1_000_000 + s * 100_000 + g) as u64;
                 let mut umpire = Umpire::from_fen(*rules, start).unwrap();
                 let mut model = Model::new(rules, umpire.position().clone());
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -889,8 +898,8 @@ fn arbitrary_attempts_repeats_and_questions_match_the_model() {
     let mut all = Seen::default();
     for (r, rules) in all_rules().enumerate() {
         let mut judged = 0u64;
-        for seed in 0..8u64 {
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xC0FFEE + 100 * r as u64 + seed);
+        for seed in 0..8 * scale() as u64 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(0xC0FFEE + 1_000_000 * r as u64 + seed);
             let start = STARTS[seed as usize % STARTS.len()];
             let mut umpire = Umpire::from_fen(*rules, start).unwrap();
             let mut model = Model::new(rules, umpire.position().clone());
