@@ -26,6 +26,29 @@ struct Answer<'a> {
     game: Option<GameJson>,
 }
 
+impl<'a> Answer<'a> {
+    /// An answer by `side` with no command, reason, message or announcements yet; the state
+    /// fields (`to_move`, `game`) are taken from the umpire after the command.
+    fn new(
+        umpire: &Umpire,
+        side: shakmaty::Color,
+        input: &'a str,
+        result: &'static str,
+    ) -> Answer<'a> {
+        Answer {
+            side: color_name(side),
+            input,
+            command: None,
+            result,
+            reason: None,
+            message: None,
+            announcements: Vec::new(),
+            to_move: (!umpire.is_over()).then(|| color_name(umpire.turn())),
+            game: game_json(umpire.result()),
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct GameJson {
     result: &'static str,
@@ -112,25 +135,14 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
         if input.eq_ignore_ascii_case("status") {
             let umpire = game.umpire();
             if json {
-                let answer = Answer {
-                    side: color_name(umpire.turn()),
-                    input,
-                    command: None,
-                    result: "status",
-                    reason: None,
-                    message: None,
-                    announcements: if game.record().entries.is_empty() {
-                        umpire
-                            .opening_announcements()
-                            .iter()
-                            .map(|h| AnnouncementJson::heard(*h))
-                            .collect()
-                    } else {
-                        Vec::new()
-                    },
-                    to_move: (!umpire.is_over()).then(|| color_name(umpire.turn())),
-                    game: game_json(umpire.result()),
-                };
+                let mut answer = Answer::new(umpire, umpire.turn(), input, "status");
+                if game.record().entries.is_empty() {
+                    answer.announcements = umpire
+                        .opening_announcements()
+                        .iter()
+                        .map(|h| AnnouncementJson::heard(*h))
+                        .collect();
+                }
                 write_json(&mut out, &answer)?;
             } else {
                 match umpire.result() {
@@ -153,28 +165,22 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
                 let outcome = game.submit(command);
                 let umpire = game.umpire();
                 if json {
-                    let answer = Answer {
-                        side: color_name(outcome.side),
-                        input,
-                        command: Some(command.to_text()),
-                        result: outcome.verdict.as_str(),
-                        reason: match outcome.verdict {
-                            Verdict::Invalid(why) => Some(why.as_str()),
-                            _ => None,
-                        },
-                        message: match outcome.verdict {
-                            Verdict::Invalid(why) => Some(why.message().to_owned()),
-                            Verdict::GameOver => Some("the game is over".to_owned()),
-                            _ => None,
-                        },
-                        announcements: outcome
-                            .announcements
-                            .iter()
-                            .map(|h| AnnouncementJson::heard(*h))
-                            .collect(),
-                        to_move: (!umpire.is_over()).then(|| color_name(umpire.turn())),
-                        game: game_json(umpire.result()),
-                    };
+                    let mut answer =
+                        Answer::new(umpire, outcome.side, input, outcome.verdict.as_str());
+                    answer.command = Some(command.to_text());
+                    answer.announcements = outcome
+                        .announcements
+                        .iter()
+                        .map(|h| AnnouncementJson::heard(*h))
+                        .collect();
+                    match outcome.verdict {
+                        Verdict::Invalid(why) => {
+                            answer.reason = Some(why.as_str());
+                            answer.message = Some(why.message().to_owned());
+                        }
+                        Verdict::GameOver => answer.message = Some("the game is over".to_owned()),
+                        _ => {}
+                    }
                     write_json(&mut out, &answer)?;
                 } else {
                     write_plain(&mut out, rules, umpire, command, &outcome).map_err(io_err)?;
@@ -183,17 +189,9 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
             Err(error) => {
                 let umpire = game.umpire();
                 if json {
-                    let answer = Answer {
-                        side: color_name(umpire.turn()),
-                        input,
-                        command: None,
-                        result: "invalid",
-                        reason: Some("not_a_command"),
-                        message: Some(error.to_string()),
-                        announcements: Vec::new(),
-                        to_move: (!umpire.is_over()).then(|| color_name(umpire.turn())),
-                        game: game_json(umpire.result()),
-                    };
+                    let mut answer = Answer::new(umpire, umpire.turn(), input, "invalid");
+                    answer.reason = Some("not_a_command");
+                    answer.message = Some(error.to_string());
                     write_json(&mut out, &answer)?;
                 } else {
                     writeln!(out, "Not understood: {error}").map_err(io_err)?;
