@@ -13,7 +13,7 @@ use shakmaty::{Bitboard, Chess, Color, Move, Position, Role, Square, attacks};
 /// pinned or stays on the line of its pin, and, in check, it captures the single checker or
 /// blocks its line. Castling and en passant go to shakmaty's `is_legal`. Property tests compare
 /// the two on random games.
-pub(crate) fn is_legal(pos: &Chess, m: Move) -> bool {
+pub(crate) fn is_legal(pos: &Chess, checkers: Bitboard, m: Move) -> bool {
     let (role, from, to) = match m {
         Move::Normal { role, from, to, .. } => (role, from, to),
         Move::EnPassant { to, .. } if pos.maybe_ep_square() != Some(to) => return false,
@@ -30,7 +30,6 @@ pub(crate) fn is_legal(pos: &Chess, m: Move) -> bool {
     let Some(king) = board.king_of(turn) else {
         return false;
     };
-    let checkers = pos.checkers();
     if let Some(checker) = checkers.single_square() {
         if !(attacks::between(king, checker).with(checker)).contains(to) {
             return false;
@@ -74,13 +73,13 @@ fn is_pinned(board: &shakmaty::Board, turn: Color, king: Square, from: Square) -
         })
 }
 
-/// Whether the side to move has a legal move.
+/// Whether the side to move, checked by `checkers`, has a legal move.
 ///
 /// A quick answer first, for the common case, then shakmaty's full generation: when the king
 /// is not in check, a pseudo-legal move of a man that is not pinned is legal (en passant
 /// aside, which the quick answer never uses); a king step to a square no enemy man attacks,
 /// the king being removed from the board, is always legal.
-pub(crate) fn has_legal_move(pos: &Chess) -> bool {
+pub(crate) fn has_legal_move(pos: &Chess, checkers: Bitboard) -> bool {
     let board = pos.board();
     let turn = pos.turn();
     let us = pos.us();
@@ -88,15 +87,7 @@ pub(crate) fn has_legal_move(pos: &Chess) -> bool {
     let Some(king) = board.king_of(turn) else {
         return false;
     };
-    for to in attacks::king_attacks(king) & !us {
-        if board
-            .attacks_to(to, !turn, occupied.without(king))
-            .is_empty()
-        {
-            return true;
-        }
-    }
-    if pos.checkers().is_empty() {
+    if checkers.is_empty() {
         let them = pos.them();
         let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens()
             | attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens())
@@ -125,6 +116,14 @@ pub(crate) fn has_legal_move(pos: &Chess) -> bool {
             if reach.any() {
                 return true;
             }
+        }
+    }
+    for to in attacks::king_attacks(king) & !us {
+        if board
+            .attacks_to(to, !turn, occupied.without(king))
+            .is_empty()
+        {
+            return true;
         }
     }
     !pos.legal_moves().is_empty()

@@ -65,6 +65,8 @@ pub struct Umpire {
     own: OwnBoard,
     /// Whether the side to move has a legal move.
     has_legal: bool,
+    /// The enemy men giving check to the side to move.
+    checkers: Bitboard,
     /// Distinct legal pawn captures of the side to move (a promotion-capture counted once).
     pawn_tries: u8,
     /// Squares of the pawns of the side to move that have a legal capture.
@@ -106,6 +108,7 @@ impl Umpire {
             own: OwnBoard::of(&pos, pos.turn()),
             pos,
             has_legal: true,
+            checkers: Bitboard::EMPTY,
             pawn_tries: 0,
             try_squares: Bitboard::EMPTY,
             rejected: ArrayVec::new(),
@@ -169,6 +172,7 @@ impl Umpire {
     /// has a legal move, and its legal pawn captures.
     fn analyse(&mut self) {
         let turn = self.turn();
+        self.checkers = self.pos.checkers();
         let mut targets = self.pos.them();
         if let Some(ep) = self.pos.maybe_ep_square() {
             targets.add(ep);
@@ -197,7 +201,7 @@ impl Umpire {
                         promotion,
                     }
                 };
-                if is_legal(&self.pos, m) {
+                if is_legal(&self.pos, self.checkers, m) {
                     tries += 1;
                     try_squares.add(from);
                 }
@@ -205,7 +209,7 @@ impl Umpire {
         }
         self.pawn_tries = tries;
         self.try_squares = try_squares;
-        self.has_legal = tries > 0 || has_legal_move(&self.pos);
+        self.has_legal = tries > 0 || has_legal_move(&self.pos, self.checkers);
     }
 
     /// Whether the mover must attempt pawn captures now (after "yes" to "Any?"). The mover knows it.
@@ -316,7 +320,7 @@ impl Umpire {
             return self.impossible(out);
         }
         let m = self.to_move(attempt);
-        if !is_legal(&self.pos, m) {
+        if !is_legal(&self.pos, self.checkers, m) {
             let _ = self.rejected.try_push(attempt);
             if self.any == AnyState::Obliged
                 && self.rules.pawn_captures == PawnCaptureInfo::AskAny(AnyObligation::OneTry)
@@ -361,7 +365,7 @@ impl Umpire {
     /// another man must land on the announced line through the king (or, for a pawn capture
     /// that may be en passant, remove a pawn standing on it), and castling never could.
     fn answers_check(&self, attempt: Attempt) -> bool {
-        let checkers = self.pos.checkers();
+        let checkers = self.checkers;
         if checkers.is_empty() {
             return true;
         }
@@ -644,7 +648,7 @@ impl Umpire {
         let Some(king) = self.pos.board().king_of(self.turn()) else {
             return;
         };
-        for checker in self.pos.checkers() {
+        for checker in self.checkers {
             push(
                 list,
                 Audience::Both,
