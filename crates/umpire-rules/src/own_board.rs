@@ -100,6 +100,64 @@ impl OwnBoard {
         &self.board
     }
 
+    /// Plays one of the player's own attempts that the umpire accepted: moves the man (and the
+    /// rook when castling), promotes, and drops the castling rights the move gives up.
+    /// Does nothing for an attempt without an own man on its `from` square.
+    pub fn play(&mut self, attempt: Attempt) {
+        let Some(role) = self.board.role_at(attempt.from) else {
+            return;
+        };
+        let home = self.home_rank();
+        self.board.discard_piece_at(attempt.from);
+        let landed = attempt
+            .promotion
+            .filter(|_| role == Role::Pawn)
+            .unwrap_or(role);
+        self.board.set_piece_at(attempt.to, landed.of(self.side));
+        match role {
+            Role::King => {
+                if attempt.from.distance(attempt.to) == 2
+                    && attempt.from.rank() == attempt.to.rank()
+                {
+                    let side =
+                        CastlingSide::from_king_side(attempt.to.file() > attempt.from.file());
+                    let rook_file = if side.is_king_side() {
+                        shakmaty::File::H
+                    } else {
+                        shakmaty::File::A
+                    };
+                    let rook = Square::from_coords(rook_file, home);
+                    self.board.discard_piece_at(rook);
+                    self.board
+                        .set_piece_at(side.rook_to(self.side), Role::Rook.of(self.side));
+                }
+                self.castling = [false, false];
+            }
+            Role::Rook => self.drop_right_of_corner(attempt.from),
+            _ => {}
+        }
+    }
+
+    /// Removes the man the opponent captured on `square` (dropping the castling right of a rook
+    /// taken on its corner); returns what it was.
+    pub fn lose_man(&mut self, square: Square) -> Option<Role> {
+        let role = self.board.remove_piece_at(square)?.role;
+        if role == Role::Rook {
+            self.drop_right_of_corner(square);
+        }
+        Some(role)
+    }
+
+    fn drop_right_of_corner(&mut self, square: Square) {
+        if square.rank() == self.home_rank() {
+            match square.file() {
+                shakmaty::File::H => self.castling[KING_SIDE] = false,
+                shakmaty::File::A => self.castling[QUEEN_SIDE] = false,
+                _ => {}
+            }
+        }
+    }
+
     /// Whether the player still holds the castling right on `side`.
     pub fn can_castle(&self, side: CastlingSide) -> bool {
         self.castling[side_index(side)]

@@ -1,0 +1,310 @@
+//! [`PlayerView`]: one player's knowledge, built from its observations only.
+
+use umpire_rules::shakmaty::{Board, Color, Rank, Role};
+use umpire_rules::{
+    Announcement, AnyObligation, AttemptList, Command, GameResult, Man, Observation, OwnBoard,
+    PawnCaptureInfo, RuleSet, Verdict,
+};
+
+use crate::{EnemyMaterial, TurnKnowledge};
+
+/// An observation that does not fit the view it is given to.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ViewError {
+    /// The observation is meant for the other player.
+    #[error("this observation is {observer:?}'s, not {view:?}'s")]
+    WrongPlayer {
+        /// Whose view this is.
+        view: Color,
+        /// Whom the observation is for.
+        observer: Color,
+    },
+    /// The observation says the player gave a command but does not say which.
+    #[error("an observation of the player's own command lacks the command")]
+    MissingOwnCommand,
+    /// A capture was announced on a square where the player has no man.
+    #[error("the opponent captured on {0}, where this player has no man")]
+    NothingCapturedThere(umpire_rules::shakmaty::Square),
+}
+
+/// What one player knows: its own men and castling rights, whose turn it is, what it heard
+/// and tried this turn, the enemy material it can count, the result, and the whole
+/// transcript of its observations (from which the rest is derived).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerView {
+    rules: RuleSet,
+    own: OwnBoard,
+    to_move: Color,
+    plies: u32,
+    enemy: EnemyMaterial,
+    turn: TurnKnowledge,
+    result: Option<GameResult>,
+    opening: Vec<Announcement>,
+    transcript: Vec<Observation>,
+}
+
+impl PlayerView {
+    /// The view of `side` at the standard start position (whose men are public).
+    pub fn standard(rules: RuleSet, side: Color) -> PlayerView {
+        let own = OwnBoard::new(side, &Board::new(), [true, true]);
+        let enemy = EnemyMaterial {
+            men: 16,
+            pawns_at_most: 8,
+        };
+        PlayerView::new(rules, own, Color::White, enemy)
+    }
+
+    /// The view of the player owning `own`, with `to_move` to move first and the enemy
+    /// material it is told (for a set-up position, whatever the organiser tells the players).
+    pub fn new(rules: RuleSet, own: OwnBoard, to_move: Color, enemy: EnemyMaterial) -> PlayerView {
+        let mut view = PlayerView {
+            rules,
+            own,
+            to_move,
+            plies: 0,
+            enemy,
+            turn: TurnKnowledge::default(),
+            result: None,
+            opening: Vec::new(),
+            transcript: Vec::new(),
+        };
+        view.start_turn();
+        view
+    }
+
+    /// Takes in the announcements made before the first command (see
+    /// `Umpire::opening_announcements`), which both players hear.
+    pub fn hear_opening(&mut self, announcements: impl IntoIterator<Item = Announcement>) {
+        for a in announcements {
+            self.opening.push(a);
+            self.hear_turn_start(a);
+        }
+    }
+
+    /// Takes in one observation of this player's.
+    pub fn observe(&mut self, obs: &Observation) -> Result<(), ViewError> {
+        let me = self.side();
+        if obs.player != me {
+            return Err(ViewError::WrongPlayer {
+                view: me,
+                observer: obs.player,
+            });
+        }
+        let own = if obs.actor == me {
+            Some(obs.own.ok_or(ViewError::MissingOwnCommand)?)
+        } else {
+            None
+        };
+        if obs.moved {
+            if let Some(own) = own {
+                if let Command::Attempt(a) = own.command {
+                    self.play_own(a, &obs.announcements);
+                }
+            } else {
+                self.plies += 1;
+                self.to_move = me;
+                self.start_turn();
+                for &a in &obs.announcements {
+                    if let Announcement::Capture { square, .. } = a {
+                        self.own
+                            .lose_man(square)
+                            .ok_or(ViewError::NothingCapturedThere(square))?;
+                        self.turn.capture_at = Some(square);
+                    }
+                    self.hear_turn_start(a);
+                }
+            }
+        } else {
+            match own {
+                Some(own) => self.own_rejection(own.command, own.verdict, &obs.announcements),
+                None => {
+                    if obs.announcements.iter().any(|a| {
+                        matches!(
+                            a,
+                            Announcement::Illegal | Announcement::Impossible | Announcement::Repeat
+                        )
+                    }) {
+                        self.turn.opponent_rejections += 1;
+                    }
+                }
+            }
+        }
+        for a in &obs.announcements {
+            match *a {
+                Announcement::GameOver(result) => self.result = Some(result),
+                Announcement::Promotion(side) if side != me => {
+                    self.enemy.pawns_at_most = self.enemy.pawns_at_most.saturating_sub(1);
+                }
+                _ => {}
+            }
+        }
+        self.transcript.push(obs.clone());
+        Ok(())
+    }
+
+    /// Resets what the player knows of the turn, with the defaults silence means.
+    fn start_turn(&mut self) {
+        self.turn = TurnKnowledge::default();
+        if self.to_move != self.side() {
+            return;
+        }
+        match self.rules.pawn_captures {
+            PawnCaptureInfo::Count => self.turn.pawn_tries = Some(0),
+            PawnCaptureInfo::TrySquares => self.turn.try_squares = Some(Default::default()),
+            PawnCaptureInfo::YesNo => self.turn.has_pawn_capture = Some(false),
+            PawnCaptureInfo::None | PawnCaptureInfo::AskAny(_) => {}
+        }
+    }
+
+    /// An announcement heard as the player's turn begins.
+    fn hear_turn_start(&mut self, a: Announcement) {
+        match a {
+            Announcement::Check(kind) => {
+                let _ = self.turn.checks.try_push(kind);
+            }
+            Announcement::PawnTries(n) => self.turn.pawn_tries = Some(n),
+            Announcement::PawnTrySquares(squares) => self.turn.try_squares = Some(squares),
+            Announcement::PawnCaptures => self.turn.has_pawn_capture = Some(true),
+            Announcement::GameOver(result) => self.result = Some(result),
+            _ => {}
+        }
+    }
+
+    fn play_own(&mut self, attempt: umpire_rules::Attempt, heard: &[Announcement]) {
+        let pawn = self.own.board().pawns().contains(attempt.from);
+        let last = self.side().fold_wb(Rank::Eighth, Rank::First);
+        let attempt = if pawn && attempt.to.rank() == last && attempt.promotion.is_none() {
+            umpire_rules::Attempt {
+                promotion: Some(Role::Queen),
+                ..attempt
+            }
+        } else {
+            attempt
+        };
+        let diagonal = pawn && attempt.from.file() != attempt.to.file();
+        for a in heard {
+            if let Announcement::Capture { square, man, .. } = *a {
+                self.enemy.men = self.enemy.men.saturating_sub(1);
+                let pawn_taken = man == Some(Man::Pawn) || (diagonal && square != attempt.to);
+                if pawn_taken {
+                    self.enemy.pawns_at_most = self.enemy.pawns_at_most.saturating_sub(1);
+                }
+            }
+        }
+        // The king cannot be captured: at most men - 1 pawns.
+        self.enemy.pawns_at_most = self
+            .enemy
+            .pawns_at_most
+            .min(self.enemy.men.saturating_sub(1));
+        self.own.play(attempt);
+        self.plies += 1;
+        self.to_move = !self.side();
+        self.start_turn();
+    }
+
+    fn own_rejection(&mut self, command: Command, verdict: Verdict, heard: &[Announcement]) {
+        match (command, verdict) {
+            (Command::Attempt(a), Verdict::Illegal) => {
+                let _ = self.turn.rejected.try_push(a);
+                let released =
+                    self.rules.pawn_captures == PawnCaptureInfo::AskAny(AnyObligation::OneTry);
+                if released && self.turn.must_try_pawn_capture && self.own.is_pawn_capture(a) {
+                    self.turn.must_try_pawn_capture = false;
+                }
+            }
+            (Command::AskAny, Verdict::Answered) => {
+                for a in heard {
+                    if let Announcement::AnyAnswer(yes) = *a {
+                        self.turn.any_answer = Some(yes);
+                        self.turn.must_try_pawn_capture = yes;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Whose view this is.
+    pub fn side(&self) -> Color {
+        self.own.side()
+    }
+
+    /// The rule set in force.
+    pub fn rules(&self) -> &RuleSet {
+        &self.rules
+    }
+
+    /// The player's men and castling rights.
+    pub fn own_board(&self) -> &OwnBoard {
+        &self.own
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Whether it is this player's turn (and the game goes on).
+    pub fn is_my_turn(&self) -> bool {
+        self.result.is_none() && self.to_move == self.side()
+    }
+
+    /// Moves played so far (plies).
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// What the player knows of the enemy material.
+    pub fn enemy(&self) -> EnemyMaterial {
+        self.enemy
+    }
+
+    /// What the player heard and tried this turn.
+    pub fn turn(&self) -> &TurnKnowledge {
+        &self.turn
+    }
+
+    /// The result, once the player has heard it.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// The announcements heard before the first command.
+    pub fn opening(&self) -> &[Announcement] {
+        &self.opening
+    }
+
+    /// Every observation taken in, in order.
+    pub fn transcript(&self) -> &[Observation] {
+        &self.transcript
+    }
+
+    /// What the player may still say on its turn: every attempt possible on its own board and
+    /// not yet rejected this turn, only pawn captures while an "Any?" obliges it, no pawn
+    /// capture after "no". Appends to `out`; returns whether "Any?" may be asked as well.
+    /// The same as the umpire's `Umpire::mover_options`, from the player's knowledge alone.
+    pub fn options(&self, out: &mut AttemptList) -> bool {
+        if !self.is_my_turn() {
+            return false;
+        }
+        let start = out.len();
+        self.own.attempts(self.rules.promotion_always_queen, out);
+        let mut i = start;
+        while i < out.len() {
+            let a = out[i];
+            let pawn_capture = self.own.is_pawn_capture(a);
+            let keep = !self.turn.rejected.contains(&a)
+                && if self.turn.must_try_pawn_capture {
+                    pawn_capture
+                } else {
+                    !(self.turn.any_answer == Some(false) && pawn_capture)
+                };
+            if keep {
+                i += 1;
+            } else {
+                out.swap_remove(i);
+            }
+        }
+        self.rules.has_any_question() && self.turn.any_answer.is_none()
+    }
+}
