@@ -1,6 +1,7 @@
 //! The `umpire` command: a thin layer over the Umpire libraries.
 
 mod bench;
+mod play;
 mod record_cmd;
 mod referee;
 mod selfplay;
@@ -84,6 +85,23 @@ enum Cmd {
         #[command(subcommand)]
         action: RecordAction,
     },
+    /// Play a game of Kriegspiel at the terminal against a built-in opponent: you see only
+    /// your own men and what the umpire tells you. The game is saved as a record at the end.
+    Play {
+        /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
+        #[arg(long, default_value = "wild16")]
+        rules: RuleSetId,
+        /// Your side.
+        #[arg(long, value_enum, default_value = "white")]
+        side: Side,
+        /// Seed of the opponent's choices (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Save the game here (JSON record, or PGN if the name ends in .pgn); default
+        /// umpire-game-<time>.json in the current directory.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
     /// Measure single-thread random-playout throughput (games/s, attempts/s) per rule set.
     Bench {
         /// Only this rule set (default: all).
@@ -106,6 +124,13 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// A side, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Side {
+    White,
+    Black,
 }
 
 #[derive(Subcommand)]
@@ -151,6 +176,27 @@ fn main() -> ExitCode {
             out: out.as_deref(),
             player_views,
         }),
+        Cmd::Play {
+            rules,
+            side,
+            seed,
+            record,
+        } => {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs());
+            play::run(&play::PlayArgs {
+                rules: *rules.rules(),
+                side: match side {
+                    Side::White => umpire_rules::shakmaty::Color::White,
+                    Side::Black => umpire_rules::shakmaty::Color::Black,
+                },
+                seed: seed.unwrap_or(now),
+                record: Some(
+                    record.unwrap_or_else(|| PathBuf::from(format!("umpire-game-{now}.json"))),
+                ),
+            })
+        }
         Cmd::Rules => {
             say_raw!("{}", umpire_rules::rule_table::markdown_table());
             Ok(())

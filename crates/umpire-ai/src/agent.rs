@@ -1,0 +1,43 @@
+//! The interface every player implements.
+
+use umpire_rules::shakmaty::Color;
+use umpire_rules::{Announcement, Command, Observation, Outcome};
+use umpire_view::{PlayerView, ViewError};
+
+/// A Kriegspiel player. It learns only through [`Agent::observe`] (and the opening
+/// announcements), and is asked for a command when it is its turn or when a draw offer
+/// awaits its answer.
+pub trait Agent {
+    /// A short name for records and tables.
+    fn name(&self) -> &str;
+
+    /// What the agent knows.
+    fn view(&self) -> &PlayerView;
+
+    /// Takes in the announcements made before the first command.
+    fn hear_opening(&mut self, announcements: &[Announcement]);
+
+    /// Takes in one observation of the agent's player.
+    fn observe(&mut self, observation: &Observation) -> Result<(), ViewError>;
+
+    /// The agent's next command on its turn.
+    fn choose(&mut self) -> Command;
+
+    /// Whether the agent accepts the opponent's draw offer.
+    fn accepts_draw(&mut self) -> bool {
+        false
+    }
+}
+
+/// Gives `agent` what its player learns from `outcome` of `command`, if anything.
+pub fn play_observations(
+    agent: &mut dyn Agent,
+    command: Command,
+    outcome: &Outcome,
+) -> Result<(), ViewError> {
+    let side: Color = agent.view().side();
+    match outcome.observation(command, side) {
+        Some(observation) => agent.observe(&observation),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,284 @@
+//! `umpire play`: a game at the terminal against a built-in opponent.
+//!
+//! The human's screen is drawn from the human's `PlayerView` only: its own men, what it heard,
+//! what it tried. The opponent is an `Agent` holding its own view. Only the umpire (inside
+//! the recorded `Game`) sees both.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use umpire_ai::{Agent, RandomAgent, play_observations};
+
+use crate::stdout::{say, say_raw};
+use umpire_rules::record::Game;
+use umpire_rules::shakmaty::{Color, File, Rank, Role, Square};
+use umpire_rules::{Announcement, AttemptList, Command, Outcome, RuleSet, Verdict};
+use umpire_view::PlayerView;
+
+/// What to play.
+pub struct PlayArgs {
+    /// Rule set.
+    pub rules: RuleSet,
+    /// The human's side.
+    pub side: Color,
+    /// Seed of the opponent.
+    pub seed: u64,
+    /// Where to save the record at the end (JSON, or PGN if the name ends in .pgn).
+    pub record: Option<PathBuf>,
+}
+
+struct Screen {
+    colour: bool,
+}
+
+impl Screen {
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.colour {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    fn umpire(&self, text: &str) -> String {
+        self.paint("1;33", text)
+    }
+
+    fn note(&self, text: &str) -> String {
+        self.paint("2", text)
+    }
+}
+
+fn figure(role: Role, color: Color) -> char {
+    match (color, role) {
+        (Color::White, Role::King) => '♔',
+        (Color::White, Role::Queen) => '♕',
+        (Color::White, Role::Rook) => '♖',
+        (Color::White, Role::Bishop) => '♗',
+        (Color::White, Role::Knight) => '♘',
+        (Color::White, Role::Pawn) => '♙',
+        (Color::Black, Role::King) => '♚',
+        (Color::Black, Role::Queen) => '♛',
+        (Color::Black, Role::Rook) => '♜',
+        (Color::Black, Role::Bishop) => '♝',
+        (Color::Black, Role::Knight) => '♞',
+        (Color::Black, Role::Pawn) => '♟',
+    }
+}
+
+/// The player's own men, from the player's side of the board.
+fn board_text(view: &PlayerView, screen: &Screen) -> String {
+    let side = view.side();
+    let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
+    let mut files: Vec<File> = File::ALL.to_vec();
+    if side == Color::White {
+        ranks.reverse();
+    } else {
+        files.reverse();
+    }
+    let mut out = String::new();
+    for rank in &ranks {
+        out.push_str(&format!(" {} ", rank.char()));
+        for file in &files {
+            let sq = Square::from_coords(*file, *rank);
+            let man = view
+                .own_board()
+                .board()
+                .piece_at(sq)
+                .map(|p| figure(p.role, p.color));
+            let light = (u32::from(*file) + u32::from(*rank)) % 2 == 1;
+            let cell = format!("{} ", man.unwrap_or(if light { '·' } else { ' ' }));
+            out.push_str(&if screen.colour {
+                screen.paint(if light { "47;30" } else { "100;30" }, &cell)
+            } else {
+                cell
+            });
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for file in &files {
+        out.push(file.char());
+        out.push(' ');
+    }
+    out.push('\n');
+    out
+}
+
+const HELP: &str = "Commands: a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3); any (ask for pawn \
+captures, where the rules allow it); options (the attempts you may still make); draw (offer a draw); \
+resign; board; help; quit (resign and leave).";
+
+/// Runs the game until it ends or the human leaves.
+pub fn run(args: &PlayArgs) -> Result<(), String> {
+    let screen = Screen {
+        colour: io::stdout().is_terminal(),
+    };
+    let rules = args.rules;
+    let mut game = Game::new(rules);
+    let human = args.side;
+    game.set_tag(human.fold_wb("White", "Black"), "you")
+        .map_err(|e| e.to_string())?;
+    game.set_tag(human.fold_wb("Black", "White"), "random")
+        .map_err(|e| e.to_string())?;
+    let mut me = PlayerView::standard(rules, human);
+    let mut bot = RandomAgent::new(PlayerView::standard(rules, !human), args.seed);
+    let opening: Vec<Announcement> = game
+        .umpire()
+        .opening_announcements()
+        .iter()
+        .map(|h| h.announcement)
+        .collect();
+    me.hear_opening(opening.iter().copied());
+    bot.hear_opening(&opening);
+
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    say!(
+        "Kriegspiel, {} rules. You play {}. {}",
+        rules.name,
+        human.fold_wb("White", "Black"),
+        HELP
+    );
+    say_raw!("{}", board_text(&me, &screen));
+    while game.result().is_none() {
+        if game.umpire().turn() != human {
+            let command = bot.choose();
+            let outcome = game.submit(command);
+            play_observations(&mut bot, command, &outcome).map_err(|e| e.to_string())?;
+            if let Some(seen) = outcome.observation(command, human) {
+                me.observe(&seen).map_err(|e| e.to_string())?;
+                for a in &seen.announcements {
+                    say!(
+                        "{}",
+                        screen.umpire(&format!("Umpire: {}", rules.phrase(*a)))
+                    );
+                }
+                if seen.moved && game.result().is_none() {
+                    say!("{}", screen.note("Your opponent has moved. Your men:"));
+                    say_raw!("{}", board_text(&me, &screen));
+                }
+            }
+            continue;
+        }
+        say_raw!("{}> ", human.fold_wb("White", "Black"));
+        io::stdout().flush().map_err(|e| e.to_string())?;
+        let Some(line) = lines.next() else {
+            say!("");
+            say!("End of input: you resign.");
+            submit(
+                &mut game,
+                &mut me,
+                &mut bot,
+                Command::Resign,
+                &rules,
+                &screen,
+            )?;
+            break;
+        };
+        let line = line.map_err(|e| format!("input: {e}"))?;
+        let text = line.trim();
+        match text.to_ascii_lowercase().as_str() {
+            "" => continue,
+            "help" | "?" => say!("{HELP}"),
+            "board" => say_raw!("{}", board_text(&me, &screen)),
+            "options" => {
+                let mut list = AttemptList::new();
+                let may_ask = me.options(&mut list);
+                let mut names: Vec<String> = list.iter().map(ToString::to_string).collect();
+                names.sort();
+                if may_ask {
+                    names.push("any".to_owned());
+                }
+                say!("{} still possible: {}", names.len(), names.join(" "));
+            }
+            "quit" | "exit" => {
+                submit(
+                    &mut game,
+                    &mut me,
+                    &mut bot,
+                    Command::Resign,
+                    &rules,
+                    &screen,
+                )?;
+            }
+            _ => match me.own_board().parse_command(text) {
+                Ok(command) => {
+                    let outcome = submit(&mut game, &mut me, &mut bot, command, &rules, &screen)?;
+                    if outcome.verdict == Verdict::Answered && command == Command::OfferDraw {
+                        let accept = bot.accepts_draw();
+                        let answer = if accept {
+                            Command::AcceptDraw
+                        } else {
+                            Command::DeclineDraw
+                        };
+                        let outcome = game.submit(answer);
+                        play_observations(&mut bot, answer, &outcome).map_err(|e| e.to_string())?;
+                        if let Some(seen) = outcome.observation(answer, human) {
+                            me.observe(&seen).map_err(|e| e.to_string())?;
+                            for a in &seen.announcements {
+                                say!(
+                                    "{}",
+                                    screen.umpire(&format!("Umpire: {}", rules.phrase(*a)))
+                                );
+                            }
+                        }
+                    }
+                }
+                Err(e) => say!("{}", screen.note(&e.to_string())),
+            },
+        }
+    }
+    if let Some(result) = game.result() {
+        say!("Game over: {result}.");
+    }
+    if let Some(path) = &args.record {
+        save(&game, path)?;
+        say!("Game saved to {}.", path.display());
+    }
+    Ok(())
+}
+
+fn submit(
+    game: &mut Game,
+    me: &mut PlayerView,
+    bot: &mut RandomAgent,
+    command: Command,
+    rules: &RuleSet,
+    screen: &Screen,
+) -> Result<Outcome, String> {
+    let outcome = game.submit(command);
+    play_observations(bot, command, &outcome).map_err(|e| e.to_string())?;
+    if let Some(seen) = outcome.observation(command, me.side()) {
+        me.observe(&seen).map_err(|e| e.to_string())?;
+        let verdict = match outcome.verdict {
+            Verdict::Accepted => "move made".to_owned(),
+            Verdict::Answered => "noted".to_owned(),
+            Verdict::Illegal => "illegal".to_owned(),
+            Verdict::Impossible => "impossible on your board".to_owned(),
+            Verdict::Repeat => "already tried this turn".to_owned(),
+            Verdict::Invalid(why) => format!("refused: {}", why.message()),
+            Verdict::GameOver => "the game is over".to_owned(),
+        };
+        say!("{}", screen.note(&format!("{command}: {verdict}")));
+        for a in &seen.announcements {
+            say!(
+                "{}",
+                screen.umpire(&format!("Umpire: {}", rules.phrase(*a)))
+            );
+        }
+    }
+    Ok(outcome)
+}
+
+fn save(game: &Game, path: &Path) -> Result<(), String> {
+    let text = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    {
+        game.record().to_pgn().map_err(|e| e.to_string())?
+    } else {
+        game.record().to_json_pretty()
+    };
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
