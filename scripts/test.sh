@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
 cargo build --release --bin umpire
 cargo test --workspace --release
-UMPIRE_BIN="$PWD/target/release/umpire" python3 -m pytest -q tests/python
+UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/release/umpire" python3 -m pytest -q tests/python

@@ -612,7 +612,7 @@ def compare_game(rules: Rules, log: GameLog, answers: list[dict], stats: dict) -
 @pytest.mark.parametrize("rules", RULES, ids=[r.package_id for r in RULES])
 def test_differential_against_pypi_kriegspiel(rules: Rules) -> None:
     if not Path(UMPIRE_BIN).is_file():
-        pytest.skip(f"no umpire binary at {UMPIRE_BIN} (set UMPIRE_BIN or run cargo build --release --bin umpire)")
+        pytest.fail(f"no umpire binary at {UMPIRE_BIN} (set UMPIRE_BIN or run cargo build --release --bin umpire)")
     stats = {"attempts": 0, "games": 0, "stopped": 0, "results": {}, "kinds": {}, "ends": {}, "notes": {}}
     rule_index = RULES.index(rules)
 

@@ -6,6 +6,7 @@ mod record_cmd;
 mod referee;
 mod selfplay;
 mod stdout;
+mod tablebase;
 
 use stdout::say_raw;
 
@@ -124,6 +125,12 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Kriegspiel endgame tables: build one, or probe one for the distance to mate and the best
+    /// attempts.
+    Tablebase {
+        #[command(subcommand)]
+        action: tablebase::TablebaseAction,
+    },
 }
 
 /// A side, on the command line.
@@ -218,6 +225,7 @@ fn main() -> ExitCode {
             bench::print(rules, seconds, games, seed, max_plies, json);
             Ok(())
         }
+        Cmd::Tablebase { action } => tablebase::run(action),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

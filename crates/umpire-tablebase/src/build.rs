@@ -1,0 +1,251 @@
+//! Retrograde construction of a KRK table, depth by depth.
+//!
+//! # The method
+//!
+//! `W_n(L)` is the family of sets `S` of black-king squares such that White, with its men on
+//! layout `L` and to move, mates in at most `n` of its own (accepted) moves whatever the black
+//! king does, knowing only that it stands somewhere in `S`. It is closed under subsets, so it is
+//! stored as its maximal members `M_n(L)` (an [`Antichain`]). `W_0(L) = {∅}`.
+//!
+//! `S ∈ W_n(L)` iff White has an attempt `a` (with [`Split`] `σ`) such that
+//! 1. `S` has no square where `a` stalemates or lets Black take the rook;
+//! 2. for each legal, non-final answer class `C = S ∩ class` (silent, rank check, file check),
+//!    the black king's spread `σ.spread(C)` is in `W_{n-1}(L')`, `L'` the layout after `a`;
+//!    mated squares need nothing;
+//! 3. the illegal part `S ∩ σ.illegal` is in `W_n(L)` (same depth: an illegal attempt costs no
+//!    move), and it is a proper subset of `S` (an attempt illegal everywhere teaches nothing).
+//!
+//! Because the spread of a set is the union of the spreads of its squares, condition 2 for a
+//! class holds iff `C ⊆ σ.allowed(T)` for some `T ∈ M_{n-1}(L')` — `allowed(T)` is computed for
+//! all squares at once with shifts. Hence every member of `W_n(L)` is a subset of a candidate
+//!
+//! `σ.allowed(T_s) ∩ silent  ∪  σ.allowed(T_r) ∩ rank_check  ∪  σ.allowed(T_f) ∩ file_check
+//!  ∪  H ∩ σ.illegal`
+//!
+//! for some attempt, some `T_s, T_r, T_f ∈ M_{n-1}(L') ∪ {∅}` and `H ∈ M_n(L) ∪ {∅}`; and every
+//! candidate is in `W_n(L)` (take `a`; each part satisfies its condition; the illegal part is a
+//! subset of `H`). Only the maximal projections of `{allowed(T)}` onto each class, and of
+//! `M_n(L)` onto `σ.illegal`, can give maximal candidates, so only those are combined. The
+//! dependence of `M_n(L)` on itself (through illegal answers) is solved by iterating: start from
+//! `M_{n-1}(L)` and the candidates with `H = ∅`, then combine the sets added in each round with
+//! every attempt, until a round adds nothing. Since both directions hold, the result is exactly
+//! the maximal members of `W_n(L)` — not an approximation. Successor layouts are looked up
+//! through their symmetry representative, the set masks being mapped into its frame and the
+//! projections mapped back.
+//!
+//! The construction stops at the first depth at which no layout gains a set. A set stored with
+//! depth `d` is a member of `M_d(L)` that is not covered by `M_{d-1}(L)`.
+//!
+//! Not modelled: the fifty-move rule and threefold repetition (the wild16 umpire applies both
+//! automatically). The longest mate found is far below fifty moves; repetition of the true
+//! position is possible in principle along a forced line and is ignored, as in the paper.
+
+use std::thread;
+
+use crate::split::Split;
+use crate::{Antichain, Layout, LayoutIndex};
+
+/// Progress of a build, reported after each depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The depth just finished (mate in at most this many White moves).
+    pub depth: u8,
+    /// Sets first won at this depth (maximal, not covered at the previous depth).
+    pub new_sets: usize,
+    /// Total size of the antichains `M_depth` over all canonical layouts.
+    pub maximal_sets: usize,
+}
+
+/// How to build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuildOptions {
+    /// Stop after this depth even if sets are still being won (a partial table: sets absent from
+    /// it may still be won in more moves).
+    pub max_depth: u8,
+    /// Worker threads (at least 1). The result does not depend on it.
+    pub threads: usize,
+}
+
+impl Default for BuildOptions {
+    /// No depth limit (up to 255), two threads.
+    fn default() -> BuildOptions {
+        BuildOptions {
+            max_depth: u8::MAX,
+            threads: 2,
+        }
+    }
+}
+
+/// The outcome of a build: per canonical layout, the stored `(set, depth)` entries.
+#[derive(Clone, Debug)]
+pub(crate) struct Built {
+    pub entries: Vec<Vec<(u64, u8)>>,
+    /// Whether the construction reached a depth that added nothing (the table is complete).
+    pub complete: bool,
+}
+
+/// The legal part of one attempt: its illegal squares and the maximal sets of good squares
+/// (the candidates with `H = ∅`).
+struct Option_ {
+    illegal: u64,
+    good_sets: Vec<u64>,
+}
+
+/// Runs the construction for every canonical layout of `index`.
+pub(crate) fn build(
+    index: &LayoutIndex,
+    options: BuildOptions,
+    progress: &mut dyn FnMut(Progress),
+) -> Built {
+    let n = index.len();
+    let mut current: Vec<Vec<u64>> = vec![Vec::new(); n];
+    let mut entries: Vec<Vec<(u64, u8)>> = vec![Vec::new(); n];
+    let threads = options.threads.max(1);
+    let mut complete = false;
+    for depth in 1..=options.max_depth {
+        let next = step_all(index, &current, threads);
+        let mut new_sets = 0;
+        let mut maximal_sets = 0;
+        for (i, sets) in next.iter().enumerate() {
+            maximal_sets += sets.len();
+            let previous = Antichain::of(current[i].iter().copied());
+            for &s in sets {
+                if !previous.covers(s) {
+                    entries[i].push((s, depth));
+                    new_sets += 1;
+                }
+            }
+        }
+        current = next;
+        progress(Progress {
+            depth,
+            new_sets,
+            maximal_sets,
+        });
+        if new_sets == 0 {
+            complete = true;
+            break;
+        }
+    }
+    Built { entries, complete }
+}
+
+/// One depth for all layouts, the layouts dealt out to `threads` workers in fixed chunks.
+fn step_all(index: &LayoutIndex, current: &[Vec<u64>], threads: usize) -> Vec<Vec<u64>> {
+    let n = index.len();
+    if threads == 1 {
+        return (0..n).map(|i| step(index, i, current)).collect();
+    }
+    // Interleaved assignment balances the work; results are put back in layout order.
+    let mut out: Vec<Vec<u64>> = vec![Vec::new(); n];
+    let results: Vec<Vec<(usize, Vec<u64>)>> = thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..n)
+                        .step_by(threads)
+                        .map(|i| (i, step(index, i, current)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .collect()
+    });
+    for part in results {
+        for (i, sets) in part {
+            out[i] = sets;
+        }
+    }
+    out
+}
+
+/// `M_n` of layout number `li`, given `M_{n-1}` of every layout.
+fn step(index: &LayoutIndex, li: usize, previous: &[Vec<u64>]) -> Vec<u64> {
+    let layout = index.layouts()[li];
+    let options: Vec<Option_> = layout
+        .attempts()
+        .into_iter()
+        .map(|a| legal_part(index, layout, a, previous))
+        .filter(|o| !o.good_sets.is_empty())
+        .collect();
+    let mut chain = Antichain::of(previous[li].iter().copied());
+    // Round 0 combines with H = ∅ and with every member of M_{n-1}(L); later rounds with the
+    // members added by the round before.
+    let mut frontier: Vec<u64> = chain.sets().to_vec();
+    frontier.push(0);
+    loop {
+        let mut candidates = Vec::new();
+        for o in &options {
+            let projections = Antichain::of(frontier.iter().map(|h| h & o.illegal));
+            for &p in projections.sets() {
+                for &g in &o.good_sets {
+                    candidates.push(g | p);
+                }
+            }
+        }
+        let fresh = Antichain::of(candidates);
+        let mut added = Vec::new();
+        for &c in fresh.sets() {
+            if chain.insert(c) {
+                added.push(c);
+            }
+        }
+        // Some just-added sets may have been displaced by later ones; only members matter.
+        added.retain(|s| chain.sets().contains(s));
+        if added.is_empty() {
+            break;
+        }
+        frontier = added;
+    }
+    chain.into_sorted()
+}
+
+/// The maximal good-square sets of one attempt: the products of the maximal projections of
+/// `allowed(T)`, `T ∈ M_{n-1}(L') ∪ {∅}`, onto the three good classes.
+fn legal_part(
+    index: &LayoutIndex,
+    layout: Layout,
+    attempt: umpire_rules::Attempt,
+    previous: &[Vec<u64>],
+) -> Option_ {
+    let split = Split::new(layout, attempt);
+    let (ci, sym) = index.locate(split.after);
+    let back = sym.inverse();
+    let good = sym.set(split.good());
+    let open = sym.set(split.after_domain);
+    let classes = [
+        sym.set(split.silent),
+        sym.set(split.rank_check),
+        sym.set(split.file_check),
+    ];
+    let mut projections: [Vec<u64>; 3] = Default::default();
+    for (k, class) in classes.iter().enumerate() {
+        let sets = previous[ci]
+            .iter()
+            .copied()
+            .chain(std::iter::once(0))
+            .map(|t| good & !crate::bits::king_spread(open & !t) & class);
+        projections[k] = Antichain::of(sets)
+            .into_sorted()
+            .into_iter()
+            .map(|p| back.set(p))
+            .collect();
+    }
+    let mut good_sets = Vec::new();
+    for &s in &projections[0] {
+        for &r in &projections[1] {
+            for &f in &projections[2] {
+                if s | r | f != 0 {
+                    good_sets.push(s | r | f);
+                }
+            }
+        }
+    }
+    Option_ {
+        illegal: split.illegal,
+        good_sets,
+    }
+}
