@@ -23,6 +23,7 @@
 //! [`Observation`]: umpire_rules::Observation
 
 mod enemy;
+pub mod guided;
 mod player_view;
 mod turn;
 

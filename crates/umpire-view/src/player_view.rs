@@ -41,6 +41,7 @@ pub struct PlayerView {
     result: Option<GameResult>,
     opening: Vec<Announcement>,
     transcript: Vec<Observation>,
+    standard_start: bool,
 }
 
 impl PlayerView {
@@ -51,7 +52,9 @@ impl PlayerView {
             men: 16,
             pawns_at_most: 8,
         };
-        PlayerView::new(rules, own, Color::White, enemy)
+        let mut view = PlayerView::new(rules, own, Color::White, enemy);
+        view.standard_start = true;
+        view
     }
 
     /// The view of the player owning `own`, with `to_move` to move first and the enemy
@@ -67,6 +70,7 @@ impl PlayerView {
             result: None,
             opening: Vec::new(),
             transcript: Vec::new(),
+            standard_start: false,
         };
         view.start_turn();
         view
@@ -272,6 +276,12 @@ impl PlayerView {
     /// The announcements heard before the first command.
     pub fn opening(&self) -> &[Announcement] {
         &self.opening
+    }
+
+    /// Whether the game began from the standard start position, so that the player knows
+    /// where every enemy man started (made with [`PlayerView::standard`]).
+    pub fn standard_start(&self) -> bool {
+        self.standard_start
     }
 
     /// Every observation taken in, in order.
