@@ -5,7 +5,7 @@
 //! the recorded `Game`) sees both.
 
 use std::io::{self, BufRead, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use umpire_ai::{Agent, RandomAgent, play_observations};
 
@@ -144,20 +144,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     while game.result().is_none() {
         if game.umpire().turn() != human {
             let command = bot.choose();
-            let outcome = game.submit(command);
-            play_observations(&mut bot, command, &outcome).map_err(|e| e.to_string())?;
-            if let Some(seen) = outcome.observation(command, human) {
-                me.observe(&seen).map_err(|e| e.to_string())?;
-                for a in &seen.announcements {
-                    say!(
-                        "{}",
-                        screen.umpire(&format!("Umpire: {}", rules.phrase(*a)))
-                    );
-                }
-                if seen.moved && game.result().is_none() {
-                    say!("{}", screen.note("Your opponent has moved. Your men:"));
-                    say_raw!("{}", board_text(&me, &screen));
-                }
+            let (_, seen) = submit(&mut game, &mut me, &mut bot, command, &rules, &screen)?;
+            if seen.is_some_and(|s| s.moved) && game.result().is_none() {
+                say!("{}", screen.note("Your opponent has moved. Your men:"));
+                say_raw!("{}", board_text(&me, &screen));
             }
             continue;
         }
@@ -204,25 +194,15 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             }
             _ => match me.own_board().parse_command(text) {
                 Ok(command) => {
-                    let outcome = submit(&mut game, &mut me, &mut bot, command, &rules, &screen)?;
+                    let (outcome, _) =
+                        submit(&mut game, &mut me, &mut bot, command, &rules, &screen)?;
                     if outcome.verdict == Verdict::Answered && command == Command::OfferDraw {
-                        let accept = bot.accepts_draw();
-                        let answer = if accept {
+                        let answer = if bot.accepts_draw() {
                             Command::AcceptDraw
                         } else {
                             Command::DeclineDraw
                         };
-                        let outcome = game.submit(answer);
-                        play_observations(&mut bot, answer, &outcome).map_err(|e| e.to_string())?;
-                        if let Some(seen) = outcome.observation(answer, human) {
-                            me.observe(&seen).map_err(|e| e.to_string())?;
-                            for a in &seen.announcements {
-                                say!(
-                                    "{}",
-                                    screen.umpire(&format!("Umpire: {}", rules.phrase(*a)))
-                                );
-                            }
-                        }
+                        submit(&mut game, &mut me, &mut bot, answer, &rules, &screen)?;
                     }
                 }
                 Err(e) => say!("{}", screen.note(&e.to_string())),
@@ -233,12 +213,53 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         say!("Game over: {result}.");
     }
     if let Some(path) = &args.record {
-        save(&game, path)?;
+        crate::record_cmd::save(game.record(), path)?;
         say!("Game saved to {}.", path.display());
     }
     Ok(())
 }
 
+/// Gives the human what it learns from `outcome` of `command` and prints what it heard;
+/// returns the observation, if any.
+fn tell(
+    me: &mut PlayerView,
+    command: Command,
+    outcome: &Outcome,
+    rules: &RuleSet,
+    screen: &Screen,
+) -> Result<Option<umpire_rules::Observation>, String> {
+    let Some(seen) = outcome.observation(command, me.side()) else {
+        return Ok(None);
+    };
+    me.observe(&seen).map_err(|e| e.to_string())?;
+    if seen.own.is_some() {
+        say!(
+            "{}",
+            screen.note(&format!("{command}: {}", verdict_text(outcome.verdict)))
+        );
+    }
+    for a in &seen.announcements {
+        say!(
+            "{}",
+            screen.umpire(&format!("Umpire: {}", rules.phrase(*a)))
+        );
+    }
+    Ok(Some(seen))
+}
+
+fn verdict_text(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Accepted => "move made".to_owned(),
+        Verdict::Answered => "noted".to_owned(),
+        Verdict::Illegal => "illegal".to_owned(),
+        Verdict::Impossible => "impossible on your board".to_owned(),
+        Verdict::Repeat => "already tried this turn".to_owned(),
+        Verdict::Invalid(why) => format!("refused: {}", why.message()),
+        Verdict::GameOver => "the game is over".to_owned(),
+    }
+}
+
+/// Judges `command` (the human's or the bot's) and gives both players what they learn.
 fn submit(
     game: &mut Game,
     me: &mut PlayerView,
@@ -246,39 +267,9 @@ fn submit(
     command: Command,
     rules: &RuleSet,
     screen: &Screen,
-) -> Result<Outcome, String> {
+) -> Result<(Outcome, Option<umpire_rules::Observation>), String> {
     let outcome = game.submit(command);
     play_observations(bot, command, &outcome).map_err(|e| e.to_string())?;
-    if let Some(seen) = outcome.observation(command, me.side()) {
-        me.observe(&seen).map_err(|e| e.to_string())?;
-        let verdict = match outcome.verdict {
-            Verdict::Accepted => "move made".to_owned(),
-            Verdict::Answered => "noted".to_owned(),
-            Verdict::Illegal => "illegal".to_owned(),
-            Verdict::Impossible => "impossible on your board".to_owned(),
-            Verdict::Repeat => "already tried this turn".to_owned(),
-            Verdict::Invalid(why) => format!("refused: {}", why.message()),
-            Verdict::GameOver => "the game is over".to_owned(),
-        };
-        say!("{}", screen.note(&format!("{command}: {verdict}")));
-        for a in &seen.announcements {
-            say!(
-                "{}",
-                screen.umpire(&format!("Umpire: {}", rules.phrase(*a)))
-            );
-        }
-    }
-    Ok(outcome)
-}
-
-fn save(game: &Game, path: &Path) -> Result<(), String> {
-    let text = if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-    {
-        game.record().to_pgn().map_err(|e| e.to_string())?
-    } else {
-        game.record().to_json_pretty()
-    };
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    let seen = tell(me, command, &outcome, rules, screen)?;
+    Ok((outcome, seen))
 }

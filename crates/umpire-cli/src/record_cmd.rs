@@ -68,3 +68,16 @@ pub fn convert(path: &Path, to: Format) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Writes a record to `path`: Kriegspiel PGN if the name ends in `.pgn`, JSON otherwise.
+pub fn save(record: &Record, path: &Path) -> Result<(), String> {
+    let text = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
+    {
+        record.to_pgn().map_err(|e| e.to_string())?
+    } else {
+        record.to_json_pretty()
+    };
+    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}

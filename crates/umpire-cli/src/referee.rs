@@ -76,15 +76,7 @@ pub fn run(
     };
     answer_lines(&mut game, &rules, json)?;
     if let Some(path) = record {
-        let text = if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-        {
-            game.record().to_pgn().map_err(|e| e.to_string())?
-        } else {
-            game.record().to_json_pretty()
-        };
-        std::fs::write(path, text).map_err(|e| format!("--record {}: {e}", path.display()))?;
+        crate::record_cmd::save(game.record(), path).map_err(|e| format!("--record {e}"))?;
     }
     Ok(())
 }
