@@ -1,8 +1,19 @@
 //! Kriegspiel players. An [`Agent`] receives its player's observations and answers with
 //! commands; it holds a [`PlayerView`](umpire_view::PlayerView), never the umpire.
+//!
+//! [`audit`] checks the guided action space against the truth (the auditor sees the true
+//! position; the filters it audits see only a view).
 
 mod agent;
+pub mod audit;
+pub mod guided_bench;
+mod guided_random;
+mod kind;
+mod match_play;
 mod random;
 
 pub use agent::{Agent, play_observations};
+pub use guided_random::GuidedRandomAgent;
+pub use kind::{AgentKind, UnknownAgent};
+pub use match_play::{MatchError, MatchStats, Table, Watcher, play_match, setup_view};
 pub use random::RandomAgent;

@@ -111,3 +111,68 @@ pub fn print(
         }
     }
 }
+
+/// Compares the guided action space's presets under guided-random play (all in one run) and
+/// times computing the space per decision; prints a table or JSON lines.
+pub fn print_guided(
+    rules: RuleSetId,
+    seconds: f64,
+    games: Option<u64>,
+    seed: u64,
+    max_plies: u32,
+    json: bool,
+) {
+    use umpire_ai::guided_bench::{decision_cost, play_preset, presets};
+    let set = *rules.rules();
+    if !json {
+        say!("guided-random play under {rules} (one thread)");
+        say!(
+            "{:<26} {:>8} {:>10} {:>12} {:>10} {:>10}",
+            "preset",
+            "games",
+            "games/s",
+            "attempts/g",
+            "plies/g",
+            "rejected"
+        );
+    }
+    for preset in presets() {
+        let f = play_preset(set, preset, seconds, games, seed, max_plies);
+        if json {
+            say!("{}", serde_json::to_string(&f).expect("figures serialize"));
+        } else {
+            say!(
+                "{:<26} {:>8} {:>10.1} {:>12.1} {:>10.1} {:>9.1}%",
+                f.preset,
+                f.games,
+                f.games_per_sec,
+                f.attempts_per_game,
+                f.plies_per_game,
+                100.0 * f.rejected_share
+            );
+        }
+    }
+    let passes = if games.is_some() { 1 } else { 20 };
+    let cost = decision_cost(set, seed, 2000, passes);
+    if json {
+        say!(
+            "{}",
+            serde_json::to_string(&cost).expect("figures serialize")
+        );
+    } else {
+        say!(
+            "cost per decision ({} sampled decisions x {} passes): own-board options {:.2} µs",
+            cost.decisions,
+            cost.passes,
+            cost.own_board_ns / 1000.0
+        );
+        for (name, ns) in &cost.guided_ns {
+            say!(
+                "  guided space {:<26} {:>8.2} µs  ({:.1}x own board)",
+                name,
+                ns / 1000.0,
+                ns / cost.own_board_ns
+            );
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! The `umpire` command: a thin layer over the Umpire libraries.
 
+mod audit;
 mod bench;
 mod play;
 mod record_cmd;
@@ -14,6 +15,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use umpire_ai::AgentKind;
 use umpire_rules::RuleSetId;
 
 /// Umpire: a Kriegspiel referee. Kriegspiel is chess in which you never see your opponent's
@@ -78,6 +80,10 @@ enum Cmd {
         /// With --out, also write each player's filtered PGN (game-0001.white.pgn, …).
         #[arg(long)]
         player_views: bool,
+        /// Who plays both sides: random (uniform over the own board) or guided-random
+        /// (uniform over the guided action space, every sound filter on).
+        #[arg(long, default_value = "random")]
+        agent: AgentKind,
     },
     /// Print the table of rule sets and how they differ (Markdown).
     Rules,
@@ -98,6 +104,10 @@ enum Cmd {
         /// Seed of the opponent's choices (default: from the clock).
         #[arg(long)]
         seed: Option<u64>,
+        /// Your opponent: random (uniform over its own board) or guided-random (uniform over
+        /// the attempts that could still be legal given what it knows).
+        #[arg(long, default_value = "guided-random")]
+        opponent: AgentKind,
         /// Save the game here (JSON record, or PGN if the name ends in .pgn); default
         /// umpire-game-<time>.json in the current directory.
         #[arg(long, value_name = "FILE")]
@@ -121,9 +131,22 @@ enum Cmd {
         /// Stop a game unfinished after this many moves (plies).
         #[arg(long, default_value_t = 10_000)]
         max_plies: u32,
-        /// Print one JSON object per rule set.
+        /// Print one JSON object per rule set (with --agent guided-random: per preset, then
+        /// one for the cost per decision).
         #[arg(long)]
         json: bool,
+        /// random: the raw umpire throughput under uniform own-board play. guided-random:
+        /// compare the guided action space's filter presets (own board, seed 000's rules,
+        /// all sound filters, all filters) in one run, and time computing the space per
+        /// decision (default rule set wild16).
+        #[arg(long, default_value = "random")]
+        agent: AgentKind,
+    },
+    /// Audit the guided action space: play games and check, before every decision, which
+    /// moves legal in the true position each filter would hide.
+    Audit {
+        #[command(subcommand)]
+        what: audit::AuditWhat,
     },
     /// Kriegspiel endgame tables: build one, or probe one for the distance to mate and the best
     /// attempts.
@@ -174,6 +197,7 @@ fn main() -> ExitCode {
             max_plies,
             out,
             player_views,
+            agent,
         } => selfplay::run(&selfplay::SelfplayArgs {
             rules,
             games,
@@ -182,11 +206,13 @@ fn main() -> ExitCode {
             max_plies,
             out: out.as_deref(),
             player_views,
+            agent,
         }),
         Cmd::Play {
             rules,
             side,
             seed,
+            opponent,
             record,
         } => {
             let now = std::time::SystemTime::now()
@@ -199,6 +225,7 @@ fn main() -> ExitCode {
                     Side::Black => umpire_rules::shakmaty::Color::Black,
                 },
                 seed: seed.unwrap_or(now),
+                opponent,
                 record: Some(
                     record.unwrap_or_else(|| PathBuf::from(format!("umpire-game-{now}.json"))),
                 ),
@@ -221,10 +248,22 @@ fn main() -> ExitCode {
             seed,
             max_plies,
             json,
+            agent,
         } => {
-            bench::print(rules, seconds, games, seed, max_plies, json);
+            match agent {
+                AgentKind::Random => bench::print(rules, seconds, games, seed, max_plies, json),
+                AgentKind::GuidedRandom => bench::print_guided(
+                    rules.unwrap_or(RuleSetId::Wild16),
+                    seconds,
+                    games,
+                    seed,
+                    max_plies,
+                    json,
+                ),
+            }
             Ok(())
         }
+        Cmd::Audit { what } => audit::run(what),
         Cmd::Tablebase { action } => tablebase::run(action),
     };
     match result {

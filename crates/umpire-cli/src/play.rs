@@ -7,13 +7,14 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
-use umpire_ai::{Agent, RandomAgent, play_observations};
+use umpire_ai::{Agent, AgentKind, play_observations};
 
 use crate::stdout::{say, say_raw};
 use umpire_rules::record::Game;
 use umpire_rules::shakmaty::{Color, File, Rank, Role, Square};
 use umpire_rules::{Announcement, AttemptList, Command, Outcome, RuleSet, Verdict};
 use umpire_view::PlayerView;
+use umpire_view::guided::{FilterSet, GuidedSpace};
 
 /// What to play.
 pub struct PlayArgs {
@@ -23,6 +24,8 @@ pub struct PlayArgs {
     pub side: Color,
     /// Seed of the opponent.
     pub seed: u64,
+    /// The opponent.
+    pub opponent: AgentKind,
     /// Where to save the record at the end (JSON, or PGN if the name ends in .pgn).
     pub record: Option<PathBuf>,
 }
@@ -106,8 +109,9 @@ fn board_text(view: &PlayerView, screen: &Screen) -> String {
 }
 
 const HELP: &str = "Commands: a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3); any (ask for pawn \
-captures, where the rules allow it); options (the attempts you may still make); draw (offer a draw); \
-resign; board; help; quit (resign and leave).";
+captures, where the rules allow it); options (the attempts that could still be legal, given what you \
+know); why <move> (which rules hide a move from the options); draw (offer a draw); resign; board; help; \
+quit (resign and leave).";
 
 /// Runs the game until it ends or the human leaves.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
@@ -119,10 +123,14 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let human = args.side;
     game.set_tag(human.fold_wb("White", "Black"), "you")
         .map_err(|e| e.to_string())?;
-    game.set_tag(human.fold_wb("Black", "White"), "random")
+    game.set_tag(human.fold_wb("Black", "White"), args.opponent.as_str())
         .map_err(|e| e.to_string())?;
     let mut me = PlayerView::standard(rules, human);
-    let mut bot = RandomAgent::new(PlayerView::standard(rules, !human), args.seed);
+    let mut bot = args.opponent.build(
+        PlayerView::standard(rules, !human),
+        args.seed,
+        FilterSet::all_sound(),
+    );
     let opening: Vec<Announcement> = game
         .umpire()
         .opening_announcements()
@@ -135,9 +143,10 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let stdin = io::stdin();
     let mut lines = stdin.lock().lines();
     say!(
-        "Kriegspiel, {} rules. You play {}. {}",
+        "Kriegspiel, {} rules. You play {} against {}. {}",
         rules.name,
         human.fold_wb("White", "Black"),
+        args.opponent,
         HELP
     );
     say_raw!("{}", board_text(&me, &screen));
@@ -168,20 +177,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         };
         let line = line.map_err(|e| format!("input: {e}"))?;
         let text = line.trim();
-        match text.to_ascii_lowercase().as_str() {
+        let lower = text.to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("why")
+            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
+        {
+            say!("{}", why_text(&me, text[3..].trim()));
+            continue;
+        }
+        match lower.as_str() {
             "" => continue,
             "help" | "?" => say!("{HELP}"),
             "board" => say_raw!("{}", board_text(&me, &screen)),
-            "options" => {
-                let mut list = AttemptList::new();
-                let may_ask = me.options(&mut list);
-                let mut names: Vec<String> = list.iter().map(ToString::to_string).collect();
-                names.sort();
-                if may_ask {
-                    names.push("any".to_owned());
-                }
-                say!("{} still possible: {}", names.len(), names.join(" "));
-            }
+            "options" => say!("{}", options_text(&me)),
             "quit" | "exit" => {
                 submit(
                     &mut game,
@@ -217,6 +224,59 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         say!("Game saved to {}.", path.display());
     }
     Ok(())
+}
+
+/// The attempts the guided action space (every sound filter) offers, and how many the own
+/// board would allow.
+fn options_text(me: &PlayerView) -> String {
+    let mut own = AttemptList::new();
+    me.options(&mut own);
+    let mut list = AttemptList::new();
+    let may_ask = GuidedSpace::new(me, FilterSet::all_sound()).options(&mut list);
+    let mut names: Vec<String> = list.iter().map(ToString::to_string).collect();
+    names.sort();
+    if may_ask {
+        names.push("any".to_owned());
+    }
+    let hidden = own.len().saturating_sub(list.len());
+    let mut text = format!("{} still possible: {}", names.len(), names.join(" "));
+    if hidden > 0 {
+        text.push_str(&format!(
+            "\n({hidden} more on your board cannot be legal given what you know; `why <move>` says why)"
+        ));
+    }
+    text
+}
+
+/// Why the guided action space hides `what` (a move in SAN or UCI), in words.
+fn why_text(me: &PlayerView, what: &str) -> String {
+    if what.is_empty() {
+        return "why what? Type `why` and a move, e.g. `why e2e4` or `why Nf3`.".to_owned();
+    }
+    let attempt = match me.own_board().parse_command(what) {
+        Ok(Command::Attempt(a)) => a,
+        Ok(_) => return format!("`{what}` is not a move."),
+        Err(e) => return e.to_string(),
+    };
+    if !me.is_my_turn() {
+        return "It is not your turn.".to_owned();
+    }
+    let space = GuidedSpace::new(me, FilterSet::all_sound());
+    let rules = space.why_hidden(attempt);
+    if rules.is_empty() {
+        let obliged = me.turn().must_try_pawn_capture && !me.own_board().is_pawn_capture(attempt);
+        return if obliged {
+            format!("{attempt} is not offered: after \"yes\" to Any? you must try pawn captures.")
+        } else {
+            format!("{attempt} is offered: it could be legal.")
+        };
+    }
+    let mut text = format!("{attempt} is hidden by:");
+    for id in rules {
+        let f = id.filter();
+        text.push_str(&format!("\n  {}: {}", f.code, f.summary));
+    }
+    text
 }
 
 /// Gives the human what it learns from `outcome` of `command` and prints what it heard;
@@ -263,13 +323,13 @@ fn verdict_text(verdict: Verdict) -> String {
 fn submit(
     game: &mut Game,
     me: &mut PlayerView,
-    bot: &mut RandomAgent,
+    bot: &mut Box<dyn Agent>,
     command: Command,
     rules: &RuleSet,
     screen: &Screen,
 ) -> Result<(Outcome, Option<umpire_rules::Observation>), String> {
     let outcome = game.submit(command);
-    play_observations(bot, command, &outcome).map_err(|e| e.to_string())?;
+    play_observations(&mut **bot, command, &outcome).map_err(|e| e.to_string())?;
     let seen = tell(me, command, &outcome, rules, screen)?;
     Ok((outcome, seen))
 }

@@ -8,8 +8,11 @@ use std::path::Path;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_ai::{AgentKind, play_match, setup_view};
 use umpire_rules::record::Game;
 use umpire_rules::{RuleSetId, shakmaty::Color};
+use umpire_view::PlayerView;
+use umpire_view::guided::FilterSet;
 
 /// What to play and where to write it.
 pub struct SelfplayArgs<'a> {
@@ -27,6 +30,8 @@ pub struct SelfplayArgs<'a> {
     pub out: Option<&'a Path>,
     /// Also write each player's filtered PGN.
     pub player_views: bool,
+    /// Who plays both sides.
+    pub agent: AgentKind,
 }
 
 /// The seed of game `index` (0-based) of a run with base seed `seed`: each game can be
@@ -65,16 +70,47 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
         };
         game.set_tag("Event", "umpire selfplay")
             .map_err(|e| e.to_string())?;
-        game.set_tag("White", "random").map_err(|e| e.to_string())?;
-        game.set_tag("Black", "random").map_err(|e| e.to_string())?;
+        game.set_tag("White", args.agent.as_str())
+            .map_err(|e| e.to_string())?;
+        game.set_tag("Black", args.agent.as_str())
+            .map_err(|e| e.to_string())?;
         game.set_tag("Round", &(index + 1).to_string())
             .map_err(|e| e.to_string())?;
         game.set_tag("Seed", &seed.to_string())
             .map_err(|e| e.to_string())?;
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-        let stats = game.play_random(&mut rng, args.max_plies);
-        attempts += stats.attempts;
-        plies += stats.plies;
+        match args.agent {
+            AgentKind::Random => {
+                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+                let stats = game.play_random(&mut rng, args.max_plies);
+                attempts += stats.attempts;
+                plies += stats.plies;
+            }
+            kind => {
+                let start = game.umpire().position().clone();
+                let mut agents = [Color::White, Color::Black].map(|side| {
+                    let view = if args.fen.is_some() {
+                        setup_view(rules, &start, side)
+                    } else {
+                        PlayerView::standard(rules, side)
+                    };
+                    kind.build(
+                        view,
+                        game_seed(seed, u64::from(side.is_black())),
+                        FilterSet::all_sound(),
+                    )
+                });
+                let [white, black] = &mut agents;
+                let stats = play_match(
+                    &mut game,
+                    [&mut **white, &mut **black],
+                    args.max_plies,
+                    &mut (),
+                )
+                .map_err(|e| e.to_string())?;
+                attempts += stats.attempts;
+                plies += stats.plies;
+            }
+        }
         let key = match game.result() {
             Some(r) => format!("{} {}", r.score(), r.reason.as_str()),
             None => format!("* unfinished after {} plies", args.max_plies),
@@ -88,9 +124,10 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
     bar.finish_and_clear();
     let n = args.games.max(1) as f64;
     say!(
-        "{} games under {}: {:.1} attempts and {:.1} moves per game",
+        "{} games under {} ({} agents): {:.1} attempts and {:.1} moves per game",
         args.games,
         args.rules,
+        args.agent,
         attempts as f64 / n,
         plies as f64 / n
     );

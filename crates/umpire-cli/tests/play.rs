@@ -98,3 +98,70 @@ fn playing_black_starts_with_the_opponents_move() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn options_lists_the_guided_offers_and_why_names_the_rules() {
+    let dir = std::env::temp_dir().join(format!("umpire-play-why-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let input = "options\nwhy e2d3\nwhy f1c4\nwhy Bc4\nwhy e2e4\nwhy\nwhy zz9\nwhy any\nresign\n";
+    let (stdout, stderr, ok) = play(
+        &[
+            "--opponent",
+            "guided-random",
+            "--seed",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        input,
+    );
+    assert!(ok, "stderr: {stderr}");
+    assert!(stdout.contains("against guided-random"), "{stdout}");
+    // At the start: 16 pawn moves and 4 knight moves; the 14 pawn captures the own board
+    // allows cannot be legal.
+    assert!(stdout.contains("20 still possible:"), "{stdout}");
+    assert!(stdout.contains("14 more on your board"), "{stdout}");
+    assert!(!stdout.contains("e2d3 e2e3"), "{stdout}");
+    assert!(stdout.contains("e2d3 is hidden by:\n  B4:"), "{stdout}");
+    assert!(stdout.contains("  C1: pawn captures only"), "{stdout}");
+    assert!(stdout.contains("f1c4 is hidden by:\n  B2:"), "{stdout}");
+    assert!(stdout.contains("e2e4 is offered"), "{stdout}");
+    assert!(
+        stdout.contains("\"Bc4\": no man of yours can make that move"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("why what?"), "{stdout}");
+    assert!(stdout.contains("`any` is not a move."), "{stdout}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("guided-random"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_game_against_each_opponent_runs_to_the_end_of_input() {
+    for opponent in ["random", "guided-random"] {
+        let dir =
+            std::env::temp_dir().join(format!("umpire-play-{opponent}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = dir.join("game.json");
+        let (stdout, stderr, ok) = play(
+            &[
+                "--side",
+                "black",
+                "--opponent",
+                opponent,
+                "--seed",
+                "2",
+                "--record",
+                record.to_str().unwrap(),
+            ],
+            "e7e5\nd7d5\nNc6\noptions\n",
+        );
+        assert!(ok, "{opponent}: {stderr}");
+        assert!(stdout.contains(&format!("against {opponent}")), "{stdout}");
+        assert!(stdout.contains("End of input: you resign."), "{stdout}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

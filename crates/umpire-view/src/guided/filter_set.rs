@@ -98,6 +98,12 @@ impl FilterSet {
         FilterSet(self.0 & other.0)
     }
 
+    /// The filters in either set.
+    #[must_use]
+    pub const fn union(self, other: FilterSet) -> FilterSet {
+        FilterSet(self.0 | other.0)
+    }
+
     /// The filters in the set, in seed order.
     pub fn iter(self) -> impl Iterator<Item = FilterId> {
         FilterId::ALL

@@ -1,0 +1,198 @@
+//! Measurements of the guided action space under guided-random play: how many attempts each
+//! filter preset saves, and what computing the space costs per decision.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+use umpire_rules::shakmaty::Color;
+use umpire_rules::{AttemptList, RuleSet, Umpire};
+use umpire_view::PlayerView;
+use umpire_view::guided::{FilterId, FilterSet, GuidedSpace};
+
+use crate::audit::agent_seed;
+use crate::{Agent, GuidedRandomAgent, MatchStats, Watcher, play_match};
+
+/// The filter presets compared, with the names used in tables.
+///
+/// (a) is the own board with rejected attempts not repeated (A1): what OpenSpiel offers, and
+/// what [`RandomAgent`](crate::RandomAgent) picks from.
+pub fn presets() -> [(&'static str, FilterSet); 4] {
+    [
+        (
+            "(a) own board",
+            FilterSet::own_board_only().with(FilterId::A1, true),
+        ),
+        ("(b) seed 000 implemented", FilterSet::seed000_implemented()),
+        ("(c) all sound", FilterSet::all_sound()),
+        ("(d) all", FilterSet::all()),
+    ]
+}
+
+/// Play figures for one preset.
+#[derive(Clone, Debug, Serialize)]
+pub struct PresetFigures {
+    /// The preset's name.
+    pub preset: &'static str,
+    /// The filters in it.
+    pub filters: String,
+    /// Games played.
+    pub games: u64,
+    /// Wall-clock seconds spent.
+    pub seconds: f64,
+    /// Games per second.
+    pub games_per_sec: f64,
+    /// Mean attempts (commands) per game.
+    pub attempts_per_game: f64,
+    /// Mean moves per game.
+    pub plies_per_game: f64,
+    /// Share of attempts rejected (illegal, impossible or repeated).
+    pub rejected_share: f64,
+    /// Decisions at which the filters hid everything and the agent fell back to its own board.
+    pub fallbacks: u64,
+}
+
+/// Plays guided-random games under `rules` with `filters` for about `seconds` (or exactly
+/// `games` games) from `seed`.
+pub fn play_preset(
+    rules: RuleSet,
+    (name, filters): (&'static str, FilterSet),
+    seconds: f64,
+    games: Option<u64>,
+    seed: u64,
+    max_plies: u32,
+) -> PresetFigures {
+    let budget = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
+    let mut stats = MatchStats::default();
+    let mut fallbacks = 0;
+    let start = Instant::now();
+    let mut index = 0u64;
+    loop {
+        let done = match games {
+            Some(n) => stats.games >= n,
+            None => start.elapsed() >= budget,
+        };
+        if done {
+            break;
+        }
+        let [mut white, mut black] = [Color::White, Color::Black].map(|side| {
+            GuidedRandomAgent::new(
+                PlayerView::standard(rules, side),
+                agent_seed(seed, index, u64::from(side.is_black())),
+                filters,
+            )
+        });
+        let mut umpire = Umpire::new(rules);
+        let game = play_match(&mut umpire, [&mut white, &mut black], max_plies, &mut ())
+            .expect("the umpire's own observations fit the views");
+        stats.add(game);
+        fallbacks += white.fallbacks() + black.fallbacks();
+        index += 1;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let n = stats.games.max(1) as f64;
+    PresetFigures {
+        preset: name,
+        filters: format!("{filters:?}"),
+        games: stats.games,
+        seconds: secs,
+        games_per_sec: stats.games as f64 / secs,
+        attempts_per_game: stats.attempts as f64 / n,
+        plies_per_game: stats.plies as f64 / n,
+        rejected_share: stats.rejected as f64 / stats.attempts.max(1) as f64,
+        fallbacks,
+    }
+}
+
+/// The cost of one decision's offer list, per way of computing it.
+#[derive(Clone, Debug, Serialize)]
+pub struct DecisionCost {
+    /// Decisions sampled (views taken from guided-random games).
+    pub decisions: u64,
+    /// Times each sample was computed.
+    pub passes: u64,
+    /// Nanoseconds per decision for the own-board offer list (`PlayerView::options`).
+    pub own_board_ns: f64,
+    /// Nanoseconds per decision for the guided space, per preset, in [`presets`] order.
+    pub guided_ns: Vec<(&'static str, f64)>,
+}
+
+struct Sampler {
+    views: Vec<PlayerView>,
+    every: u64,
+    seen: u64,
+    max: usize,
+}
+
+impl Watcher<Umpire> for Sampler {
+    fn before(&mut self, _table: &Umpire, mover: &dyn Agent) {
+        self.seen += 1;
+        if self.seen.is_multiple_of(self.every) && self.views.len() < self.max {
+            self.views.push(mover.view().clone());
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.views.len() >= self.max
+    }
+}
+
+/// Samples `decisions` decisions (every 7th of guided-random games under every sound
+/// filter) and times computing the offer list for each, `passes` times over, per preset.
+/// All the ways are timed in the same run, interleaved pass by pass.
+pub fn decision_cost(rules: RuleSet, seed: u64, decisions: usize, passes: u64) -> DecisionCost {
+    let mut sampler = Sampler {
+        views: Vec::with_capacity(decisions),
+        every: 7,
+        seen: 0,
+        max: decisions,
+    };
+    let mut index = 0;
+    while sampler.views.len() < decisions && index < 100_000 {
+        let [mut white, mut black] = [Color::White, Color::Black].map(|side| {
+            GuidedRandomAgent::new(
+                PlayerView::standard(rules, side),
+                agent_seed(seed, index, u64::from(side.is_black())),
+                FilterSet::all_sound(),
+            )
+        });
+        let mut umpire = Umpire::new(rules);
+        play_match(&mut umpire, [&mut white, &mut black], 400, &mut sampler)
+            .expect("the umpire's own observations fit the views");
+        index += 1;
+    }
+    let views = sampler.views;
+    let presets = presets();
+    let mut own_time = Duration::ZERO;
+    let mut guided_time = [Duration::ZERO; 4];
+    let mut list = AttemptList::new();
+    for _ in 0..passes {
+        let t = Instant::now();
+        for view in &views {
+            list.clear();
+            black_box(view.options(&mut list));
+            black_box(&list);
+        }
+        own_time += t.elapsed();
+        for (i, (_, filters)) in presets.iter().enumerate() {
+            let t = Instant::now();
+            for view in &views {
+                list.clear();
+                black_box(GuidedSpace::new(view, *filters).options(&mut list));
+                black_box(&list);
+            }
+            guided_time[i] += t.elapsed();
+        }
+    }
+    let per = |d: Duration| d.as_secs_f64() * 1e9 / (views.len().max(1) as f64 * passes as f64);
+    DecisionCost {
+        decisions: views.len() as u64,
+        passes,
+        own_board_ns: per(own_time),
+        guided_ns: presets
+            .iter()
+            .zip(guided_time)
+            .map(|((name, _), d)| (*name, per(d)))
+            .collect(),
+    }
+}

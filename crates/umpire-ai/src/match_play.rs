@@ -1,0 +1,161 @@
+//! Games between two agents, judged by an umpire (plain or recording).
+
+use umpire_rules::record::Game;
+use umpire_rules::{Command, Outcome, Umpire, Verdict};
+
+use crate::Agent;
+
+/// Something that judges commands: a plain [`Umpire`] or a recording [`Game`].
+pub trait Table {
+    /// The umpire (read only).
+    fn umpire(&self) -> &Umpire;
+    /// Judges `command`.
+    fn submit(&mut self, command: Command) -> Outcome;
+}
+
+impl Table for Umpire {
+    fn umpire(&self) -> &Umpire {
+        self
+    }
+
+    fn submit(&mut self, command: Command) -> Outcome {
+        Umpire::submit(self, command)
+    }
+}
+
+impl Table for Game {
+    fn umpire(&self) -> &Umpire {
+        Game::umpire(self)
+    }
+
+    fn submit(&mut self, command: Command) -> Outcome {
+        Game::submit(self, command)
+    }
+}
+
+/// Counts from games between agents.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchStats {
+    /// Games played.
+    pub games: u64,
+    /// Commands judged (attempts and "Any?" questions).
+    pub attempts: u64,
+    /// Attempts rejected (illegal, impossible or repeated).
+    pub rejected: u64,
+    /// Moves played.
+    pub plies: u64,
+}
+
+impl MatchStats {
+    /// Adds another count.
+    pub fn add(&mut self, other: MatchStats) {
+        self.games += other.games;
+        self.attempts += other.attempts;
+        self.rejected += other.rejected;
+        self.plies += other.plies;
+    }
+}
+
+/// Errors of a game between agents.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    /// An agent was told something that does not fit its view.
+    #[error("an observation did not fit the {side} agent's view: {error}")]
+    View {
+        /// The agent's side ("white" or "black").
+        side: &'static str,
+        /// What was wrong.
+        error: umpire_view::ViewError,
+    },
+}
+
+/// Watches a game between agents.
+pub trait Watcher<T> {
+    /// Called before the agent to move (`mover`) chooses its command.
+    fn before(&mut self, _table: &T, _mover: &dyn Agent) {}
+    /// Called after each command with its outcome (the agents have already heard it).
+    fn after(&mut self, _table: &T, _command: Command, _outcome: &Outcome) {}
+    /// Whether to stop the game now (checked before each decision).
+    fn stop(&self) -> bool {
+        false
+    }
+}
+
+/// Watches nothing.
+impl<T> Watcher<T> for () {}
+
+/// Plays a game between `agents` (white first) on `table` (fresh, before its first command)
+/// until it ends or `max_plies` moves have been played, telling `watcher` about each
+/// decision. Both agents hear the opening announcements first. Agents never offer draws, so
+/// no draw offer needs an answer.
+pub fn play_match<T: Table>(
+    table: &mut T,
+    agents: [&mut dyn Agent; 2],
+    max_plies: u32,
+    watcher: &mut impl Watcher<T>,
+) -> Result<MatchStats, MatchError> {
+    let [white, black] = agents;
+    let mut agents = [white, black];
+    let opening: Vec<_> = table
+        .umpire()
+        .opening_announcements()
+        .iter()
+        .map(|h| h.announcement)
+        .collect();
+    for agent in agents.iter_mut() {
+        agent.hear_opening(&opening);
+    }
+    let mut stats = MatchStats {
+        games: 1,
+        ..MatchStats::default()
+    };
+    while !table.umpire().is_over() && table.umpire().plies() < max_plies && !watcher.stop() {
+        let mover = usize::from(table.umpire().turn().is_black());
+        watcher.before(table, &*agents[mover]);
+        let command = agents[mover].choose();
+        let outcome = table.submit(command);
+        stats.attempts += 1;
+        match outcome.verdict {
+            Verdict::Accepted => stats.plies += 1,
+            Verdict::Illegal | Verdict::Impossible | Verdict::Repeat => stats.rejected += 1,
+            _ => {}
+        }
+        for (i, agent) in agents.iter_mut().enumerate() {
+            crate::play_observations(&mut **agent, command, &outcome).map_err(|error| {
+                MatchError::View {
+                    side: if i == 0 { "white" } else { "black" },
+                    error,
+                }
+            })?;
+        }
+        watcher.after(table, command, &outcome);
+        if matches!(outcome.verdict, Verdict::Invalid(_) | Verdict::GameOver) {
+            // An agent that says something refused would repeat it forever.
+            break;
+        }
+    }
+    Ok(stats)
+}
+
+/// The view `side` starts with in a game set up from `position` (a set-up position is told
+/// to both players: each gets its own men and castling rights and the count of enemy men).
+/// For the standard start use [`PlayerView::standard`](umpire_view::PlayerView::standard),
+/// which also knows where the enemy's men start.
+pub fn setup_view(
+    rules: umpire_rules::RuleSet,
+    position: &umpire_rules::shakmaty::Chess,
+    side: umpire_rules::shakmaty::Color,
+) -> umpire_view::PlayerView {
+    use umpire_rules::shakmaty::Position;
+    let board = position.board();
+    let enemy = board.by_color(!side);
+    umpire_view::PlayerView::new(
+        rules,
+        umpire_rules::OwnBoard::of(position, side),
+        position.turn(),
+        umpire_view::EnemyMaterial {
+            men: enemy.count() as u8,
+            pawns_at_most: (enemy & board.pawns()).count() as u8,
+        },
+    )
+}
