@@ -37,9 +37,9 @@ fn count(v: &Value, key: &str) -> u64 {
 }
 
 /// The ids of seed 000's filters, in seed order.
-const FILTERS: [&str; 18] = [
-    "A1", "A2", "A3", "A4.1", "B1", "B2", "B3", "B4", "C1", "C2", "C3", "C4", "C5", "C6", "C6.1",
-    "C7", "C8", "C9",
+const FILTERS: [&str; 21] = [
+    "A1", "A2", "A3", "A3.2", "A4.1", "A4.1.1", "A4.2", "B1", "B2", "B3", "B4", "C1", "C2", "C3",
+    "C4", "C5", "C6", "C6.1", "C7", "C8", "C9",
 ];
 
 fn check_audit(v: &Value, agent: &str) {

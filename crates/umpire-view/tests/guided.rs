@@ -248,6 +248,8 @@ fn sound_filters_never_hide_a_legal_move_under_any_rule_set() {
         FilterId::A1,
         FilterId::A2,
         FilterId::A3,
+        FilterId::A3_2,
+        FilterId::A4_1_1,
         FilterId::B4,
         FilterId::C1,
         FilterId::C2,
@@ -455,6 +457,135 @@ fn a4_1_guesses_a_pin_and_can_be_wrong() {
     assert_eq!(t.hidden("d2c1"), [FilterId::A4_1]);
     t.assert_legal("d2c1");
     assert!(why_hidden(t.mover(), &FilterSet::all_sound(), "d2c1".parse().unwrap()).is_empty());
+}
+
+#[test]
+fn a3_2_a_rejected_pawn_step_onto_the_check_line_drops_the_check_sites_beyond() {
+    // Rank check from the rook on d3 against the king on a3. The pawn on e2 cannot be pinned;
+    // its step to e3 lands beyond the checker and is rejected.
+    let mut t = Table::from_fen(RuleSet::WILD16, "4k3/8/8/8/8/K2r4/2P1P3/5R2 w - - 0 1");
+    assert_eq!(t.mover().turn().checks.len(), 1);
+    // Before the rejection f3 is a CheckSite: C6 lets the rook try it.
+    assert!(t.hidden("f1f3").is_empty());
+    assert!(!t.play("e2e3"));
+    let inference = GuidedSpace::new(t.mover(), FilterSet::all())
+        .inference()
+        .clone();
+    assert_eq!(
+        inference.check_cut(),
+        [Square::F3, Square::G3, Square::H3].into_iter().collect()
+    );
+    assert_eq!(t.hidden("f1f3"), [FilterId::A3_2]);
+    t.assert_illegal("f1f3");
+    // The interposition nearer the king stays offered and is legal.
+    assert!(t.hidden("c2c3").is_empty());
+    t.assert_legal("c2c3");
+    // Without the rejection nothing is cut.
+    let t = Table::from_fen(RuleSet::WILD16, "4k3/8/8/8/8/K2r4/2P1P3/5R2 w - - 0 1");
+    assert!(
+        GuidedSpace::new(t.mover(), FilterSet::all())
+            .inference()
+            .check_cut()
+            .is_empty()
+    );
+}
+
+#[test]
+fn a3_2_trusts_no_step_of_a_pawn_that_may_be_pinned() {
+    // Rank check from h3 against the king on a3. The pawn on b2 is pinned along the diagonal
+    // a3-c1 by the bishop on c1, so its step to b3 (which would interpose) is rejected though
+    // the checker stands far beyond. The pawn may be pinned off its file: nothing is cut.
+    let mut t = Table::from_fen(RuleSet::WILD16, "7k/8/8/8/8/K6r/1P6/2b1R3 w - - 0 1");
+    assert_eq!(t.mover().turn().checks.len(), 1);
+    assert!(!t.play("b2b3"));
+    assert!(
+        GuidedSpace::new(t.mover(), FilterSet::all())
+            .inference()
+            .check_cut()
+            .is_empty()
+    );
+    assert!(t.hidden("e1e3").is_empty());
+    t.assert_legal("e1e3");
+}
+
+#[test]
+fn a4_1_1_a_certain_pin_keeps_the_man_on_its_line_and_locates_the_pinner() {
+    // The bishop on c3 pins the bishop on d2; the pawn on b4 leaves c3 the only square
+    // beyond d2 on the diagonal.
+    let mut t = Table::from_fen(RuleSet::WILD16, "4k3/8/8/8/1P6/R1b5/2PB4/4K3 w - - 0 1");
+    // d2e3 goes to a neighbouring square: only a pin can make it illegal.
+    assert!(!t.play("d2e3"));
+    let inference = GuidedSpace::new(t.mover(), FilterSet::all())
+        .inference()
+        .clone();
+    assert!(inference.certain_pins().contains(Square::D2));
+    assert_eq!(inference.pinner_sites(), Square::C3.into());
+    // Off the pin line: hidden, illegal.
+    for off in ["d2c1", "d2f4", "d2g5"] {
+        assert!(t.hidden(off).contains(&FilterId::A4_1_1), "{off}");
+        t.assert_illegal(off);
+    }
+    // Taking the pinner stays offered and is legal.
+    assert!(t.hidden("d2c3").is_empty());
+    t.assert_legal("d2c3");
+    // The rook does not pass the pinner, the pawn does not advance onto it.
+    for blocked in ["a3d3", "a3h3", "c2c3"] {
+        assert!(t.hidden(blocked).contains(&FilterId::A4_1_1), "{blocked}");
+        t.assert_illegal(blocked);
+    }
+    assert!(t.hidden("a3c3").is_empty());
+    t.assert_legal("a3c3");
+}
+
+#[test]
+fn a4_1_1_a_rejected_knight_move_freezes_the_knight_and_a_far_rejection_proves_nothing() {
+    // The knight on d2 is pinned by the bishop on a5; any knight move out of check that is
+    // rejected proves the pin. Three squares lie beyond it: the pinner is not located.
+    let mut t = Table::from_fen(RuleSet::WILD16, "4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1");
+    assert!(!t.play("d2f3"));
+    let inference = GuidedSpace::new(t.mover(), FilterSet::all())
+        .inference()
+        .clone();
+    assert!(inference.certain_pins().contains(Square::D2));
+    assert!(inference.pinner_sites().is_empty());
+    for other in ["d2b3", "d2c4", "d2e4", "d2b1", "d2f1"] {
+        assert!(t.hidden(other).contains(&FilterId::A4_1_1), "{other}");
+        t.assert_illegal(other);
+    }
+    // A rejected bishop move two squares away may be blocked: no certain pin.
+    let mut t = Table::from_fen(RuleSet::WILD16, "4k3/8/8/8/8/4n3/3B4/4K3 w - - 0 1");
+    assert!(!t.play("d2f4"));
+    let inference = GuidedSpace::new(t.mover(), FilterSet::all())
+        .inference()
+        .clone();
+    assert!(inference.certain_pins().is_empty());
+    assert!(!t.hidden("d2c1").contains(&FilterId::A4_1_1));
+    t.assert_legal("d2c1");
+}
+
+#[test]
+fn a4_2_a_rejected_capture_onto_the_attacker_site_freezes_the_pawn_off_its_pin_line() {
+    // Black's knight takes on e3; the pawn on d2 is pinned by the bishop on a5. Berkeley has
+    // no pawn-capture announcement, so d2xe3 is tried and rejected as illegal.
+    let mut t = Table::from_fen(RuleSet::BERKELEY, "4k3/8/8/b7/6n1/4N3/3P4/4K3 b - - 0 1");
+    t.line(&["g4e3"]);
+    assert!(!t.play("d2e3"));
+    let inference = GuidedSpace::new(t.mover(), FilterSet::all())
+        .inference()
+        .clone();
+    assert_eq!(inference.attacker_site(), Some(Square::E3));
+    assert!(inference.frozen_pawns().contains(Square::D2));
+    for off in ["d2d3", "d2d4"] {
+        assert_eq!(t.hidden(off), [FilterId::A4_2], "{off}");
+        t.assert_illegal(off);
+    }
+    // Its capture along the pin line is not frozen.
+    assert!(!t.hidden("d2c3").contains(&FilterId::A4_2));
+    // An unpinnable pawn's rejected capture never freezes it (it cannot be rejected: legal).
+    let mut t = Table::from_fen(RuleSet::BERKELEY, "4k3/8/8/8/6n1/4N3/3P4/2K5 b - - 0 1");
+    t.line(&["g4e3"]);
+    t.assert_legal("d2e3");
+    assert!(t.play("d2e3"));
 }
 
 #[test]

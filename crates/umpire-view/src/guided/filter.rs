@@ -39,12 +39,42 @@ pub enum FilterId {
     /// pinned if it is not aligned with its king, if an own man stands between them, or if
     /// no square lies beyond it on that line before an own man or the edge.
     A3,
+    /// Sonar under check (A3.2, tightened): in a single line check, a rejected single step of
+    /// a pawn that cannot be pinned off its move, onto a CheckSite, shows that the checker is
+    /// not beyond that square in that direction; the CheckSites beyond it are dropped (moves
+    /// other than the king's onto them are hidden). Sound: the square is on the visible line,
+    /// so if the checker stood farther along that direction the square would lie between it
+    /// and the king, empty, and the step would interpose, which is legal for an unpinned pawn;
+    /// so the checker is on that square, nearer, or on the other side, and in each case no
+    /// move onto a square beyond answers the check. (Seed 000's wording, "the destination is
+    /// adjacent to the terminal CheckSite on the attacker side, mark it as AttackerSite", is
+    /// not sound as written: the rejection proves only "here or nearer or the other side", not
+    /// that the checker stands on the destination.)
+    A3_2,
     /// Pin guess (A4.1): a bishop, rook or queen whose move was rejected out of check, and
     /// which stands pinnable (on a line from its king with no own man between and room for
     /// an enemy slider beyond) with the rejected destination off that line, is taken to be
     /// pinned: only its moves along the pin line are offered. Heuristic: the rejection may
     /// instead be due to an enemy man in the path, and then moves off the line can be legal.
     A4_1,
+    /// Certain pin and its pinner (A4.1.1, tightened): out of check, a rejected move of a
+    /// bishop, rook or queen to a square next to it off its line to the king, or any rejected
+    /// knight move, proves the man pinned: it moves only along that line (a knight not at
+    /// all). If only one square is visible beyond it along the pin line, the pinner stands
+    /// there: bishops, rooks and queens do not pass it, pawns do not advance onto it, castling
+    /// does not cross it (C2–C3 applied to it). Sound: out of check, such a move has no square
+    /// between its ends, so only a pin can make it illegal (a capture is legal, and an enemy
+    /// king cannot stand where the man attacks it); the pinner is an enemy slider on that line
+    /// beyond the man, before the first own man. (Seed 000 applies this to A4.1's guess, which
+    /// is heuristic; the guess-based form is not sound.)
+    A4_1_1,
+    /// Pinned pawn (A4.2, tightened): out of check, a rejected pawn capture onto a square known
+    /// to hold an enemy man (the AttackerSite, a sonar square, a pinner's square) proves the
+    /// pawn pinned: its moves off its line to the king are hidden. Sound: a capture onto an
+    /// occupied square out of check is illegal only if it exposes the king. (Seed 000 asks for
+    /// this when C4 applies; our C4 counts only captures that cannot be pinned, so the rule
+    /// rests on the occupied square instead, which is what makes the conclusion certain.)
+    A4_2,
     /// A man moves by its movement pattern (with a promotion piece exactly when a pawn reaches
     /// the last rank, and only the queen where promotion is always to a queen). Sound: the
     /// rules of chess.
@@ -122,11 +152,14 @@ pub enum FilterId {
 
 impl FilterId {
     /// Every filter, in seed order.
-    pub const ALL: [FilterId; 18] = [
+    pub const ALL: [FilterId; 21] = [
         FilterId::A1,
         FilterId::A2,
         FilterId::A3,
+        FilterId::A3_2,
         FilterId::A4_1,
+        FilterId::A4_1_1,
+        FilterId::A4_2,
         FilterId::B1,
         FilterId::B2,
         FilterId::B3,
@@ -164,6 +197,21 @@ impl FilterId {
             FilterId::A3 => (
                 "A3",
                 "sonar: a rejected step of an unpinnable pawn marks an enemy man; men stop there",
+                Soundness::Sound,
+            ),
+            FilterId::A3_2 => (
+                "A3.2",
+                "sonar in check: a rejected pawn step onto the check line drops the CheckSites beyond it",
+                Soundness::Sound,
+            ),
+            FilterId::A4_1_1 => (
+                "A4.1.1",
+                "a certainly pinned man keeps to its pin line; a lone visible square beyond holds the pinner",
+                Soundness::Sound,
+            ),
+            FilterId::A4_2 => (
+                "A4.2",
+                "a pawn whose capture onto a held square was rejected is pinned: moves on its pin line only",
                 Soundness::Sound,
             ),
             FilterId::A4_1 => (

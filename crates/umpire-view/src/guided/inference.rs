@@ -4,7 +4,7 @@
 use umpire_rules::shakmaty::{Bitboard, Rank, Role, Square, attacks};
 use umpire_rules::{Announcement, CheckKind, Command, PawnCaptureInfo};
 
-use super::pins::{pin_free, pinnable};
+use super::pins::{beyond_visible, pin_free, pinnable};
 use crate::PlayerView;
 
 /// Deductions for the current turn, made only from a [`PlayerView`].
@@ -18,7 +18,11 @@ pub struct Inference {
     terminal_check_sites: Bitboard,
     checker_sites: Option<Bitboard>,
     sonar: Bitboard,
+    check_cut: Bitboard,
     pin_guesses: Bitboard,
+    certain_pins: Bitboard,
+    pinner_sites: Bitboard,
+    frozen_pawns: Bitboard,
     sole_tries: Option<Bitboard>,
 }
 
@@ -79,10 +83,33 @@ impl Inference {
             }
         }
 
-        // Rejections out of check: sonar squares and pin guesses.
+        // A3.2: in a single line check, a rejected step of an unpinnable pawn onto the line
+        // drops the CheckSites beyond it.
+        if let [kind] = turn.checks[..]
+            && kind != CheckKind::Knight
+        {
+            for r in &turn.rejected {
+                if own.role_at(r.from) == Some(Role::Pawn)
+                    && r.from.file() == r.to.file()
+                    && r.from.distance(r.to) == 1
+                    && inf.check_sites.contains(r.to)
+                    && pin_free(men, king, r.from, r.to)
+                {
+                    for t in inf.check_sites {
+                        if attacks::between(king, t).contains(r.to) {
+                            inf.check_cut.add(t);
+                        }
+                    }
+                }
+            }
+        }
+
+        // Rejections out of check: sonar squares, pin guesses, certain pins and pinners.
         if !inf.in_check() {
             for r in &turn.rejected {
-                match own.role_at(r.from) {
+                let role = own.role_at(r.from);
+                let off_line = !attacks::aligned(king, r.from, r.to);
+                match role {
                     Some(Role::Pawn)
                         if r.from.file() == r.to.file()
                             && r.from.distance(r.to) == 1
@@ -91,11 +118,37 @@ impl Inference {
                         inf.sonar.add(r.to);
                     }
                     Some(Role::Bishop | Role::Rook | Role::Queen)
-                        if pinnable(men, king, r.from) && !attacks::aligned(king, r.from, r.to) =>
+                        if pinnable(men, king, r.from) && off_line =>
                     {
                         inf.pin_guesses.add(r.from);
                     }
                     _ => {}
+                }
+                let certain = match role {
+                    Some(Role::Bishop | Role::Rook | Role::Queen) => {
+                        r.from.distance(r.to) == 1 && off_line
+                    }
+                    Some(Role::Knight) => true,
+                    _ => false,
+                };
+                if certain && pinnable(men, king, r.from) {
+                    inf.certain_pins.add(r.from);
+                    let beyond = beyond_visible(men, king, r.from);
+                    if beyond.count() == 1 {
+                        inf.pinner_sites |= beyond;
+                    }
+                }
+            }
+            // A4.2: a rejected pawn capture onto a square known to hold an enemy man.
+            let held = inf.sonar | inf.pinner_sites | Bitboard::from_iter(inf.attacker_site);
+            for r in &turn.rejected {
+                if own.role_at(r.from) == Some(Role::Pawn)
+                    && r.from.file() != r.to.file()
+                    && held.contains(r.to)
+                    && pinnable(men, king, r.from)
+                    && !attacks::aligned(king, r.from, r.to)
+                {
+                    inf.frozen_pawns.add(r.from);
                 }
             }
         }
@@ -207,6 +260,29 @@ impl Inference {
     /// Squares where a rejected pawn step shows an enemy man (A3).
     pub fn sonar(&self) -> Bitboard {
         self.sonar
+    }
+
+    /// CheckSites dropped because a rejected pawn step shows the checker is not beyond them
+    /// (A3.2); they are included in [`Inference::check_sites`].
+    pub fn check_cut(&self) -> Bitboard {
+        self.check_cut
+    }
+
+    /// Men certainly pinned: a rejected move out of check that only a pin explains (A4.1.1).
+    pub fn certain_pins(&self) -> Bitboard {
+        self.certain_pins
+    }
+
+    /// Squares where a certain pin's pinner must stand: the only visible square beyond the
+    /// pinned man on its line to the king (A4.1.1).
+    pub fn pinner_sites(&self) -> Bitboard {
+        self.pinner_sites
+    }
+
+    /// Pawns certainly pinned: a capture onto a square known to hold an enemy man was
+    /// rejected out of check (A4.2).
+    pub fn frozen_pawns(&self) -> Bitboard {
+        self.frozen_pawns
     }
 
     /// Sliders guessed to be pinned after a rejection (A4.1).

@@ -26,6 +26,22 @@ pub(crate) fn pinnable(own: Bitboard, king: Square, from: Square) -> bool {
     next_beyond(king, from).is_some_and(|beyond| !own.contains(beyond))
 }
 
+/// The squares beyond `from` on the line from `king` through it, up to (not including) the
+/// first own man or the edge: where a pinner of the man on `from` can stand. Empty if `from`
+/// is not aligned with the king.
+pub(crate) fn beyond_visible(own: Bitboard, king: Square, from: Square) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let mut at = from;
+    while let Some(next) = next_beyond(king, at) {
+        if own.contains(next) {
+            break;
+        }
+        out.add(next);
+        at = next;
+    }
+    out
+}
+
 /// Whether the move `from`-`to` of an own man other than the king cannot be illegal because
 /// of a pin: the man cannot be pinned, or the move stays on the line through its king.
 pub(crate) fn pin_free(own: Bitboard, king: Square, from: Square, to: Square) -> bool {
@@ -55,5 +71,12 @@ mod tests {
         assert!(!pinnable(own, Square::E1, Square::A5));
         assert!(pin_free(own, Square::E1, Square::D2, Square::C3));
         assert!(!pin_free(own, Square::E1, Square::D2, Square::D3));
+        // Beyond d2 from e1: c3, b4, a5; beyond e2 nothing (e3 is own).
+        assert_eq!(
+            beyond_visible(own, Square::E1, Square::D2),
+            Bitboard::from_iter([Square::C3, Square::B4, Square::A5])
+        );
+        assert!(beyond_visible(own, Square::E1, Square::E2).is_empty());
+        assert!(beyond_visible(own, Square::E1, Square::D3).is_empty());
     }
 }

@@ -139,12 +139,24 @@ impl<'v> GuidedSpace<'v> {
         {
             hide.insert(FilterId::A3);
         }
-        if let Some(king) = inf.king()
-            && slider
-            && inf.pin_guesses().contains(a.from)
-            && !attacks::aligned(king, a.from, a.to)
+        if let Some(king) = inf.king() {
+            let off_line = !attacks::aligned(king, a.from, a.to);
+            if slider && inf.pin_guesses().contains(a.from) && off_line {
+                hide.insert(FilterId::A4_1);
+            }
+            if !king_move && inf.certain_pins().contains(a.from) && off_line {
+                hide.insert(FilterId::A4_1_1);
+            }
+            if role == Role::Pawn && inf.frozen_pawns().contains(a.from) && off_line {
+                hide.insert(FilterId::A4_2);
+            }
+        }
+        let pinners = inf.pinner_sites();
+        if (slider && (path & pinners).any())
+            || (push && (path.with(a.to) & pinners).any())
+            || (castle_path & pinners).any()
         {
-            hide.insert(FilterId::A4_1);
+            hide.insert(FilterId::A4_1_1);
         }
         if pawn_capture
             && self
@@ -180,6 +192,14 @@ impl<'v> GuidedSpace<'v> {
                 || !(king_move || sites.contains(a.to) || (pawn_capture && sites.contains(passed)))
             {
                 hide.insert(FilterId::C6);
+            }
+            let cut = inf.check_cut();
+            if !king_move && cut.any() {
+                let kept = sites & !cut;
+                let on = |b: Bitboard| b.contains(a.to) || (pawn_capture && b.contains(passed));
+                if on(sites) && !on(kept) {
+                    hide.insert(FilterId::A3_2);
+                }
             }
             if inf.double_check() && (!king_move || castling) {
                 hide.insert(FilterId::C6_1);
