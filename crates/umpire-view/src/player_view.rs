@@ -1,6 +1,6 @@
 //! [`PlayerView`]: one player's knowledge, built from its observations only.
 
-use umpire_rules::shakmaty::{Board, Color, Rank, Role};
+use umpire_rules::shakmaty::{Bitboard, Board, Color, Rank, Role};
 use umpire_rules::{
     Announcement, AnyObligation, AttemptList, Command, GameResult, Man, Observation, OwnBoard,
     PawnCaptureInfo, RuleSet, Verdict,
@@ -42,6 +42,8 @@ pub struct PlayerView {
     opening: Vec<Announcement>,
     transcript: Vec<Observation>,
     standard_start: bool,
+    /// The early-game bound on the enemy men's squares (B4), worked out once per turn.
+    enemy_reach: Option<Bitboard>,
 }
 
 impl PlayerView {
@@ -54,6 +56,7 @@ impl PlayerView {
         };
         let mut view = PlayerView::new(rules, own, Color::White, enemy);
         view.standard_start = true;
+        view.enemy_reach = crate::guided::enemy_reach(&view);
         view
     }
 
@@ -71,6 +74,7 @@ impl PlayerView {
             opening: Vec::new(),
             transcript: Vec::new(),
             standard_start: false,
+            enemy_reach: None,
         };
         view.start_turn();
         view
@@ -143,6 +147,10 @@ impl PlayerView {
             }
         }
         self.transcript.push(obs.clone());
+        if obs.moved && obs.actor != me && self.standard_start {
+            // The player's turn begins: the enemy has made one more move.
+            self.enemy_reach = crate::guided::enemy_reach(self);
+        }
         Ok(())
     }
 
@@ -282,6 +290,12 @@ impl PlayerView {
     /// where every enemy man started (made with [`PlayerView::standard`]).
     pub fn standard_start(&self) -> bool {
         self.standard_start
+    }
+
+    /// Where the enemy's men can be, bounded by the moves the enemy has made from the standard
+    /// start (B4); `None` when no bound is known. Worked out as the player's turn begins.
+    pub(crate) fn enemy_reach(&self) -> Option<Bitboard> {
+        self.enemy_reach
     }
 
     /// Every observation taken in, in order.

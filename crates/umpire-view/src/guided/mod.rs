@@ -33,4 +33,5 @@ mod space;
 pub use filter::{Filter, FilterId, Soundness};
 pub use filter_set::FilterSet;
 pub use inference::Inference;
+pub(crate) use reach::enemy_reach;
 pub use space::{GuidedSpace, guided_options, why_hidden};

@@ -11,7 +11,8 @@ use crate::PlayerView;
 const MAX_ENEMY_MOVES: u8 = 4;
 
 /// Squares some enemy man can stand on now, over-approximated; `None` when no useful bound is
-/// known (not the standard start, or too many enemy moves).
+/// known (not the standard start, or too many enemy moves). [`PlayerView`] works it out once
+/// as each of its player's turns begins.
 ///
 /// For each enemy man, the cheapest way to each square costs its own moves plus one move of
 /// every other enemy man that started on a square it passes or lands on (that man must have

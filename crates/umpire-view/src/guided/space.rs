@@ -5,7 +5,6 @@ use umpire_rules::shakmaty::{Bitboard, File, Role, Square, attacks};
 use umpire_rules::{Attempt, AttemptList, CheckKind, PawnCaptureInfo};
 
 use super::own_board::own_board_rule;
-use super::reach::enemy_reach;
 use super::{FilterId, FilterSet, Inference};
 use crate::PlayerView;
 
@@ -23,7 +22,7 @@ impl<'v> GuidedSpace<'v> {
     /// The guided space of `view` with the `filters` switched on.
     pub fn new(view: &'v PlayerView, filters: FilterSet) -> GuidedSpace<'v> {
         let reach = if filters.contains(FilterId::B4) {
-            enemy_reach(view)
+            view.enemy_reach()
         } else {
             None
         };
