@@ -52,56 +52,91 @@ pub struct PresetFigures {
     pub fallbacks: u64,
 }
 
-/// Plays guided-random games under `rules` with `filters` for about `seconds` (or exactly
-/// `games` games) from `seed`.
-pub fn play_preset(
+/// Running totals for one preset.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    stats: MatchStats,
+    fallbacks: u64,
+    time: Duration,
+}
+
+/// Plays one guided-random game (game `index` of the run seeded `seed`) into `tally`.
+fn play_one(
     rules: RuleSet,
-    (name, filters): (&'static str, FilterSet),
+    filters: FilterSet,
+    seed: u64,
+    index: u64,
+    max_plies: u32,
+    tally: &mut Tally,
+) {
+    let start = Instant::now();
+    let [mut white, mut black] = [Color::White, Color::Black].map(|side| {
+        GuidedRandomAgent::new(
+            PlayerView::standard(rules, side),
+            agent_seed(seed, index, u64::from(side.is_black())),
+            filters,
+        )
+    });
+    let mut umpire = Umpire::new(rules);
+    let game = play_match(&mut umpire, [&mut white, &mut black], max_plies, &mut ())
+        .expect("the umpire's own observations fit the views");
+    tally.stats.add(game);
+    tally.fallbacks += white.fallbacks() + black.fallbacks();
+    tally.time += start.elapsed();
+}
+
+/// Plays guided-random games under `rules` for every preset of [`presets`], interleaved (ten
+/// rounds, each preset in turn, so that a change of machine load hits all alike): about
+/// `seconds` per preset, or exactly `games` games per preset. Game `i` of every preset uses
+/// the same seeds.
+pub fn compare_presets(
+    rules: RuleSet,
     seconds: f64,
     games: Option<u64>,
     seed: u64,
     max_plies: u32,
-) -> PresetFigures {
-    let budget = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
-    let mut stats = MatchStats::default();
-    let mut fallbacks = 0;
-    let start = Instant::now();
-    let mut index = 0u64;
-    loop {
-        let done = match games {
-            Some(n) => stats.games >= n,
-            None => start.elapsed() >= budget,
-        };
-        if done {
-            break;
+) -> Vec<PresetFigures> {
+    let presets = presets();
+    let mut tallies = [Tally::default(); 4];
+    let rounds = if games.is_some() { 1 } else { 10 };
+    let slice =
+        Duration::try_from_secs_f64(seconds.max(0.0) / f64::from(rounds)).unwrap_or(Duration::MAX);
+    for round in 1..=rounds {
+        for (i, (_, filters)) in presets.iter().enumerate() {
+            let tally = &mut tallies[i];
+            let start = Instant::now();
+            loop {
+                let done = match games {
+                    Some(n) => tally.stats.games >= n,
+                    None => start.elapsed() >= slice || tally.time >= slice.saturating_mul(round),
+                };
+                if done {
+                    break;
+                }
+                let index = tally.stats.games;
+                play_one(rules, *filters, seed, index, max_plies, tally);
+            }
         }
-        let [mut white, mut black] = [Color::White, Color::Black].map(|side| {
-            GuidedRandomAgent::new(
-                PlayerView::standard(rules, side),
-                agent_seed(seed, index, u64::from(side.is_black())),
-                filters,
-            )
-        });
-        let mut umpire = Umpire::new(rules);
-        let game = play_match(&mut umpire, [&mut white, &mut black], max_plies, &mut ())
-            .expect("the umpire's own observations fit the views");
-        stats.add(game);
-        fallbacks += white.fallbacks() + black.fallbacks();
-        index += 1;
     }
-    let secs = start.elapsed().as_secs_f64();
-    let n = stats.games.max(1) as f64;
-    PresetFigures {
-        preset: name,
-        filters: format!("{filters:?}"),
-        games: stats.games,
-        seconds: secs,
-        games_per_sec: stats.games as f64 / secs,
-        attempts_per_game: stats.attempts as f64 / n,
-        plies_per_game: stats.plies as f64 / n,
-        rejected_share: stats.rejected as f64 / stats.attempts.max(1) as f64,
-        fallbacks,
-    }
+    presets
+        .iter()
+        .zip(tallies)
+        .map(|((name, filters), t)| {
+            let secs = t.time.as_secs_f64();
+            let n = t.stats.games.max(1) as f64;
+            PresetFigures {
+                preset: name,
+                filters: format!("{filters:?}"),
+                games: t.stats.games,
+                seconds: secs,
+                games_per_sec: t.stats.games as f64 / secs,
+                attempts_per_game: t.stats.attempts as f64 / n,
+                plies_per_game: t.stats.plies as f64 / n,
+                rejected_share: t.stats.rejected as f64 / t.stats.attempts.max(1) as f64,
+                fallbacks: t.fallbacks,
+            }
+        })
+        .collect()
 }
 
 /// The cost of one decision's offer list, per way of computing it.

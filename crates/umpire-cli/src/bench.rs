@@ -122,10 +122,10 @@ pub fn print_guided(
     max_plies: u32,
     json: bool,
 ) {
-    use umpire_ai::guided_bench::{decision_cost, play_preset, presets};
+    use umpire_ai::guided_bench::{compare_presets, decision_cost};
     let set = *rules.rules();
     if !json {
-        say!("guided-random play under {rules} (one thread)");
+        say!("guided-random play under {rules} (one thread, presets interleaved)");
         say!(
             "{:<26} {:>8} {:>10} {:>12} {:>10} {:>10}",
             "preset",
@@ -136,8 +136,7 @@ pub fn print_guided(
             "rejected"
         );
     }
-    for preset in presets() {
-        let f = play_preset(set, preset, seconds, games, seed, max_plies);
+    for f in compare_presets(set, seconds, games, seed, max_plies) {
         if json {
             say!("{}", serde_json::to_string(&f).expect("figures serialize"));
         } else {

@@ -222,6 +222,10 @@ fn bench_guided_random_compares_presets_in_one_run() {
         assert!((0.0..1.0).contains(&share), "{v}");
         assert!(v["attempts_per_game"].as_f64().unwrap() >= v["plies_per_game"].as_f64().unwrap());
     }
+    // The sound filters save attempts: fewer are rejected than on the own board alone.
+    let share = |i: usize| lines[i]["rejected_share"].as_f64().unwrap();
+    assert!(share(2) < share(0), "{out}");
+    assert!(share(1) < share(0), "{out}");
     let cost = &lines[4];
     assert!(count(cost, "decisions") > 0, "{cost}");
     assert!(cost["own_board_ns"].as_f64().unwrap() > 0.0, "{cost}");
