@@ -146,9 +146,11 @@ pub struct DecisionCost {
     pub decisions: u64,
     /// Times each sample was computed.
     pub passes: u64,
-    /// Nanoseconds per decision for the own-board offer list (`PlayerView::options`).
+    /// Nanoseconds per decision for the own-board offer list (`PlayerView::options`), median
+    /// over the passes.
     pub own_board_ns: f64,
-    /// Nanoseconds per decision for the guided space, per preset, in [`presets`] order.
+    /// Nanoseconds per decision for the guided space (`GuidedSpace::new` and `options`), per
+    /// preset, in [`presets`] order, median over the passes.
     pub guided_ns: Vec<(&'static str, f64)>,
 }
 
@@ -174,7 +176,7 @@ impl Watcher<Umpire> for Sampler {
 
 /// Samples `decisions` decisions (every 7th of guided-random games under every sound
 /// filter) and times computing the offer list for each, `passes` times over, per preset.
-/// All the ways are timed in the same run, interleaved pass by pass.
+/// All the ways are timed in the same run, interleaved chunk by chunk.
 pub fn decision_cost(rules: RuleSet, seed: u64, decisions: usize, passes: u64) -> DecisionCost {
     let mut sampler = Sampler {
         views: Vec::with_capacity(decisions),
@@ -198,36 +200,50 @@ pub fn decision_cost(rules: RuleSet, seed: u64, decisions: usize, passes: u64) -
     }
     let views = sampler.views;
     let presets = presets();
-    let mut own_time = Duration::ZERO;
-    let mut guided_time = [Duration::ZERO; 4];
     let mut list = AttemptList::new();
+    // Per pass, the ways are timed in turn over chunks of 64 decisions, so that a burst of
+    // load on the shared machine hits them alike; the median pass is reported.
+    let mut own_passes = Vec::with_capacity(passes as usize);
+    let mut guided_passes: [Vec<f64>; 4] = Default::default();
     for _ in 0..passes {
-        let t = Instant::now();
-        for view in &views {
-            list.clear();
-            black_box(view.options(&mut list));
-            black_box(&list);
-        }
-        own_time += t.elapsed();
-        for (i, (_, filters)) in presets.iter().enumerate() {
+        let mut own_time = Duration::ZERO;
+        let mut guided_time = [Duration::ZERO; 4];
+        for chunk in views.chunks(64) {
             let t = Instant::now();
-            for view in &views {
+            for view in chunk {
                 list.clear();
-                black_box(GuidedSpace::new(view, *filters).options(&mut list));
+                black_box(view.options(&mut list));
                 black_box(&list);
             }
-            guided_time[i] += t.elapsed();
+            own_time += t.elapsed();
+            for (i, (_, filters)) in presets.iter().enumerate() {
+                let t = Instant::now();
+                for view in chunk {
+                    list.clear();
+                    black_box(GuidedSpace::new(view, *filters).options(&mut list));
+                    black_box(&list);
+                }
+                guided_time[i] += t.elapsed();
+            }
+        }
+        let per = |d: Duration| d.as_secs_f64() * 1e9 / views.len().max(1) as f64;
+        own_passes.push(per(own_time));
+        for (i, d) in guided_time.into_iter().enumerate() {
+            guided_passes[i].push(per(d));
         }
     }
-    let per = |d: Duration| d.as_secs_f64() * 1e9 / (views.len().max(1) as f64 * passes as f64);
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
     DecisionCost {
         decisions: views.len() as u64,
         passes,
-        own_board_ns: per(own_time),
+        own_board_ns: median(own_passes),
         guided_ns: presets
             .iter()
-            .zip(guided_time)
-            .map(|((name, _), d)| (*name, per(d)))
+            .zip(guided_passes)
+            .map(|((name, _), v)| (*name, median(v)))
             .collect(),
     }
 }
