@@ -322,3 +322,17 @@ pub struct Filter {
     /// Whether it can hide a legal move.
     pub soundness: Soundness,
 }
+
+/// The table of every filter (id, tag, what it hides) in Markdown, as `docs/GUIDED.md` shows it.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| id | tag | hides |\n|---|---|---|\n");
+    for id in FilterId::ALL {
+        let f = id.filter();
+        let tag = match f.soundness {
+            Soundness::Sound => "sound",
+            Soundness::Heuristic => "heuristic",
+        };
+        out.push_str(&format!("| {} | {tag} | {} |\n", f.code, f.summary));
+    }
+    out
+}

@@ -30,7 +30,7 @@ mod pins;
 mod reach;
 mod space;
 
-pub use filter::{Filter, FilterId, Soundness};
+pub use filter::{Filter, FilterId, Soundness, markdown_table};
 pub use filter_set::FilterSet;
 pub use inference::Inference;
 pub(crate) use reach::enemy_reach;
