@@ -1,13 +1,13 @@
 //! Non-interference: two true histories that give a player the same observations give that
 //! player identical views and identical guided action spaces.
 //!
-//! For random seeds under every rule set, two games are played side by side. White gives the
-//! same commands in both. Black's hidden choices differ: at each Black turn, game 1 plays a
-//! random legal move (sometimes after rejected attempts, which White may not hear), and game
-//! 2 plays any *other* legal move that White hears exactly the same way, if there is one.
-//! While White's observation streams stay equal, White's views, offered attempts, "Any?"
-//! permission and the reasons each own-board attempt is hidden must be equal, though the true
-//! positions differ.
+//! For random seeds under every rule set, and for each side as the observer, two games are
+//! played side by side. The observer gives the same commands in both. The opponent's hidden
+//! choices differ: at each of its turns, game 1 plays a random legal move (sometimes after
+//! rejected attempts, which the observer may not hear), and game 2 plays any *other* legal move
+//! that the observer hears exactly the same way, if there is one. While the observer's
+//! observation streams stay equal, its views, offered attempts, "Any?" permission and the
+//! reasons each own-board attempt is hidden must be equal, though the true positions differ.
 
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
@@ -44,24 +44,24 @@ fn attempt_of(m: &Move) -> Attempt {
     }
 }
 
-/// What White hears of `command` in `umpire` (played on a copy).
-fn white_hears(umpire: &Umpire, command: Command) -> (Option<Observation>, Outcome) {
+/// What `me` hears of `command` in `umpire` (played on a copy).
+fn hears(umpire: &Umpire, me: Color, command: Command) -> (Option<Observation>, Outcome) {
     let mut copy = umpire.clone();
     let outcome = copy.submit(command);
-    (outcome.observation(command, Color::White), outcome)
+    (outcome.observation(command, me), outcome)
 }
 
-/// Submits `command` and feeds White's view.
+/// Submits `command` and feeds the observer's view.
 fn play(umpire: &mut Umpire, view: &mut PlayerView, command: Command) -> Option<Observation> {
     let outcome = umpire.submit(command);
-    let seen = outcome.observation(command, Color::White);
+    let seen = outcome.observation(command, view.side());
     if let Some(seen) = &seen {
         view.observe(seen).expect("observation fits");
     }
     seen
 }
 
-/// Asserts that White's two views, and what the guided space makes of them, are identical.
+/// Asserts that the observer's two views, and what the guided space makes of them, are identical.
 fn assert_same_knowledge(a: &PlayerView, b: &PlayerView, ctx: &str) {
     assert_eq!(a, b, "{ctx}: views differ");
     for filters in [FilterSet::all(), FilterSet::all_sound()] {
@@ -79,22 +79,22 @@ fn assert_same_knowledge(a: &PlayerView, b: &PlayerView, ctx: &str) {
     }
 }
 
-/// Plays one pair of games; returns how many White decisions were compared with the true
-/// positions differing.
-fn pair(id: RuleSetId, seed: u64) -> u64 {
+/// Plays one pair of games observed by `me`; returns how many of `me`'s decisions were
+/// compared with the true positions differing.
+fn pair(id: RuleSetId, seed: u64, me: Color) -> u64 {
     let rules = *id.rules();
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut u1 = Umpire::new(rules);
     let mut u2 = Umpire::new(rules);
-    let mut v1 = PlayerView::standard(rules, Color::White);
-    let mut v2 = PlayerView::standard(rules, Color::White);
+    let mut v1 = PlayerView::standard(rules, me);
+    let mut v2 = PlayerView::standard(rules, me);
     let mut differing = 0;
     let mut commands = 0;
     while !u1.is_over() && !u2.is_over() && commands < 300 {
-        let ctx = format!("{id} seed {seed} command {commands}");
+        let ctx = format!("{id} seed {seed} observer {me:?} command {commands}");
         commands += 1;
         assert_eq!(u1.turn(), u2.turn(), "{ctx}");
-        if u1.turn() == Color::White {
+        if u1.turn() == me {
             assert_same_knowledge(&v1, &v2, &ctx);
             if u1.position() != u2.position() {
                 differing += 1;
@@ -118,17 +118,17 @@ fn pair(id: RuleSetId, seed: u64) -> u64 {
             let o1 = play(&mut u1, &mut v1, command);
             let o2 = play(&mut u2, &mut v2, command);
             if o1 != o2 {
-                // White now hears the difference: the histories part.
+                // The observer now hears the difference: the histories part.
                 break;
             }
             continue;
         }
-        // Black: in game 1, sometimes a rejected own-board attempt first (alone).
+        // The opponent: in game 1, sometimes a rejected own-board attempt first (alone).
         if rng.random_bool(0.3) {
             let mut options = AttemptList::new();
             u1.mover_options(&mut options);
             if let Some(&a) = options.get(rng.random_range(0..options.len().max(1))) {
-                let (seen, outcome) = white_hears(&u1, Command::Attempt(a));
+                let (seen, outcome) = hears(&u1, me, Command::Attempt(a));
                 if !outcome.is_accepted()
                     && seen.is_none()
                     && !matches!(outcome.verdict, Verdict::Invalid(_))
@@ -144,19 +144,19 @@ fn pair(id: RuleSetId, seed: u64) -> u64 {
         }
         moves.shuffle(&mut rng);
         let b1 = Command::Attempt(moves[0]);
-        let (heard1, _) = white_hears(&u1, b1);
-        // Game 2: another legal move White hears the same way, else the same move.
+        let (heard1, _) = hears(&u1, me, b1);
+        // Game 2: another legal move the observer hears the same way, else the same move.
         let mut alternatives: Vec<Attempt> = u2.legal_moves().iter().map(attempt_of).collect();
         alternatives.shuffle(&mut rng);
         let b2 = alternatives
             .iter()
             .map(|&a| Command::Attempt(a))
-            .find(|&c| c != b1 && white_hears(&u2, c).0 == heard1)
+            .find(|&c| c != b1 && hears(&u2, me, c).0 == heard1)
             .or_else(|| {
                 alternatives
                     .iter()
                     .map(|&a| Command::Attempt(a))
-                    .find(|&c| white_hears(&u2, c).0 == heard1)
+                    .find(|&c| hears(&u2, me, c).0 == heard1)
             });
         let Some(b2) = b2 else {
             break;
@@ -175,16 +175,20 @@ fn same_observations_give_same_views_and_guided_spaces() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(100);
     for id in RuleSetId::ALL {
-        let mut differing = 0;
-        for seed in 0..games {
-            differing += pair(id, seed);
+        for me in [Color::White, Color::Black] {
+            let mut differing = 0;
+            for seed in 0..games {
+                differing += pair(id, seed, me);
+            }
+            eprintln!(
+                "{id}, {me:?} observing: {differing} decisions with differing true positions"
+            );
+            // The property must have been exercised: the observer decided many times while
+            // the true positions differed.
+            assert!(
+                differing >= 2 * games,
+                "{id}, {me:?}: only {differing} decisions with differing positions"
+            );
         }
-        eprintln!("{id}: {differing} White decisions with differing true positions");
-        // The property must have been exercised: White decided many times while the true
-        // positions differed.
-        assert!(
-            differing >= 2 * games,
-            "{id}: only {differing} decisions with differing positions"
-        );
     }
 }
