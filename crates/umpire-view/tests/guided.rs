@@ -589,6 +589,39 @@ fn a4_2_a_rejected_capture_onto_the_attacker_site_freezes_the_pawn_off_its_pin_l
 }
 
 #[test]
+fn a3_and_a4_1_1_apply_c4_to_the_squares_they_show_held() {
+    // Sonar: e4-e5 is rejected (a knight stands on e5); the one try is d4xe5, the only
+    // certain capture onto a held square, so no other capture is offered.
+    let mut t = Table::from_fen(RuleSet::WILD16, "4k3/8/8/4n3/3PP3/8/6P1/7K w - - 0 1");
+    assert_eq!(t.mover().turn().pawn_tries, Some(1));
+    assert!(!t.hidden("g2f3").contains(&FilterId::A3));
+    assert!(!t.play("e4e5"));
+    for other in ["g2f3", "g2h3", "d4c5", "e4d5", "e4f5"] {
+        assert!(t.hidden(other).contains(&FilterId::A3), "{other}");
+        t.assert_illegal(other);
+    }
+    assert!(t.hidden("d4e5").is_empty());
+    t.assert_legal("d4e5");
+    // Pinner: the bishop on d2 is certainly pinned and c3 holds the pinner; the one try is
+    // b2xc3.
+    let mut t = Table::from_fen(RuleSet::WILD16, "4k3/8/8/8/1P6/R1b5/1PPB4/4K3 w - - 0 1");
+    assert_eq!(t.mover().turn().pawn_tries, Some(1));
+    assert!(!t.play("d2e3"));
+    for other in ["c2b3", "c2d3", "b4a5", "b4c5"] {
+        assert!(t.hidden(other).contains(&FilterId::A4_1_1), "{other}");
+        t.assert_illegal(other);
+    }
+    assert!(t.hidden("b2c3").is_empty());
+    t.assert_legal("b2c3");
+    // Two tries but one certain capture onto the held square: nothing follows.
+    let mut t = Table::from_fen(RuleSet::WILD16, "4k3/8/8/4n3/3PP3/7p/6P1/7K w - - 0 1");
+    assert_eq!(t.mover().turn().pawn_tries, Some(2));
+    assert!(!t.play("e4e5"));
+    assert!(!t.hidden("g2h3").contains(&FilterId::A3));
+    t.assert_legal("g2h3");
+}
+
+#[test]
 fn b4_bounds_pawn_captures_by_enemy_reachability() {
     // Berkeley says nothing about pawn captures, so only B4 can hide them.
     let mut t = Table::standard(RuleSet::BERKELEY);

@@ -37,7 +37,10 @@ pub enum FilterId {
     /// step fails only if its square is occupied (by an enemy man: the own board rules out
     /// own men) or the pawn is pinned along a line other than its file; the pawn cannot be
     /// pinned if it is not aligned with its king, if an own man stands between them, or if
-    /// no square lies beyond it on that line before an own man or the edge.
+    /// no square lies beyond it on that line before an own man or the edge. As seed 000 marks
+    /// the square an AttackerSite (C2–C4), C4 applies to it too: when the announced tries equal
+    /// the certainly legal pawn captures onto it and the AttackerSite, no other capture is
+    /// offered (sound for the reason given at C4).
     A3,
     /// Sonar under check (A3.2, tightened): in a single line check, a rejected single step of
     /// a pawn that cannot be pinned off its move, onto a CheckSite, shows that the checker is
@@ -62,7 +65,7 @@ pub enum FilterId {
     /// knight move, proves the man pinned: it moves only along that line (a knight not at
     /// all). If only one square is visible beyond it along the pin line, the pinner stands
     /// there: bishops, rooks and queens do not pass it, pawns do not advance onto it, castling
-    /// does not cross it (C2–C3 applied to it). Sound: out of check, such a move has no square
+    /// does not cross it, and C4 applies to it as at A3. Sound: out of check, such a move has no square
     /// between its ends, so only a pin can make it illegal (a capture is legal, and an enemy
     /// king cannot stand where the man attacks it); the pinner is an enemy slider on that line
     /// beyond the man, before the first own man. (Seed 000 applies this to A4.1's guess, which

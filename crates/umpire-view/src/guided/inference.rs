@@ -24,6 +24,23 @@ pub struct Inference {
     pinner_sites: Bitboard,
     frozen_pawns: Bitboard,
     sole_tries: Option<Bitboard>,
+    sole_tries_sonar: Option<Bitboard>,
+    sole_tries_pinners: Option<Bitboard>,
+}
+
+/// The pawn captures onto `held` (squares known to hold an enemy man) that are certainly
+/// legal out of check: by a pawn that cannot be pinned off the capture's line. Counted.
+fn certain_captures(view: &PlayerView, king: Square, held: Bitboard) -> usize {
+    let own = view.own_board().board();
+    let men = own.occupied();
+    held.into_iter()
+        .map(|t| {
+            (attacks::pawn_attacks(!view.side(), t) & own.pawns())
+                .into_iter()
+                .filter(|&p| pin_free(men, king, p, t))
+                .count()
+        })
+        .sum()
 }
 
 /// The squares of `line` the king on `king` can see: up to, not including, the first own man
@@ -167,6 +184,22 @@ impl Inference {
                 inf.sole_tries = Some(certain);
             }
         }
+        // The same with the squares sonar (A3) or a certain pin (A4.1.1) show held, which seed
+        // 000 marks as AttackerSites ("apply C2–C4").
+        if let (Some(tries), false, true) = (turn.pawn_tries, inf.in_check(), counted)
+            && tries > 0
+        {
+            let site = Bitboard::from_iter(inf.attacker_site);
+            for (extra, slot) in [
+                (inf.sonar, &mut inf.sole_tries_sonar),
+                (inf.pinner_sites, &mut inf.sole_tries_pinners),
+            ] {
+                let held = site | extra;
+                if extra.any() && certain_captures(view, king, held) == usize::from(tries) {
+                    *slot = Some(held);
+                }
+            }
+        }
         inf
     }
 
@@ -288,6 +321,18 @@ impl Inference {
     /// Sliders guessed to be pinned after a rejection (A4.1).
     pub fn pin_guesses(&self) -> Bitboard {
         self.pin_guesses
+    }
+
+    /// When the announced tries are exactly the certainly legal captures onto the AttackerSite
+    /// and the sonar squares: those squares (C4 applied to sonar, reported as A3).
+    pub fn sole_tries_sonar(&self) -> Option<Bitboard> {
+        self.sole_tries_sonar
+    }
+
+    /// When the announced tries are exactly the certainly legal captures onto the AttackerSite
+    /// and the pinners' squares: those squares (C4 applied to pinners, reported as A4.1.1).
+    pub fn sole_tries_pinners(&self) -> Option<Bitboard> {
+        self.sole_tries_pinners
     }
 
     /// When the announced tries are exactly the certainly legal captures onto the

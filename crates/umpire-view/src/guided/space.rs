@@ -5,6 +5,7 @@ use umpire_rules::shakmaty::{Bitboard, File, Role, Square, attacks};
 use umpire_rules::{Attempt, AttemptList, CheckKind, PawnCaptureInfo};
 
 use super::own_board::own_board_rule;
+use super::pins::pin_free;
 use super::{FilterId, FilterSet, Inference};
 use crate::PlayerView;
 
@@ -180,6 +181,18 @@ impl<'v> GuidedSpace<'v> {
                     .is_some_and(|pawns| !(a.to == site && pawns.contains(a.from)))
             {
                 hide.insert(FilterId::C4);
+            }
+        }
+        if pawn_capture && let Some(king) = inf.king() {
+            // A capture is among the certain tries if it lands on a held square and its pawn
+            // cannot be pinned off its line.
+            let men = own.board().occupied();
+            let certain = |held: Bitboard| held.contains(a.to) && pin_free(men, king, a.from, a.to);
+            if inf.sole_tries_sonar().is_some_and(|h| !certain(h)) {
+                hide.insert(FilterId::A3);
+            }
+            if inf.sole_tries_pinners().is_some_and(|h| !certain(h)) {
+                hide.insert(FilterId::A4_1_1);
             }
         }
         if pawn_capture && inf.vacated_site() == Some(a.to) {
