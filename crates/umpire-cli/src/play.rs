@@ -211,6 +211,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
                         };
                         submit(&mut game, &mut me, &mut bot, answer, &rules, &screen)?;
                     }
+                    if outcome.verdict == Verdict::Illegal && me.is_my_turn() {
+                        let mut left = AttemptList::new();
+                        let may_ask =
+                            GuidedSpace::new(&me, FilterSet::all_sound()).options(&mut left);
+                        let n = left.len() + usize::from(may_ask);
+                        say!(
+                            "{}",
+                            screen.note(&format!(
+                                "{n} attempts could still be legal (`options` lists them)."
+                            ))
+                        );
+                    }
                 }
                 Err(e) => say!("{}", screen.note(&e.to_string())),
             },

@@ -133,9 +133,46 @@ fn options_lists_the_guided_offers_and_why_names_the_rules() {
     );
     assert!(stdout.contains("why what?"), "{stdout}");
     assert!(stdout.contains("`any` is not a move."), "{stdout}");
+    // After an illegal attempt, the player hears how many attempts are still worth making.
+    assert!(
+        !stdout.contains("could still be legal (`options`"),
+        "{stdout}"
+    );
     assert!(!stderr.contains("panicked"), "{stderr}");
     let text = std::fs::read_to_string(&record).unwrap();
     assert!(text.contains("guided-random"), "{text}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_illegal_attempt_says_how_many_attempts_remain() {
+    let dir = std::env::temp_dir().join(format!("umpire-play-ill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    // With this seed the random opponent's replies leave Qxf7 illegal (checked by the record
+    // verification below, which replays every verdict).
+    let (stdout, stderr, ok) = play(
+        &[
+            "--seed",
+            "4",
+            "--opponent",
+            "random",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "e4\nQh5\nQxf7\nresign\n",
+    );
+    assert!(ok, "stderr: {stderr}");
+    assert!(stdout.contains("h5f7: illegal"), "{stdout}");
+    assert!(
+        stdout.contains("attempts could still be legal (`options` lists them)."),
+        "{stdout}"
+    );
+    let verify = Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["record", "verify", record.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(verify.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
