@@ -1,4 +1,4 @@
-//! Retrograde construction of a KRK table, depth by depth.
+//! Retrograde construction of a table, depth by depth.
 //!
 //! # The method
 //!
@@ -8,8 +8,9 @@
 //! stored as its maximal members `M_n(L)` (an [`Antichain`]). `W_0(L) = {∅}`.
 //!
 //! `S ∈ W_n(L)` iff White has an attempt `a` (with [`Split`] `σ`) such that
-//! 1. `S` has no square where `a` stalemates or lets Black take the rook;
-//! 2. for each legal, non-final answer class `C = S ∩ class` (silent, rank check, file check),
+//! 1. `S` has no square where `a` stalemates or lets Black take an undefended man;
+//! 2. for each legal, non-final answer class `C = S ∩ class` (silent and each check answer of
+//!    [`Split::classes`]: rank, file, long or short diagonal, knight, or a double check),
 //!    the black king's spread `σ.spread(C)` is in `W_{n-1}(L')`, `L'` the layout after `a`;
 //!    mated squares need nothing;
 //! 3. the illegal part `S ∩ σ.illegal` is in `W_n(L)` (same depth: an illegal attempt costs no
@@ -19,10 +20,10 @@
 //! class holds iff `C ⊆ σ.allowed(T)` for some `T ∈ M_{n-1}(L')` — `allowed(T)` is computed for
 //! all squares at once with shifts. Hence every member of `W_n(L)` is a subset of a candidate
 //!
-//! `σ.allowed(T_s) ∩ silent  ∪  σ.allowed(T_r) ∩ rank_check  ∪  σ.allowed(T_f) ∩ file_check
-//!  ∪  H ∩ σ.illegal`
+//! `⋃_k (σ.allowed(T_k) ∩ class_k)  ∪  H ∩ σ.illegal`
 //!
-//! for some attempt, some `T_s, T_r, T_f ∈ M_{n-1}(L') ∪ {∅}` and `H ∈ M_n(L) ∪ {∅}`; and every
+//! for some attempt, some `T_k ∈ M_{n-1}(L') ∪ {∅}` (one per class `k`) and
+//! `H ∈ M_n(L) ∪ {∅}`; and every
 //! candidate is in `W_n(L)` (take `a`; each part satisfies its condition; the illegal part is a
 //! subset of `H`). Only the maximal projections of `{allowed(T)}` onto each class, and of
 //! `M_n(L)` onto `σ.illegal`, can give maximal candidates, so only those are combined. The
@@ -168,7 +169,7 @@ fn step(index: &LayoutIndex, li: usize, previous: &[Vec<u64>]) -> Vec<u64> {
     let options: Vec<Option_> = layout
         .attempts()
         .into_iter()
-        .map(|a| legal_part(index, layout, a, previous))
+        .map(|a| legal_part(index, &layout, a, previous))
         .filter(|o| !o.good_sets.is_empty())
         .collect();
     let mut chain = Antichain::of(previous[li].iter().copied());
@@ -204,46 +205,37 @@ fn step(index: &LayoutIndex, li: usize, previous: &[Vec<u64>]) -> Vec<u64> {
 }
 
 /// The maximal good-square sets of one attempt: the products of the maximal projections of
-/// `allowed(T)`, `T ∈ M_{n-1}(L') ∪ {∅}`, onto the three good classes.
+/// `allowed(T)`, `T ∈ M_{n-1}(L') ∪ {∅}`, onto each good answer class.
 fn legal_part(
     index: &LayoutIndex,
-    layout: Layout,
+    layout: &Layout,
     attempt: umpire_rules::Attempt,
     previous: &[Vec<u64>],
 ) -> Option_ {
     let split = Split::new(layout, attempt);
-    let (ci, sym) = index.locate(split.after);
+    let (ci, sym) = index.locate(&split.after);
     let back = sym.inverse();
     let good = sym.set(split.good());
     let open = sym.set(split.after_domain);
-    let classes = [
-        sym.set(split.silent),
-        sym.set(split.rank_check),
-        sym.set(split.file_check),
-    ];
-    let mut projections: [Vec<u64>; 3] = Default::default();
-    for (k, class) in classes.iter().enumerate() {
+    let mut good_sets: Vec<u64> = vec![0];
+    for &(_, class) in split.classes() {
+        let class = sym.set(class);
         let sets = previous[ci]
             .iter()
             .copied()
             .chain(std::iter::once(0))
             .map(|t| good & !crate::bits::king_spread(open & !t) & class);
-        projections[k] = Antichain::of(sets)
-            .into_sorted()
-            .into_iter()
-            .map(|p| back.set(p))
-            .collect();
-    }
-    let mut good_sets = Vec::new();
-    for &s in &projections[0] {
-        for &r in &projections[1] {
-            for &f in &projections[2] {
-                if s | r | f != 0 {
-                    good_sets.push(s | r | f);
-                }
+        let projections = Antichain::of(sets).into_sorted();
+        // The classes are disjoint, so the unions of maximal parts are maximal.
+        let mut product = Vec::with_capacity(good_sets.len() * projections.len());
+        for &g in &good_sets {
+            for &p in &projections {
+                product.push(g | back.set(p));
             }
         }
+        good_sets = product;
     }
+    good_sets.retain(|&s| s != 0);
     Option_ {
         illegal: split.illegal,
         good_sets,
