@@ -105,8 +105,8 @@ fn men_text(board: &Board) -> String {
         .collect()
 }
 
-/// White's knowledge after `ply` plies (accepted moves) of the game seen by `view`, at the
-/// start of White's turn (attempts White made later in that turn are not used).
+/// White's knowledge after `ply` plies (accepted moves) of the game seen by `view`, in White's
+/// turn: what it learnt up to that ply and from the attempts rejected in that turn so far.
 ///
 /// Only White's view is read: White's own men and White's observations. `black_men` is the
 /// number of black men besides the king at the start — public material, as in a set-up
@@ -146,7 +146,11 @@ pub fn white_knowledge(
     };
     let mut done = 0usize;
     for obs in &view.observations {
-        if done == ply {
+        // At the ply asked for, only White's rejected attempts of that turn are still used.
+        let rejected = obs
+            .own
+            .is_some_and(|o| matches!(o.verdict, Verdict::Illegal | Verdict::Impossible));
+        if done == ply && !rejected {
             break;
         }
         let alone = left == 0;

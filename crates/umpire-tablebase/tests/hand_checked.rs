@@ -2,7 +2,8 @@
 
 mod common;
 
-use common::{krk, set};
+use common::{kbbk_partial, kbnk_partial, kqk, krk, set};
+use shakmaty::Role;
 use shakmaty::Square::*;
 use umpire_rules::Attempt;
 use umpire_tablebase::{Layout, ProbeError};
@@ -107,4 +108,125 @@ fn symmetric_layouts_have_mirrored_answers() {
         table.distance(a, set(&[H8, E8, C4])),
         table.distance(b, set(&[H1, E1, C5]))
     );
+}
+
+fn queen(king: shakmaty::Square, queen: shakmaty::Square) -> Layout {
+    Layout::new(king, &[(Role::Queen, queen)]).unwrap()
+}
+
+fn two(king: shakmaty::Square, a: (Role, shakmaty::Square), b: (Role, shakmaty::Square)) -> Layout {
+    Layout::new(king, &[a, b]).unwrap()
+}
+
+#[test]
+fn kqk_mates_in_one_and_two() {
+    let table = kqk();
+    // Kg6, Qb1, black king on h8 or g8: Qb8 mates both (f8 on the rank, f7-h7 and g7 next to
+    // the white king).
+    let l = queen(G6, B1);
+    for s in [set(&[H8]), set(&[G8, H8])] {
+        let p = table.probe(l, s).unwrap();
+        assert_eq!(p.distance, Some(1), "{p}");
+        assert!(p.best.contains(&attempt("b1b8")), "{p}");
+    }
+    // Kf6, Qa1, black king on h8: Qa8+ Kh7 and Qh1+ Kg8 escape, the long diagonal is blocked
+    // by the own king: no mate in 1. Qa7 leaves only g8, then Qg7 mates (protected by Kf6);
+    // Kg6 leaves only g8, then Qa8 mates.
+    let l = queen(F6, A1);
+    let p = table.probe(l, set(&[H8])).unwrap();
+    assert_eq!(p.distance, Some(2), "{p}");
+    assert!(p.best.contains(&attempt("f6g6")), "{p}");
+    assert!(p.best.contains(&attempt("a1a7")), "{p}");
+    assert!(
+        table
+            .attempt_value(l, set(&[H8]), attempt("a1a8"))
+            .is_some_and(|v| v > 2)
+    );
+}
+
+#[test]
+fn kqk_stalemate_trap_and_lost_queen() {
+    let table = kqk();
+    // Kf7, Qb1, black king on h8: Qg6 stalemates (g8, g7, h7 covered, no check); Qh1 mates
+    // (g8 and g7 covered by the king).
+    let l = queen(F7, B1);
+    assert_eq!(table.attempt_value(l, set(&[H8]), attempt("b1g6")), None);
+    let p = table.probe(l, set(&[H8])).unwrap();
+    assert_eq!(p.distance, Some(1), "{p}");
+    assert!(p.best.contains(&attempt("b1h1")) && !p.best.contains(&attempt("b1g6")));
+    // Qh7 is next to h8 and unprotected: Black takes it.
+    assert_eq!(table.attempt_value(l, set(&[H8]), attempt("b1h7")), None);
+    // Ka1, Qd1, black king on e5: Qd4 and Qd5 put the queen next to it, unprotected.
+    let l = queen(A1, D1);
+    assert_eq!(table.attempt_value(l, set(&[E5]), attempt("d1d4")), None);
+    assert_eq!(table.attempt_value(l, set(&[E5]), attempt("d1d5")), None);
+    assert!(table.distance(l, set(&[E5])).is_some());
+}
+
+#[test]
+fn kbnk_mate_in_one() {
+    // Kg6, Nh6 (covering g8), Bc1, black king on h8. Bb2 checks along the long diagonal; g7
+    // and h7 are the king's, g8 the knight's: mate. Nf7+ lets the king out to g8.
+    let table = kbnk_partial();
+    let l = two(G6, (Role::Bishop, C1), (Role::Knight, H6));
+    let p = table.probe(l, set(&[H8])).unwrap();
+    assert_eq!(p.distance, Some(1), "{p}");
+    assert_eq!(p.best, vec![attempt("c1b2")], "{p}");
+    assert!(
+        table
+            .attempt_value(l, set(&[H8]), attempt("h6f7"))
+            .is_some_and(|v| v > 1)
+    );
+}
+
+#[test]
+fn kbnk_mate_in_two_and_stalemate_trap() {
+    let table = kbnk_partial();
+    // Kc1, Ne1, Bd3 (a light bishop), black king on a1 (a dark corner). No mate in 1: only the
+    // knight can check a1 (Nc2+), and a2 is free. 1. Nc2+ Ka2 (b1, b2 are the king's)
+    // 2. Bc4 mate: a1 and a3 are the knight's, b1 and b2 the king's, b3 on the bishop's line.
+    let l = two(C1, (Role::Bishop, D3), (Role::Knight, E1));
+    let p = table.probe(l, set(&[A1])).unwrap();
+    assert_eq!(p.distance, Some(2), "{p}");
+    assert!(p.best.contains(&attempt("e1c2")), "{p}");
+    let after = two(C1, (Role::Bishop, D3), (Role::Knight, C2));
+    let p = table.probe(after, set(&[A2])).unwrap();
+    assert_eq!(p.distance, Some(1), "{p}");
+    assert!(p.best.contains(&attempt("d3c4")), "{p}");
+    // Kg6, Ne7, Bc1, black king on h8: it has no move already. Bb2 mates along the long
+    // diagonal; a quiet move such as Bd2 stalemates.
+    let l = two(G6, (Role::Bishop, C1), (Role::Knight, E7));
+    assert_eq!(table.attempt_value(l, set(&[H8]), attempt("c1d2")), None);
+    let p = table.probe(l, set(&[H8])).unwrap();
+    assert_eq!(p.distance, Some(1), "{p}");
+    assert!(p.best.contains(&attempt("c1b2")) && !p.best.contains(&attempt("c1d2")));
+}
+
+#[test]
+fn kbnk_and_kbbk_unprotected_men_are_lost() {
+    // Ka1, Nc3, Bc1, black king on e5: Ne4 and Bf4 land next to it, unprotected.
+    let l = two(A1, (Role::Bishop, C1), (Role::Knight, C3));
+    let table = kbnk_partial();
+    assert_eq!(table.attempt_value(l, set(&[E5]), attempt("c3e4")), None);
+    assert_eq!(table.attempt_value(l, set(&[E5]), attempt("c1f4")), None);
+    // Ka1, Bc4, Bc1: Bf4 is lost the same way (a light bishop never protects a dark square).
+    let l = two(A1, (Role::Bishop, C1), (Role::Bishop, C4));
+    let table = kbbk_partial();
+    assert_eq!(table.attempt_value(l, set(&[E5]), attempt("c1f4")), None);
+}
+
+#[test]
+fn kbbk_mate_in_one() {
+    // Kg6, Bc4 (covering g8), Bc1, black king on h8: Bb2 mates along the long diagonal.
+    let table = kbbk_partial();
+    let l = two(G6, (Role::Bishop, C1), (Role::Bishop, C4));
+    let p = table.probe(l, set(&[H8])).unwrap();
+    assert_eq!(p.distance, Some(1), "{p}");
+    assert!(p.best.contains(&attempt("c1b2")), "{p}");
+    // Same-coloured bishops are not a KBBK layout of the table.
+    let same = two(G6, (Role::Bishop, C1), (Role::Bishop, D2));
+    assert!(matches!(
+        table.probe(same, set(&[H8])),
+        Err(ProbeError::WrongEnding { .. })
+    ));
 }
