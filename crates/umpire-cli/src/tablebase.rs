@@ -9,7 +9,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use umpire_rules::shakmaty::fen::Fen;
 use umpire_rules::shakmaty::{Color, Role, Square};
 use umpire_rules::{Record, record::STANDARD_FEN};
-use umpire_tablebase::{BuildOptions, Ending, Layout, Tablebase, white_knowledge};
+use umpire_tablebase::{
+    BuildOptions, Ending, IllegalRule, Layout, Tablebase, Variant, depth_profile, white_knowledge,
+};
 
 use crate::stdout::say;
 
@@ -61,12 +63,41 @@ pub enum TablebaseAction {
         #[arg(long, requires = "record")]
         ply: Option<usize>,
     },
+    /// An experiment: the longest mate and the sets per depth when illegal attempts are counted
+    /// another way (no table is written).
+    Profile {
+        /// The ending: krk, kqk, kbbk or kbnk.
+        ending: Ending,
+        /// free (the tables: no move, White learns), costs-a-move, or never-tried.
+        #[arg(long, default_value = "free")]
+        illegal: IllegalArg,
+        /// White hears only "check", not its kind.
+        #[arg(long)]
+        no_check_kinds: bool,
+        /// A protected man next to a possible black-king square counts as lost (unless mate).
+        #[arg(long)]
+        cautious: bool,
+        /// Worker threads.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=256))]
+        threads: u64,
+    },
     /// Figures of a table: sets per depth, longest mate, share of certain wins.
     Stats {
         /// A table written by `umpire tablebase build`.
         #[arg(long, value_name = "FILE")]
         table: PathBuf,
     },
+}
+
+/// How illegal attempts are counted, on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum IllegalArg {
+    /// No move is spent; White learns from the answer (the tables).
+    Free,
+    /// An illegal attempt costs a move.
+    CostsAMove,
+    /// White never makes an attempt that may be illegal.
+    NeverTried,
 }
 
 /// Runs one `umpire tablebase` action.
@@ -108,6 +139,42 @@ pub fn run(action: TablebaseAction) -> Result<(), String> {
             }
         }
         TablebaseAction::Stats { table } => stats(&load(&table)?),
+        TablebaseAction::Profile {
+            ending,
+            illegal,
+            no_check_kinds,
+            cautious,
+            threads,
+        } => {
+            let rule = match illegal {
+                IllegalArg::Free => IllegalRule::Free,
+                IllegalArg::CostsAMove => IllegalRule::CostsAMove,
+                IllegalArg::NeverTried => IllegalRule::NeverTried,
+            };
+            let start = Instant::now();
+            let options = BuildOptions {
+                max_depth: u8::MAX,
+                threads: threads as usize,
+            };
+            let variant = Variant {
+                illegal: rule,
+                check_kinds: !no_check_kinds,
+                protected_next_to_king: !cautious,
+            };
+            let counts = depth_profile(ending, options, variant, &mut |_| {});
+            say!(
+                "{ending}, illegal attempts {illegal:?}, check kinds heard: {}, protected men next to the king: {}: longest mate {}, {} sets, {:.2} s",
+                !no_check_kinds,
+                !cautious,
+                counts.len().saturating_sub(1),
+                counts.iter().sum::<usize>(),
+                start.elapsed().as_secs_f64()
+            );
+            for (depth, count) in counts.iter().enumerate().skip(1) {
+                say!("  depth {depth:>2}: {count:>8} sets");
+            }
+            Ok(())
+        }
     }
 }
 
@@ -220,6 +287,13 @@ fn probe_record(table: &Tablebase, path: &Path, ply: usize) -> Result<(), String
     let black_men = (fen.as_setup().board.by_color(Color::Black).count() as u32).saturating_sub(1);
     let knowledge = white_knowledge(&view, black_men, record.fen == STANDARD_FEN, ply)
         .map_err(|e| format!("{}: {e}", path.display()))?;
+    if table.index().find(&knowledge.layout).is_none() {
+        return Err(format!(
+            "after ply {ply} White has {}, not a position of this {} table",
+            knowledge.layout,
+            table.ending()
+        ));
+    }
     say!(
         "after ply {ply}, White's view ({}):",
         if knowledge.exact {

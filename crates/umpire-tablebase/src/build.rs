@@ -98,13 +98,80 @@ pub(crate) fn build(
     options: BuildOptions,
     progress: &mut dyn FnMut(Progress),
 ) -> Built {
+    build_with(index, options, Variant::TABLES, progress)
+}
+
+/// A way of counting and hearing, for experiments (see [`depth_profile`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// How illegal attempts count.
+    pub illegal: IllegalRule,
+    /// Whether White hears the kind of a check (rank, file, …) or only that there is one.
+    pub check_kinds: bool,
+    /// Whether White may leave a protected man next to a possible black-king square (the
+    /// rules); if not, such a square counts as a failure unless the move mates there.
+    pub protected_next_to_king: bool,
+}
+
+impl Variant {
+    /// The rules of the tables: `wild16`.
+    pub const TABLES: Variant = Variant {
+        illegal: IllegalRule::Free,
+        check_kinds: true,
+        protected_next_to_king: true,
+    };
+}
+
+/// How an illegal attempt is counted. The tables use [`IllegalRule::Free`] (the `wild16` rules:
+/// an illegal attempt costs no move and White hears "illegal"); the others are experiments for
+/// comparing with other ways of counting (see [`depth_profile`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalRule {
+    /// Costs no move; White learns from it (the tables).
+    Free,
+    /// Costs one move, like a played move (distance in attempts rather than moves).
+    CostsAMove,
+    /// Never tried: White only makes attempts that are legal wherever the black king may be.
+    NeverTried,
+}
+
+/// The number of sets first won at each depth (element `d` for depth `d`) under `rule`; for
+/// [`Variant::TABLES`] it is the table's
+/// [`crate::Tablebase::sets_per_depth`]. The longest mate is the last depth.
+pub fn depth_profile(
+    ending: crate::Ending,
+    options: BuildOptions,
+    rule: Variant,
+    progress: &mut dyn FnMut(Progress),
+) -> Vec<usize> {
+    let index = LayoutIndex::new(ending);
+    let built = build_with(&index, options, rule, progress);
+    let mut counts = vec![0usize];
+    for list in &built.entries {
+        for &(_, d) in list {
+            let d = usize::from(d);
+            if counts.len() <= d {
+                counts.resize(d + 1, 0);
+            }
+            counts[d] += 1;
+        }
+    }
+    counts
+}
+
+fn build_with(
+    index: &LayoutIndex,
+    options: BuildOptions,
+    rule: Variant,
+    progress: &mut dyn FnMut(Progress),
+) -> Built {
     let n = index.len();
     let mut current: Vec<Vec<u64>> = vec![Vec::new(); n];
     let mut entries: Vec<Vec<(u64, u8)>> = vec![Vec::new(); n];
     let threads = options.threads.max(1);
     let mut complete = false;
     for depth in 1..=options.max_depth {
-        let next = step_all(index, &current, threads);
+        let next = step_all(index, &current, threads, rule);
         let mut new_sets = 0;
         let mut maximal_sets = 0;
         for (i, sets) in next.iter().enumerate() {
@@ -132,10 +199,15 @@ pub(crate) fn build(
 }
 
 /// One depth for all layouts, the layouts dealt out to `threads` workers in fixed chunks.
-fn step_all(index: &LayoutIndex, current: &[Vec<u64>], threads: usize) -> Vec<Vec<u64>> {
+fn step_all(
+    index: &LayoutIndex,
+    current: &[Vec<u64>],
+    threads: usize,
+    rule: Variant,
+) -> Vec<Vec<u64>> {
     let n = index.len();
     if threads == 1 {
-        return (0..n).map(|i| step(index, i, current)).collect();
+        return (0..n).map(|i| step(index, i, current, rule)).collect();
     }
     // Interleaved assignment balances the work; results are put back in layout order.
     let mut out: Vec<Vec<u64>> = vec![Vec::new(); n];
@@ -145,7 +217,7 @@ fn step_all(index: &LayoutIndex, current: &[Vec<u64>], threads: usize) -> Vec<Ve
                 scope.spawn(move || {
                     (t..n)
                         .step_by(threads)
-                        .map(|i| (i, step(index, i, current)))
+                        .map(|i| (i, step(index, i, current, rule)))
                         .collect::<Vec<_>>()
                 })
             })
@@ -164,18 +236,21 @@ fn step_all(index: &LayoutIndex, current: &[Vec<u64>], threads: usize) -> Vec<Ve
 }
 
 /// `M_n` of layout number `li`, given `M_{n-1}` of every layout.
-fn step(index: &LayoutIndex, li: usize, previous: &[Vec<u64>]) -> Vec<u64> {
+fn step(index: &LayoutIndex, li: usize, previous: &[Vec<u64>], rule: Variant) -> Vec<u64> {
     let layout = index.layouts()[li];
     let options: Vec<Option_> = layout
         .attempts()
         .into_iter()
-        .map(|a| legal_part(index, &layout, a, previous))
+        .map(|a| legal_part(index, &layout, a, previous, rule))
         .filter(|o| !o.good_sets.is_empty())
         .collect();
     let mut chain = Antichain::of(previous[li].iter().copied());
     // Round 0 combines with H = ∅ and with every member of M_{n-1}(L); later rounds with the
     // members added by the round before.
-    let mut frontier: Vec<u64> = chain.sets().to_vec();
+    let mut frontier: Vec<u64> = match rule.illegal {
+        IllegalRule::NeverTried => Vec::new(),
+        _ => chain.sets().to_vec(),
+    };
     frontier.push(0);
     loop {
         let mut candidates = Vec::new();
@@ -196,7 +271,8 @@ fn step(index: &LayoutIndex, li: usize, previous: &[Vec<u64>]) -> Vec<u64> {
         }
         // Some just-added sets may have been displaced by later ones; only members matter.
         added.retain(|s| chain.sets().contains(s));
-        if added.is_empty() {
+        // Only a free illegal attempt makes the depth depend on itself.
+        if added.is_empty() || rule.illegal != IllegalRule::Free {
             break;
         }
         frontier = added;
@@ -211,14 +287,32 @@ fn legal_part(
     layout: &Layout,
     attempt: umpire_rules::Attempt,
     previous: &[Vec<u64>],
+    rule: Variant,
 ) -> Option_ {
     let split = Split::new(layout, attempt);
+    let mut merged = [0u64; 2];
+    // Experiment: a protected man next to the king counts as lost.
+    let forbidden = if rule.protected_next_to_king {
+        0
+    } else {
+        let men = split.after.occupied() & !shakmaty::Bitboard::from_square(split.after.king).0;
+        crate::bits::king_spread(men) & !split.mate
+    };
+    let classes: Vec<u64> = if rule.check_kinds {
+        split.classes().iter().map(|c| c.1 & !forbidden).collect()
+    } else {
+        // Experiment: every check heard alike.
+        for &(answer, squares) in split.classes() {
+            merged[usize::from(answer != crate::Answer::Silent)] |= squares & !forbidden;
+        }
+        merged.into_iter().filter(|&m| m != 0).collect()
+    };
     let (ci, sym) = index.locate(&split.after);
     let back = sym.inverse();
-    let good = sym.set(split.good());
+    let good = sym.set(split.good() & !forbidden);
     let open = sym.set(split.after_domain);
     let mut good_sets: Vec<u64> = vec![0];
-    for &(_, class) in split.classes() {
+    for class in classes {
         let class = sym.set(class);
         let sets = previous[ci]
             .iter()

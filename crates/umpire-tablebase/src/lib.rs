@@ -44,7 +44,7 @@ mod tablebase;
 pub use answer::Answer;
 pub use antichain::Antichain;
 pub use bits::{king_spread, squares_text};
-pub use build::{BuildOptions, Progress};
+pub use build::{BuildOptions, IllegalRule, Progress, Variant, depth_profile};
 pub use coverage::Coverage;
 pub use ending::{Ending, UnknownEnding};
 pub use format::{FORMAT_VERSION, FormatError, MAGIC};
