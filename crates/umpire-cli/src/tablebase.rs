@@ -71,6 +71,10 @@ pub enum TablebaseAction {
         /// free (the tables: no move, White learns), costs-a-move, or never-tried.
         #[arg(long, default_value = "free")]
         illegal: IllegalArg,
+        /// With --illegal free: stop the same-depth fixpoint for illegal answers after this
+        /// many rounds (1 is the same as costs-a-move).
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..))]
+        rounds: Option<u8>,
         /// White hears only "check", not its kind.
         #[arg(long)]
         no_check_kinds: bool,
@@ -142,12 +146,13 @@ pub fn run(action: TablebaseAction) -> Result<(), String> {
         TablebaseAction::Profile {
             ending,
             illegal,
+            rounds,
             no_check_kinds,
             cautious,
             threads,
         } => {
             let rule = match illegal {
-                IllegalArg::Free => IllegalRule::Free,
+                IllegalArg::Free => rounds.map_or(IllegalRule::Free, IllegalRule::Rounds),
                 IllegalArg::CostsAMove => IllegalRule::CostsAMove,
                 IllegalArg::NeverTried => IllegalRule::NeverTried,
             };
@@ -163,7 +168,7 @@ pub fn run(action: TablebaseAction) -> Result<(), String> {
             };
             let counts = depth_profile(ending, options, variant, &mut |_| {});
             say!(
-                "{ending}, illegal attempts {illegal:?}, check kinds heard: {}, protected men next to the king: {}: longest mate {}, {} sets, {:.2} s",
+                "{ending}, illegal attempts {rule:?}, check kinds heard: {}, protected men next to the king: {}: longest mate {}, {} sets, {:.2} s",
                 !no_check_kinds,
                 !cautious,
                 counts.len().saturating_sub(1),

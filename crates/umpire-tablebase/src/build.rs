@@ -133,6 +133,10 @@ pub enum IllegalRule {
     CostsAMove,
     /// Never tried: White only makes attempts that are legal wherever the black king may be.
     NeverTried,
+    /// Costs no move, but the illegal part is looked up among the sets known after only this
+    /// many rounds of the same-depth fixpoint (1 round is [`IllegalRule::CostsAMove`]): what an
+    /// algorithm that does not iterate to the fixpoint would find.
+    Rounds(u8),
 }
 
 /// The number of sets first won at each depth (element `d` for depth `d`) under `rule`; for
@@ -252,6 +256,7 @@ fn step(index: &LayoutIndex, li: usize, previous: &[Vec<u64>], rule: Variant) ->
         _ => chain.sets().to_vec(),
     };
     frontier.push(0);
+    let mut rounds = 0u8;
     loop {
         let mut candidates = Vec::new();
         for o in &options {
@@ -271,8 +276,14 @@ fn step(index: &LayoutIndex, li: usize, previous: &[Vec<u64>], rule: Variant) ->
         }
         // Some just-added sets may have been displaced by later ones; only members matter.
         added.retain(|s| chain.sets().contains(s));
+        rounds += 1;
         // Only a free illegal attempt makes the depth depend on itself.
-        if added.is_empty() || rule.illegal != IllegalRule::Free {
+        let more = match rule.illegal {
+            IllegalRule::Free => true,
+            IllegalRule::Rounds(k) => rounds < k,
+            _ => false,
+        };
+        if added.is_empty() || !more {
             break;
         }
         frontier = added;
