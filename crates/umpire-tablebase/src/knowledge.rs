@@ -114,9 +114,9 @@ fn men_text(board: &Board) -> String {
 ///
 /// The set starts as e8 for the standard start and otherwise as every square the black king
 /// could stand on. While Black may still have other men (White has not captured them all), the
-/// update is conservative: after a Black move the king may be where it was or one step away,
-/// on a square not attacked by White's king, knights or pawns; White's own answers are not
-/// used. Once White knows the king is alone, every observation is used as the table does: an
+/// update is conservative: after a Black move the king may be where it was, one step away or
+/// castled, on a square not attacked by White's king, knights or pawns; White's own answers are
+/// not used. Once White knows the king is alone, every observation is used as the table does: an
 /// illegal king step puts the black king next to its destination; the answer to a legal move
 /// (silent, each check, double check) keeps the squares that would give it (the squares from
 /// which Black could take a man are kept too: a superset); the king's reply spreads the set over
@@ -127,6 +127,31 @@ pub fn white_knowledge(
     standard_start: bool,
     ply: usize,
 ) -> Result<Knowledge, KnowledgeError> {
+    let t = track(view, black_men, standard_start, ply)?;
+    if t.turn != Color::White {
+        return Err(KnowledgeError::BlackToMove(ply));
+    }
+    let board = t.own.board();
+    let layout = layout_of(board).ok_or_else(|| KnowledgeError::NotAnEnding {
+        ply,
+        men: men_text(board),
+    })?;
+    if t.left > 0 {
+        return Err(KnowledgeError::BlackNotAlone { ply, left: t.left });
+    }
+    Ok(Knowledge {
+        layout,
+        set: t.set & layout.domain(),
+        exact: t.exact,
+    })
+}
+
+fn track(
+    view: &PlayerView,
+    black_men: u32,
+    standard_start: bool,
+    ply: usize,
+) -> Result<Tracked, KnowledgeError> {
     if view.player != Color::White {
         return Err(KnowledgeError::NotWhite);
     }
@@ -203,7 +228,15 @@ pub fn white_knowledge(
                 let spread = if left == 0 {
                     king_spread(set) & !board.occupied().0 & !white_attacks(board)
                 } else {
-                    (set | king_spread(set)) & !board.occupied().0 & !unblockable_attacks(board)
+                    // Castling: from e8 the king may land on g8 or c8.
+                    let castled = if set & Bitboard::from_square(Square::E8).0 != 0 {
+                        Bitboard::from_square(Square::G8).0 | Bitboard::from_square(Square::C8).0
+                    } else {
+                        0
+                    };
+                    (set | king_spread(set) | castled)
+                        & !board.occupied().0
+                        & !unblockable_attacks(board)
                 };
                 set = match capture {
                     // Only the king can have taken, if it is alone; otherwise any man could.
@@ -223,22 +256,34 @@ pub fn white_knowledge(
             wanted: ply,
         });
     }
-    if turn != Color::White {
-        return Err(KnowledgeError::BlackToMove(ply));
-    }
-    let board = own.board();
-    let layout = layout_of(board).ok_or_else(|| KnowledgeError::NotAnEnding {
-        ply,
-        men: men_text(board),
-    })?;
-    if left > 0 {
-        return Err(KnowledgeError::BlackNotAlone { ply, left });
-    }
-    Ok(Knowledge {
-        layout,
-        set: set & layout.domain(),
+    Ok(Tracked {
+        own,
+        set,
+        left,
+        turn,
         exact: alone_from_start,
     })
+}
+
+/// The state of the tracking after some plies.
+struct Tracked {
+    own: OwnBoard,
+    set: u64,
+    left: u32,
+    turn: Color,
+    exact: bool,
+}
+
+/// The squares where the black king may be after `ply` plies, as far as White can tell from
+/// its own view, whatever the material (see [`white_knowledge`] for the method). After a White
+/// move it is the set before Black's reply.
+pub fn possible_black_king_squares(
+    view: &PlayerView,
+    black_men: u32,
+    standard_start: bool,
+    ply: usize,
+) -> Result<u64, KnowledgeError> {
+    track(view, black_men, standard_start, ply).map(|t| t.set)
 }
 
 /// The set after White's accepted `attempt` and what White heard, the black king alone.

@@ -49,7 +49,7 @@ pub use coverage::Coverage;
 pub use ending::{Ending, UnknownEnding};
 pub use format::{FORMAT_VERSION, FormatError, MAGIC};
 pub use index::LayoutIndex;
-pub use knowledge::{Knowledge, KnowledgeError, white_knowledge};
+pub use knowledge::{Knowledge, KnowledgeError, possible_black_king_squares, white_knowledge};
 pub use layout::{Layout, LayoutError};
 pub use probe::Probe;
 pub use split::{MAX_CLASSES, Split};

@@ -42,20 +42,45 @@ pub struct Split {
     n_classes: u8,
 }
 
-/// The check kinds a man of `role` on `sq` can give, as `(kind, squares)` pairs restricted to
-/// `checked` (the squares it attacks among those considered).
-fn check_parts(role: Role, sq: Square, checked: u64, out: &mut Vec<(Option<CheckKind>, u64)>) {
-    out.clear();
-    out.push((None, !checked));
-    if role == Role::Knight {
-        out.push((Some(CheckKind::Knight), checked));
-        return;
-    }
-    for kind in CheckKind::ALL {
-        let part = checked & kind_squares(kind, sq);
-        if part != 0 {
-            out.push((Some(kind), part));
+/// Up to six `(check kind or none, squares)` parts of the good squares for one man.
+#[derive(Clone, Copy)]
+struct Parts {
+    parts: [(Option<CheckKind>, u64); 6],
+    len: usize,
+}
+
+impl Parts {
+    /// No check from this man anywhere (a layout with one man has no second).
+    const NONE: Parts = Parts {
+        parts: [(None, !0); 6],
+        len: 1,
+    };
+
+    /// The check kinds a man of `role` on `sq` gives, as `(kind, squares)` pairs restricted
+    /// to `checked` (the squares it attacks among those considered), and `(None, the rest)`.
+    fn of(role: Role, sq: Square, checked: u64) -> Parts {
+        let mut p = Parts {
+            parts: [(None, 0); 6],
+            len: 1,
+        };
+        p.parts[0] = (None, !checked);
+        if role == Role::Knight {
+            p.parts[1] = (Some(CheckKind::Knight), checked);
+            p.len = 2;
+            return p;
         }
+        for kind in CheckKind::ALL {
+            let part = checked & kind_squares(kind, sq);
+            if part != 0 {
+                p.parts[p.len] = (Some(kind), part);
+                p.len += 1;
+            }
+        }
+        p
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (Option<CheckKind>, u64)> + '_ {
+        self.parts[..self.len].iter().copied()
     }
 }
 
@@ -94,22 +119,23 @@ impl Split {
             classes: [(Answer::Silent, 0); MAX_CLASSES],
             n_classes: 0,
         };
-        let mut first = Vec::with_capacity(6);
-        let mut second = Vec::with_capacity(6);
-        check_parts(men[0].0, men[0].1, good & reach[0], &mut first);
-        if men.len() > 1 {
-            check_parts(men[1].0, men[1].1, good & reach[1], &mut second);
-        } else {
-            second.push((None, !0));
-        }
-        for &(a, sa) in &first {
-            for &(b, sb) in &second {
+        let first = Parts::of(men[0].0, men[0].1, good & reach[0]);
+        let second = match men.get(1) {
+            Some(&(role, sq)) => Parts::of(role, sq, good & reach[1]),
+            None => Parts::NONE,
+        };
+        for (a, sa) in first.iter() {
+            for (b, sb) in second.iter() {
                 let part = good & sa & sb;
                 if part == 0 {
                     continue;
                 }
-                let kinds: Vec<CheckKind> = a.into_iter().chain(b).collect();
-                split.add(Answer::of_checks(&kinds), part);
+                let answer = match (a, b) {
+                    (None, None) => Answer::Silent,
+                    (Some(k), None) | (None, Some(k)) => Answer::Check(k),
+                    (Some(x), Some(y)) => Answer::of_checks(&[x, y]),
+                };
+                split.add(answer, part);
             }
         }
         split.classes[..usize::from(split.n_classes)].sort_unstable();

@@ -162,3 +162,49 @@ fn kbnk_from_white_knowledge_mates_random_defenders() {
         play(kbnk_full(), start, bk, 11 + i as u64, true);
     }
 }
+
+/// The true black-king square after each ply of a recorded game, replayed by the umpire.
+fn true_black_king(record: &umpire_rules::Record) -> Vec<shakmaty::Square> {
+    let mut u = Umpire::from_fen(RuleSet::WILD16, &record.fen).unwrap();
+    let king = |u: &Umpire| u.position().board().king_of(Color::Black).unwrap();
+    let mut out = vec![king(&u)];
+    for e in &record.entries {
+        if u.submit(e.command).verdict == Verdict::Accepted {
+            out.push(king(&u));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_conservative_set_always_holds_the_true_king() {
+    use rand::SeedableRng;
+    use umpire_tablebase::possible_black_king_squares;
+    // Random games from the standard start (Black keeps men for a long time: the conservative
+    // update) and from a KRK set-up (the exact one), every ply checked.
+    let starts = [
+        (umpire_rules::record::STANDARD_FEN, 15, true),
+        ("8/8/8/4k3/8/8/8/R3K3 w - - 0 1", 0, false),
+        ("8/8/8/4k3/8/8/8/1N1BK3 w - - 0 1", 0, false),
+    ];
+    let mut checked = 0;
+    for (fen, black_men, standard) in starts {
+        for seed in 0..6u64 {
+            let mut game = Game::from_fen(RuleSet::WILD16, fen).unwrap();
+            let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            game.play_random(&mut rng, 300);
+            let record = game.record();
+            let view = record.player_view(Color::White).unwrap();
+            for (ply, &bk) in true_black_king(record).iter().enumerate() {
+                let set = possible_black_king_squares(&view, black_men, standard, ply).unwrap();
+                assert!(
+                    Bitboard(set).contains(bk),
+                    "{fen} seed {seed} ply {ply}: {bk} not in {{{}}}",
+                    squares_text(set)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}
