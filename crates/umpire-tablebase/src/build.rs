@@ -41,6 +41,7 @@
 //! automatically). The longest mate found is far below fifty moves; repetition of the true
 //! position is possible in principle along a forced line and is ignored, as in the paper.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread;
 
 use crate::split::Split;
@@ -213,16 +214,28 @@ fn step_all(
     if threads == 1 {
         return (0..n).map(|i| step(index, i, current, rule)).collect();
     }
-    // Interleaved assignment balances the work; results are put back in layout order.
+    // Workers take the next chunk of layouts from a shared counter (the deep KBNK depths have a
+    // few very expensive layouts); results are put back in layout order, and each layout's
+    // result depends only on the previous depth, so the table does not depend on the threads.
+    const CHUNK: usize = 8;
+    let next = AtomicUsize::new(0);
     let mut out: Vec<Vec<u64>> = vec![Vec::new(); n];
     let results: Vec<Vec<(usize, Vec<u64>)>> = thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
-            .map(|t| {
+            .map(|_| {
+                let next = &next;
                 scope.spawn(move || {
-                    (t..n)
-                        .step_by(threads)
-                        .map(|i| (i, step(index, i, current, rule)))
-                        .collect::<Vec<_>>()
+                    let mut done = Vec::new();
+                    loop {
+                        let start = next.fetch_add(CHUNK, Ordering::Relaxed);
+                        if start >= n {
+                            break;
+                        }
+                        for i in start..(start + CHUNK).min(n) {
+                            done.push((i, step(index, i, current, rule)));
+                        }
+                    }
+                    done
                 })
             })
             .collect();

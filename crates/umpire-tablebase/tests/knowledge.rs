@@ -148,7 +148,7 @@ fn following_the_table_from_white_knowledge_mates_random_defenders() {
     }
 }
 
-/// KBNK from White's knowledge (builds the complete KBNK table, about 45 s):
+/// KBNK from White's knowledge (builds the complete KBNK table, about 31 s):
 /// `cargo test --release -p umpire-tablebase -- --ignored`. White starts knowing nothing of the
 /// black king: the blind mate from Ka1 Nb1 Bc1 takes up to 76 moves, beyond the fifty-move rule
 /// the `wild16` umpire applies, so such a draw is allowed here.

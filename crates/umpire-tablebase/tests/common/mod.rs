@@ -1,6 +1,6 @@
 //! Shared by the integration tests: each table built at most once per test binary. KRK and KQK
 //! are complete (a few seconds); KBBK and KBNK are depth-limited to keep the default suite
-//! fast (their complete builds take 14 s and 45 s; see the `#[ignore]`d tests).
+//! fast (their complete builds take about 10 s and 31 s; see the `#[ignore]`d tests).
 
 #![allow(dead_code)]
 
@@ -47,13 +47,13 @@ pub fn kbnk_partial() -> &'static Tablebase {
     TABLE.get_or_init(|| build(Ending::Kbnk, PARTIAL_DEPTH))
 }
 
-/// The complete KBBK table (about 14 s), for `#[ignore]`d tests.
+/// The complete KBBK table (about 10 s), for `#[ignore]`d tests.
 pub fn kbbk_full() -> &'static Tablebase {
     static TABLE: OnceLock<Tablebase> = OnceLock::new();
     TABLE.get_or_init(|| build(Ending::Kbbk, u8::MAX))
 }
 
-/// The complete KBNK table (about 45 s), for `#[ignore]`d tests.
+/// The complete KBNK table (about 31 s), for `#[ignore]`d tests.
 pub fn kbnk_full() -> &'static Tablebase {
     static TABLE: OnceLock<Tablebase> = OnceLock::new();
     TABLE.get_or_init(|| build(Ending::Kbnk, u8::MAX))
