@@ -10,7 +10,7 @@
 //! Favini ("Solving Kriegspiel endings with brute force: the case of KR vs. K", ACG 2009); see
 //! the `build` module documentation for the exact method.
 //!
-//! Only KRK under the `wild16` rules is built so far (KQK, KBBK and KBNK are not).
+//! Endings: KRK, KQK, KBBK (bishops on opposite colours) and KBNK, under the `wild16` rules.
 //!
 //! ```
 //! use shakmaty::{Bitboard, Square};
@@ -19,7 +19,7 @@
 //! // A partial table: mates in at most 2 moves.
 //! let options = BuildOptions { max_depth: 2, threads: 1 };
 //! let table = Tablebase::build(Ending::Krk, options, |_| {});
-//! let layout = Layout::new(Square::G6, Square::B1).unwrap();
+//! let layout = Layout::krk(Square::G6, Square::B1).unwrap();
 //! let probe = table.probe(layout, Bitboard::from_square(Square::H8).0).unwrap();
 //! assert_eq!(probe.distance, Some(1));
 //! assert_eq!(probe.best[0].to_string(), "b1b8");
@@ -29,9 +29,12 @@ mod answer;
 mod antichain;
 mod bits;
 mod build;
+mod checks;
+mod coverage;
 mod ending;
 mod format;
 mod index;
+mod knowledge;
 mod layout;
 mod probe;
 mod split;
@@ -41,12 +44,14 @@ mod tablebase;
 pub use answer::Answer;
 pub use antichain::Antichain;
 pub use bits::{king_spread, squares_text};
-pub use build::{BuildOptions, Progress};
+pub use build::{BuildOptions, IllegalRule, Progress, Variant, depth_profile};
+pub use coverage::Coverage;
 pub use ending::{Ending, UnknownEnding};
 pub use format::{FORMAT_VERSION, FormatError, MAGIC};
 pub use index::LayoutIndex;
+pub use knowledge::{Knowledge, KnowledgeError, possible_black_king_squares, white_knowledge};
 pub use layout::{Layout, LayoutError};
 pub use probe::Probe;
-pub use split::Split;
+pub use split::{MAX_CLASSES, Split};
 pub use symmetry::Symmetry;
 pub use tablebase::{ProbeError, Tablebase};

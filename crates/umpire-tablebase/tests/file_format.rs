@@ -6,7 +6,11 @@ use common::krk;
 use umpire_tablebase::{BuildOptions, Ending, FormatError, MAGIC, Tablebase};
 
 fn build(max_depth: u8, threads: usize) -> Tablebase {
-    Tablebase::build(Ending::Krk, BuildOptions { max_depth, threads }, |_| {})
+    build_of(Ending::Krk, max_depth, threads)
+}
+
+fn build_of(ending: Ending, max_depth: u8, threads: usize) -> Tablebase {
+    Tablebase::build(ending, BuildOptions { max_depth, threads }, |_| {})
 }
 
 #[test]
@@ -15,6 +19,44 @@ fn building_twice_gives_identical_bytes_whatever_the_threads() {
     let two = build(15, 2);
     assert!(!one.is_complete());
     assert_eq!(one.to_bytes(), two.to_bytes());
+    for (ending, depth) in [(Ending::Kqk, 6), (Ending::Kbbk, 6), (Ending::Kbnk, 6)] {
+        let one = build_of(ending, depth, 1);
+        let two = build_of(ending, depth, 2);
+        assert!(one.len() > 1000, "{ending}");
+        assert!(one.as_bytes() == two.as_bytes(), "{ending}");
+    }
+}
+
+#[test]
+fn a_saved_table_is_memory_mapped_back_unchanged() {
+    let table = krk();
+    let path = std::env::temp_dir().join(format!("umpire-tb-test-{}.tb", std::process::id()));
+    table.save(&path).unwrap();
+    let loaded = Tablebase::load(&path);
+    std::fs::remove_file(&path).unwrap();
+    let loaded = loaded.unwrap();
+    assert!(loaded.as_bytes() == table.as_bytes());
+    assert_eq!(loaded.len(), table.len());
+    assert_eq!(loaded.longest_mate(), table.longest_mate());
+    for i in (0..table.layouts().len()).step_by(37) {
+        assert!(loaded.entries_of(i).eq(table.entries_of(i)));
+    }
+    let empty = std::env::temp_dir().join(format!("umpire-tb-empty-{}.tb", std::process::id()));
+    std::fs::write(&empty, b"").unwrap();
+    let err = Tablebase::load(&empty);
+    std::fs::remove_file(&empty).unwrap();
+    assert!(matches!(err, Err(FormatError::Truncated)));
+}
+
+#[test]
+fn version_one_files_are_refused_with_a_clear_error() {
+    // The header of a version 1 file: magic, version 1, KRK, wild16, complete.
+    let mut old = MAGIC.to_vec();
+    old.extend_from_slice(&1u16.to_le_bytes());
+    old.extend_from_slice(&[1, 1, 1, 6, 2, 0, 0]);
+    let err = Tablebase::from_bytes(&old).unwrap_err();
+    assert!(matches!(err, FormatError::Version(1)));
+    assert!(err.to_string().contains("rebuild"), "{err}");
 }
 
 /// Two complete builds (a few seconds each): `cargo test --release -p umpire-tablebase -- --ignored`.

@@ -8,7 +8,7 @@ mod common;
 
 use std::collections::HashMap;
 
-use common::krk;
+use common::{kbbk_full, kbbk_partial, kbnk_full, kbnk_partial, kqk, krk};
 use shakmaty::{Bitboard, Color, Position, Role, Square};
 use umpire_rules::{Announcement, Attempt, Command, RuleSet, Umpire, Verdict};
 use umpire_tablebase::{Layout, Tablebase, squares_text};
@@ -28,10 +28,13 @@ fn heard(umpire: &mut Umpire, attempt: Attempt) -> (Verdict, Vec<Announcement>) 
 fn layout_of(umpire: &Umpire) -> Layout {
     let board = umpire.position().board();
     let king = board.king_of(Color::White).expect("white king");
-    let rook = (board.by_role(Role::Rook) & board.by_color(Color::White))
-        .first()
-        .expect("white rook");
-    Layout::new(king, rook).expect("two squares")
+    let men: Vec<(Role, Square)> = board
+        .clone()
+        .into_iter()
+        .filter(|(_, p)| p.color == Color::White && p.role != Role::King)
+        .map(|(sq, p)| (p.role, sq))
+        .collect();
+    Layout::new(king, &men).expect("a table layout")
 }
 
 struct Adversary<'a> {
@@ -122,23 +125,25 @@ impl Adversary<'_> {
 fn sample(table: &Tablebase, step: usize) -> Vec<(Layout, u64, u8)> {
     let mut all = Vec::new();
     for (i, &l) in table.layouts().iter().enumerate() {
-        for &(s, d) in table.entries_of(i) {
+        for (s, d) in table.entries_of(i) {
             all.push((l, s, d));
         }
     }
     all.into_iter().step_by(step).collect()
 }
 
-/// Plays the adversary against every `step`-th entry; returns the deepest entry checked.
-fn adversary_on_sample(step: usize) -> u8 {
-    let table = krk();
-    assert!(table.is_complete());
+/// Plays the adversary against every `step`-th entry of at most `max_depth` moves; returns the
+/// deepest entry checked.
+fn adversary_on_sample(table: &Tablebase, step: usize, max_depth: u8) -> u8 {
     let mut adversary = Adversary {
         table,
         memo: HashMap::new(),
     };
     let mut deepest = 0;
     for (layout, set, depth) in sample(table, step) {
+        if depth > max_depth {
+            continue;
+        }
         let mut exact = 0;
         for bk in Bitboard(set) {
             let moves = adversary
@@ -155,25 +160,57 @@ fn adversary_on_sample(step: usize) -> u8 {
 }
 
 #[test]
-fn sampled_entries_are_mated_within_their_distance() {
+fn krk_sampled_entries_are_mated_within_their_distance() {
     // About 250 entries, spread over all depths.
-    let deepest = adversary_on_sample(1999);
+    let table = krk();
+    assert!(table.is_complete());
+    let deepest = adversary_on_sample(table, 1999, u8::MAX);
     assert!(deepest >= 30, "the sample reaches long mates ({deepest})");
 }
 
-/// About 5,000 entries (about 30 s):
+#[test]
+fn kqk_sampled_entries_are_mated_within_their_distance() {
+    let table = kqk();
+    assert!(table.is_complete());
+    let deepest = adversary_on_sample(table, 6007, u8::MAX);
+    assert!(deepest >= 14, "the sample reaches long mates ({deepest})");
+}
+
+#[test]
+fn kbbk_and_kbnk_partial_entries_are_mated_within_their_distance() {
+    for (table, step) in [(kbbk_partial(), 101), (kbnk_partial(), 53)] {
+        assert!(!table.is_complete());
+        let deepest = adversary_on_sample(table, step, u8::MAX);
+        assert!(deepest >= 8, "{}: deepest {deepest}", table.ending());
+    }
+}
+
+/// About 5,000 KRK entries (about 30 s):
 /// `cargo test --release -p umpire-tablebase -- --ignored`.
 #[test]
 #[ignore]
 fn dense_sample_is_mated_within_its_distance() {
-    assert!(adversary_on_sample(101) >= 36);
+    assert!(adversary_on_sample(krk(), 101, u8::MAX) >= 36);
+    assert!(adversary_on_sample(kqk(), 601, u8::MAX) >= 17);
 }
 
+/// The complete KBBK and KBNK tables (about a minute to build) on sampled entries. KBNK
+/// entries deeper than 49 moves are skipped: the `wild16` umpire would end those games by the
+/// fifty-move rule, which the tables do not model.
 #[test]
-fn sampled_entries_satisfy_the_recurrence_and_are_maximal() {
-    let table = krk();
-    for (layout, set, depth) in sample(table, 401) {
-        let text = format!("{layout} {{{}}} at {depth}", squares_text(set));
+#[ignore]
+fn complete_kbbk_and_kbnk_samples_are_mated_within_their_distance() {
+    assert!(adversary_on_sample(kbbk_full(), 20011, u8::MAX) >= 35);
+    assert!(adversary_on_sample(kbnk_full(), 40009, 49) >= 40);
+}
+
+fn recurrence_and_maximality(table: &Tablebase, step: usize) {
+    for (layout, set, depth) in sample(table, step) {
+        let text = format!(
+            "{} {layout} {{{}}} at {depth}",
+            table.ending(),
+            squares_text(set)
+        );
         assert_eq!(table.distance(layout, set), Some(depth), "{text}");
         assert_eq!(table.lookahead(layout, set), Some(depth), "{text}");
         // A subset is never slower.
@@ -198,4 +235,12 @@ fn sampled_entries_satisfy_the_recurrence_and_are_maximal() {
             );
         }
     }
+}
+
+#[test]
+fn sampled_entries_satisfy_the_recurrence_and_are_maximal() {
+    recurrence_and_maximality(krk(), 401);
+    recurrence_and_maximality(kqk(), 1601);
+    recurrence_and_maximality(kbbk_partial(), 97);
+    recurrence_and_maximality(kbnk_partial(), 89);
 }
