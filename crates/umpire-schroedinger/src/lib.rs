@@ -1,0 +1,26 @@
+//! Haft Schrödinger chess: each side's eight back-rank men start with unknown natures, and a
+//! move is legal when some assignment of natures makes every move so far legal. The umpire
+//! decides this with an incremental SAT solver ([`Umpire`]); [`brute::BruteForce`] enumerates
+//! the assignments instead and serves as the test oracle and the benchmark baseline.
+//!
+//! The rules and every modelling choice are documented in `docs/SCHROEDINGER.md`.
+
+pub mod backend;
+pub mod batsat_backend;
+pub mod board;
+pub mod brute;
+pub mod encoding;
+pub mod geometry;
+pub mod man;
+pub mod mv;
+pub mod nature;
+pub mod umpire;
+pub mod verdict;
+
+pub use board::{Board, Played};
+pub use man::{Kind, ManId};
+pub use mv::{Move, MoveError};
+pub use nature::{Nature, NatureSet};
+pub use shakmaty;
+pub use umpire::Umpire;
+pub use verdict::{CheckStatus, EndReason, Ending, Judgement, Refusal};
