@@ -9,7 +9,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_schroedinger::brute::BruteForce;
 use umpire_schroedinger::geometry::{pawn_targets, reach};
 use umpire_schroedinger::shakmaty::Bitboard;
-use umpire_schroedinger::{CheckStatus, Kind, ManId, Move, Nature, Umpire};
+use umpire_schroedinger::{CheckStatus, EndReason, Kind, ManId, Move, Nature, Umpire};
 
 fn env(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -74,6 +74,17 @@ fn sat_umpire_agrees_with_brute_force() {
             let context = format!("game {game}, after {history:?}");
             compare_natures(&umpire, &brute, &context);
             let mut legal = Vec::new();
+            if let Some(ending) = umpire.ending() {
+                // Only the no-move endings can come up here; fifty quiet moves need more plies.
+                let expected = match ending.reason {
+                    EndReason::Checkmate => CheckStatus::Always,
+                    EndReason::Stalemate => CheckStatus::Never,
+                    EndReason::UnprovenMate => CheckStatus::Sometimes,
+                    EndReason::FiftyMoves | EndReason::Resignation => break,
+                };
+                assert_eq!(umpire.check_status(), expected, "{context}: {ending:?}");
+                assert!(brute.legal_moves().is_empty(), "{context}: {ending:?}");
+            }
             for mv in candidates(&umpire) {
                 let sat = umpire.judge(mv).is_legal();
                 assert_eq!(sat, brute.is_legal(mv), "{context}: legality of {mv}");
