@@ -9,6 +9,8 @@ pub mod backend;
 pub mod batsat_backend;
 pub mod board;
 pub mod brute;
+#[cfg(feature = "cadical")]
+pub mod cadical_backend;
 pub mod encoding;
 pub mod game;
 pub mod geometry;
@@ -18,6 +20,8 @@ pub mod nature;
 pub mod random;
 pub mod record;
 pub mod umpire;
+#[cfg(feature = "varisat")]
+pub mod varisat_backend;
 pub mod verdict;
 
 pub use board::{Board, Played};
