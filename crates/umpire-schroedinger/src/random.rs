@@ -3,6 +3,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::backend::Backend;
 use crate::mv::Move;
 use crate::umpire::Umpire;
 
@@ -22,7 +23,7 @@ impl RandomPlayer {
     }
 
     /// A legal move for the side to move, or `None` when there is none (the game is over).
-    pub fn choose(&mut self, umpire: &mut Umpire) -> Option<Move> {
+    pub fn choose<B: Backend>(&mut self, umpire: &mut Umpire<B>) -> Option<Move> {
         self.moves.clear();
         umpire.legal_moves(&mut self.moves);
         if self.moves.is_empty() {
