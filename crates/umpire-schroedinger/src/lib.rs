@@ -5,6 +5,8 @@
 //!
 //! The rules and every modelling choice are documented in `docs/SCHROEDINGER.md`.
 
+#![warn(missing_docs)]
+
 pub mod backend;
 pub mod batsat_backend;
 pub mod board;
