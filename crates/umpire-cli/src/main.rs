@@ -5,6 +5,7 @@ mod bench;
 mod play;
 mod record_cmd;
 mod referee;
+mod schroedinger;
 mod selfplay;
 mod stdout;
 mod tablebase;
@@ -112,6 +113,10 @@ enum Cmd {
         /// umpire-game-<time>.json in the current directory.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// The game: kriegspiel (default) or schroedinger (Haft Schrödinger chess; --rules
+        /// does not apply, records are JSON).
+        #[arg(long, value_enum, default_value = "kriegspiel")]
+        game: schroedinger::GameKind,
     },
     /// Measure single-thread random-playout throughput (games/s, attempts/s) per rule set.
     Bench {
@@ -153,6 +158,12 @@ enum Cmd {
     Tablebase {
         #[command(subcommand)]
         action: tablebase::TablebaseAction,
+    },
+    /// Haft Schrödinger chess: the back-rank men's natures are unknown and a move is legal
+    /// when some assignment of natures makes the whole game legal (decided by SAT solving).
+    Schroedinger {
+        #[command(subcommand)]
+        action: schroedinger::SchroedingerAction,
     },
 }
 
@@ -214,10 +225,20 @@ fn main() -> ExitCode {
             seed,
             opponent,
             record,
+            game,
         } => {
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs());
+            if game == schroedinger::GameKind::Schroedinger {
+                let side = match side {
+                    Side::White => umpire_rules::shakmaty::Color::White,
+                    Side::Black => umpire_rules::shakmaty::Color::Black,
+                };
+                let record = record
+                    .unwrap_or_else(|| PathBuf::from(format!("umpire-schroedinger-{now}.json")));
+                return exit(schroedinger::play(side, seed.unwrap_or(now), &record));
+            }
             play::run(&play::PlayArgs {
                 rules: *rules.rules(),
                 side: match side {
@@ -265,7 +286,12 @@ fn main() -> ExitCode {
         }
         Cmd::Audit { what } => audit::run(what),
         Cmd::Tablebase { action } => tablebase::run(action),
+        Cmd::Schroedinger { action } => schroedinger::run(action),
     };
+    exit(result)
+}
+
+fn exit(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

@@ -1,0 +1,431 @@
+//! `umpire schroedinger …` and `umpire play --game schroedinger`: Haft Schrödinger chess, in
+//! which the back-rank men's natures are unknown and the umpire decides legality by SAT
+//! solving (crate `umpire-schroedinger`).
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::{self, BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use umpire_schroedinger::shakmaty::{Color, File, Rank, Square};
+use umpire_schroedinger::{
+    CheckStatus, Command, Game, Kind, ManId, Move, RandomPlayer, Umpire, Verdict, record,
+};
+
+use crate::stdout::{say, say_raw};
+
+/// Which game `umpire play` plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum GameKind {
+    /// Kriegspiel under `--rules`.
+    Kriegspiel,
+    /// Haft Schrödinger chess (open board, unknown natures); `--rules` does not apply.
+    Schroedinger,
+}
+
+/// `umpire schroedinger …` subcommands.
+#[derive(clap::Subcommand)]
+pub enum SchroedingerAction {
+    /// Be the umpire for two players at one console: read one command per line (a move in UCI
+    /// like e2e4, with no promotion letter; resign; moves; status) and answer each line.
+    Referee {
+        /// Answer each line with exactly one JSON object (see docs/SCHROEDINGER.md).
+        #[arg(long)]
+        json: bool,
+        /// At the end of input, save the game here as a JSON record.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
+    },
+    /// Replay a Schrödinger record, checking every verdict and the result.
+    Verify {
+        /// A JSON record written by `umpire schroedinger referee` or `umpire play --game schroedinger`.
+        file: PathBuf,
+    },
+}
+
+/// Runs a `umpire schroedinger` subcommand.
+pub fn run(action: SchroedingerAction) -> Result<(), String> {
+    match action {
+        SchroedingerAction::Referee { json, record } => referee(json, record.as_deref()),
+        SchroedingerAction::Verify { file } => {
+            let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let game = record::replay(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let moves = game.umpire().moves().len();
+            let result = game.umpire().ending().map_or("unfinished".to_owned(), |e| {
+                format!("{} by {}", e.score(), e.reason.as_str())
+            });
+            say!(
+                "{}: ok, {} entries, {moves} moves, {result}.",
+                file.display(),
+                game.entries().len()
+            );
+            Ok(())
+        }
+    }
+}
+
+fn save(game: &Game, path: &Path) -> Result<(), String> {
+    fs::write(path, record::to_json(game)).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn side_name(side: Color) -> &'static str {
+    side.fold_wb("white", "black")
+}
+
+fn side_title(side: Color) -> &'static str {
+    side.fold_wb("White", "Black")
+}
+
+/// One man whose nature is unknown or was: back-rank and promoted men.
+#[derive(Serialize)]
+struct ManJson {
+    man: String,
+    square: Option<String>,
+    natures: String,
+}
+
+fn men_json(umpire: &Umpire) -> Vec<ManJson> {
+    ManId::all()
+        .filter(|&m| umpire.board().kind(m) != Kind::Pawn)
+        .map(|man| ManJson {
+            man: man.to_string(),
+            square: umpire.board().square_of(man).map(|s| s.to_string()),
+            natures: umpire.possible_natures(man).to_string(),
+        })
+        .collect()
+}
+
+#[derive(Serialize)]
+struct GameJson {
+    result: &'static str,
+    reason: &'static str,
+}
+
+/// The JSON answer to one input line.
+#[derive(Serialize)]
+struct Answer<'a> {
+    side: &'static str,
+    input: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+    to_move: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    check: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    men: Option<Vec<ManJson>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    game: Option<GameJson>,
+}
+
+fn check_name(status: CheckStatus) -> &'static str {
+    match status {
+        CheckStatus::Never => "never",
+        CheckStatus::Sometimes => "sometimes",
+        CheckStatus::Always => "always",
+    }
+}
+
+impl<'a> Answer<'a> {
+    fn new(umpire: &Umpire, side: Color, input: &'a str, result: &'static str) -> Answer<'a> {
+        Answer {
+            side: side_name(side),
+            input,
+            command: None,
+            result,
+            reason: None,
+            message: None,
+            to_move: umpire.ending().is_none().then(|| side_name(umpire.turn())),
+            check: None,
+            men: None,
+            moves: None,
+            game: umpire.ending().map(|e| GameJson {
+                result: e.score(),
+                reason: e.reason.as_str(),
+            }),
+        }
+    }
+}
+
+/// The board from White's side: pawns `P`/`p`, a man of known nature by its letter, a man of
+/// unknown nature `X`/`x`; then the possible natures of every man not known for sure.
+fn board_text(umpire: &Umpire) -> String {
+    let board = umpire.board();
+    let mut out = String::new();
+    for rank in Rank::ALL.iter().rev() {
+        let _ = write!(out, "  {} ", rank.char());
+        for file in File::ALL {
+            let sq = Square::from_coords(file, *rank);
+            let c = match board.man_at(sq) {
+                None => '.',
+                Some(man) => {
+                    let letter = match board.kind(man) {
+                        Kind::Pawn => 'P',
+                        _ => umpire
+                            .possible_natures(man)
+                            .single()
+                            .map_or('X', |n| n.letter()),
+                    };
+                    if man.color() == Color::White {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    }
+                }
+            };
+            let _ = write!(out, " {c}");
+        }
+        out.push('\n');
+    }
+    out.push_str("     a b c d e f g h\n");
+    for color in Color::ALL {
+        let unknown: Vec<String> = ManId::all()
+            .filter(|m| m.color() == color && board.kind(*m) != Kind::Pawn)
+            .filter(|&m| umpire.possible_natures(m).len() > 1)
+            .map(|m| {
+                let place = board
+                    .square_of(m)
+                    .map_or("captured".to_owned(), |s| s.to_string());
+                format!("{}@{place} {}", m.start(), umpire.possible_natures(m))
+            })
+            .collect();
+        if !unknown.is_empty() {
+            let _ = writeln!(
+                out,
+                "  {} may be: {}",
+                side_title(color),
+                unknown.join(", ")
+            );
+        }
+    }
+    out
+}
+
+fn legal_moves(umpire: &mut Umpire) -> Vec<String> {
+    let mut moves: Vec<Move> = Vec::new();
+    umpire.legal_moves(&mut moves);
+    let mut names: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    names.sort();
+    names
+}
+
+fn ending_text(umpire: &Umpire) -> Option<String> {
+    umpire.ending().map(|e| {
+        format!(
+            "Game over: {} ({}).",
+            e.score(),
+            e.reason.as_str().replace('_', " ")
+        )
+    })
+}
+
+fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
+    let mut game = Game::new();
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let io_err = |e: io::Error| format!("output: {e}");
+    if !json {
+        writeln!(
+            out,
+            "Schrödinger chess umpire. Type moves in UCI (e2e4; a promotion is e7e8, its nature unknown), or: resign, moves, status."
+        )
+        .map_err(io_err)?;
+        write!(out, "{}", board_text(game.umpire())).map_err(io_err)?;
+        writeln!(out, "White to move.").map_err(io_err)?;
+    }
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| format!("input: {e}"))?;
+        if read == 0 {
+            break;
+        }
+        let line = String::from_utf8_lossy(&bytes);
+        let text = line.trim();
+        if text.is_empty() && !json {
+            continue;
+        }
+        let side = game.umpire().turn();
+        let lower = text.to_ascii_lowercase();
+        if lower == "status" || lower == "moves" {
+            let moves = legal_moves(game.umpire_mut());
+            let check = game.umpire_mut().check_status();
+            if json {
+                let mut answer = Answer::new(game.umpire(), side, text, "status");
+                answer.check = Some(check_name(check));
+                answer.men = Some(men_json(game.umpire()));
+                answer.moves = Some(moves);
+                write_json(&mut out, &answer)?;
+            } else if lower == "moves" {
+                writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))
+                    .map_err(io_err)?;
+            } else {
+                write!(out, "{}", board_text(game.umpire())).map_err(io_err)?;
+                match ending_text(game.umpire()) {
+                    Some(end) => writeln!(out, "{end}"),
+                    None => writeln!(
+                        out,
+                        "{} to move; in check in {} world.",
+                        side_title(side),
+                        match check {
+                            CheckStatus::Never => "no",
+                            CheckStatus::Sometimes => "some",
+                            CheckStatus::Always => "every",
+                        }
+                    ),
+                }
+                .map_err(io_err)?;
+            }
+            out.flush().map_err(io_err)?;
+            continue;
+        }
+        match text.parse::<Command>() {
+            Ok(command) => {
+                let verdict = game.submit(command);
+                if json {
+                    let mut answer = Answer::new(game.umpire(), side, text, "accepted");
+                    answer.command = Some(command.to_string());
+                    match verdict {
+                        Verdict::Accepted => {
+                            if game.umpire().ending().is_none() {
+                                answer.check = Some(check_name(game.umpire_mut().check_status()));
+                            }
+                            answer.men = Some(men_json(game.umpire()));
+                        }
+                        Verdict::Illegal(why) => {
+                            answer.result = if why == umpire_schroedinger::Refusal::GameOver {
+                                "game_over"
+                            } else {
+                                "illegal"
+                            };
+                            answer.reason = Some(why.as_str());
+                            answer.message = Some(why.message().to_owned());
+                        }
+                    }
+                    write_json(&mut out, &answer)?;
+                } else {
+                    match verdict {
+                        Verdict::Accepted => {
+                            writeln!(out, "{}: {command} - accepted.", side_title(side))
+                                .map_err(io_err)?;
+                            write!(out, "{}", board_text(game.umpire())).map_err(io_err)?;
+                            match ending_text(game.umpire()) {
+                                Some(end) => writeln!(out, "{end}"),
+                                None => {
+                                    writeln!(out, "{} to move.", side_title(game.umpire().turn()))
+                                }
+                            }
+                            .map_err(io_err)?;
+                        }
+                        Verdict::Illegal(why) => {
+                            writeln!(
+                                out,
+                                "{}: {command} - illegal: {}.",
+                                side_title(side),
+                                why.message()
+                            )
+                            .map_err(io_err)?;
+                        }
+                    }
+                }
+            }
+            Err(error) => {
+                if json {
+                    let mut answer = Answer::new(game.umpire(), side, text, "invalid");
+                    answer.reason = Some("not_a_command");
+                    answer.message = Some(error.to_string());
+                    write_json(&mut out, &answer)?;
+                } else {
+                    writeln!(out, "Not understood: {error}").map_err(io_err)?;
+                }
+            }
+        }
+        out.flush().map_err(io_err)?;
+    }
+    if let Some(path) = record {
+        save(&game, path).map_err(|e| format!("--record {e}"))?;
+    }
+    Ok(())
+}
+
+fn write_json(out: &mut impl Write, answer: &Answer<'_>) -> Result<(), String> {
+    serde_json::to_writer(&mut *out, answer).map_err(|e| format!("output: {e}"))?;
+    writeln!(out).map_err(|e| format!("output: {e}"))
+}
+
+const HELP: &str = "Type a move in UCI (e2e4; a promotion is e7e8, its nature unknown), or: moves, board, resign, help.";
+
+/// `umpire play --game schroedinger`: the human against a random player that attempts only
+/// legal moves. The board is open (Schrödinger chess hides only the natures). The game is
+/// saved to `record` at the end; end of input resigns.
+pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
+    let mut game = Game::new();
+    let mut bot = RandomPlayer::new(seed);
+    say!(
+        "Haft Schrödinger chess: you play {}. {HELP}",
+        side_name(side)
+    );
+    let stdin = io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut show = true;
+    while game.umpire().ending().is_none() {
+        if game.umpire().turn() != side {
+            let Some(mv) = bot.choose(game.umpire_mut()) else {
+                break;
+            };
+            let verdict = game.submit(Command::Move(mv));
+            debug_assert_eq!(verdict, Verdict::Accepted);
+            say!("{} plays {mv}.", side_title(!side));
+            show = true;
+            continue;
+        }
+        if show {
+            say_raw!("{}", board_text(game.umpire()));
+            show = false;
+        }
+        say_raw!("{}> ", side_title(side));
+        io::stdout().flush().map_err(|e| e.to_string())?;
+        let Some(line) = lines.next() else {
+            say!("");
+            say!("End of input: you resign.");
+            game.submit(Command::Resign);
+            break;
+        };
+        let line = line.map_err(|e| format!("input: {e}"))?;
+        let text = line.trim();
+        match text.to_ascii_lowercase().as_str() {
+            "" => {}
+            "help" | "?" => say!("{HELP}"),
+            "board" => say_raw!("{}", board_text(game.umpire())),
+            "moves" => {
+                let moves = legal_moves(game.umpire_mut());
+                say!("{} legal moves: {}", moves.len(), moves.join(" "));
+            }
+            _ => match text.parse::<Command>() {
+                Ok(command) => match game.submit(command) {
+                    Verdict::Accepted => show = true,
+                    Verdict::Illegal(why) => say!("{command}: illegal: {}.", why.message()),
+                },
+                Err(e) => say!("{e}"),
+            },
+        }
+    }
+    say_raw!("{}", board_text(game.umpire()));
+    if let Some(end) = ending_text(game.umpire()) {
+        say!("{end}");
+    }
+    save(&game, record)?;
+    say!("Game saved to {}.", record.display());
+    Ok(())
+}
