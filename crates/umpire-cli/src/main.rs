@@ -178,7 +178,7 @@ enum Side {
 enum RecordAction {
     /// Replay a record and check that every announcement in it is what the umpire says.
     Verify {
-        /// A JSON record or a referee PGN.
+        /// A JSON record or a referee PGN (a Haft Schrödinger JSON record is recognised too).
         file: PathBuf,
     },
     /// Print a record in another format (after checking it by replay).

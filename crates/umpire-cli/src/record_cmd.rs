@@ -23,17 +23,33 @@ pub enum Format {
 /// Reads a record from JSON or PGN (by content: JSON starts with `{`).
 pub fn load(path: &Path) -> Result<Record, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse(path, &text)
+}
+
+/// Parses the Kriegspiel record `text` read from `path` (JSON or PGN, by content).
+fn parse(path: &Path, text: &str) -> Result<Record, String> {
+    if is_schroedinger(text) {
+        return Err(format!(
+            "{}: a Haft Schrödinger record: `umpire record verify` replays it, nothing converts it",
+            path.display()
+        ));
+    }
     let record = if text.trim_start().starts_with('{') {
-        Record::from_json(&text).map_err(|e| format!("{}: {e}", path.display()))?
+        Record::from_json(text).map_err(|e| format!("{}: {e}", path.display()))?
     } else {
-        Record::from_pgn(&text).map_err(|e| format!("{}: {e}", path.display()))?
+        Record::from_pgn(text).map_err(|e| format!("{}: {e}", path.display()))?
     };
     Ok(record)
 }
 
-/// Replays a record and says whether every announcement matches.
+/// Replays a record and says whether every announcement matches. A Haft Schrödinger record
+/// (format `umpire-schroedinger-record`) is recognised and replayed by its own umpire.
 pub fn verify(path: &Path) -> Result<(), String> {
-    let record = load(path)?;
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if is_schroedinger(&text) {
+        return crate::schroedinger::verify(path, &text);
+    }
+    let record = parse(path, &text)?;
     record
         .replay()
         .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -48,6 +64,17 @@ pub fn verify(path: &Path) -> Result<(), String> {
         record.plies()
     );
     Ok(())
+}
+
+/// Whether `text` is a JSON object whose `format` is the Schrödinger record's.
+fn is_schroedinger(text: &str) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: Option<String>,
+    }
+    text.trim_start().starts_with('{')
+        && serde_json::from_str::<Header>(text)
+            .is_ok_and(|h| h.format.as_deref() == Some(umpire_schroedinger::record::FORMAT))
 }
 
 /// Converts a record (checked by replay first) to another format, on stdout.

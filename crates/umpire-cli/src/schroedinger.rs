@@ -50,19 +50,24 @@ pub fn run(action: SchroedingerAction) -> Result<(), String> {
         SchroedingerAction::Referee { json, record } => referee(json, record.as_deref()),
         SchroedingerAction::Verify { file } => {
             let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            let game = record::replay(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-            let moves = game.umpire().moves().len();
-            let result = game.umpire().ending().map_or("unfinished".to_owned(), |e| {
-                format!("{} by {}", e.score(), e.reason.as_str())
-            });
-            say!(
-                "{}: ok, {} entries, {moves} moves, {result}.",
-                file.display(),
-                game.entries().len()
-            );
-            Ok(())
+            verify(&file, &text)
         }
     }
+}
+
+/// Replays the Schrödinger record `text` read from `file` and says what it holds.
+pub fn verify(file: &Path, text: &str) -> Result<(), String> {
+    let game = record::replay(text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let moves = game.umpire().moves().len();
+    let result = game.umpire().ending().map_or("unfinished".to_owned(), |e| {
+        format!("{} by {}", e.score(), e.reason.as_str())
+    });
+    say!(
+        "{}: ok, {} entries, {moves} moves, {result}.",
+        file.display(),
+        game.entries().len()
+    );
+    Ok(())
 }
 
 fn save(game: &Game, path: &Path) -> Result<(), String> {
@@ -371,6 +376,14 @@ const HELP: &str = "Type a move in UCI (e2e4; a promotion is e7e8, its nature un
 /// saved to `record` at the end; end of input resigns.
 pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
     let mut game = Game::new();
+    for (name, value) in [
+        ("Event", "umpire play --game schroedinger"),
+        (side.fold_wb("White", "Black"), "you"),
+        (side.fold_wb("Black", "White"), "random"),
+        ("Seed", &seed.to_string()),
+    ] {
+        game.set_tag(name, value).map_err(|e| e.to_string())?;
+    }
     let mut bot = RandomPlayer::new(seed);
     say!(
         "Haft Schrödinger chess: you play {}. {HELP}",

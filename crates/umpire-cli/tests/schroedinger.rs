@@ -147,7 +147,24 @@ fn a_game_against_the_random_player_is_saved_and_replays() {
         let json: Value = serde_json::from_str(&text).expect("JSON record");
         assert_eq!(json["format"], "umpire-schroedinger-record");
         assert_eq!(json["result"]["reason"], "resignation");
+        assert_eq!(
+            json["tags"][if side == "white" { "White" } else { "Black" }],
+            "you"
+        );
+        assert_eq!(
+            json["tags"][if side == "white" { "Black" } else { "White" }],
+            "random"
+        );
+        assert_eq!(json["tags"]["Seed"], "7");
         run_ok(&["schroedinger", "verify", path_str(&record)], "");
+        // The generic record command recognises the format and replays it the same way.
+        let out = run_ok(&["record", "verify", path_str(&record)], "");
+        assert!(
+            out.contains(": ok, ") && out.contains("resignation"),
+            "{out}"
+        );
+        let stderr = run_err(&["record", "convert", path_str(&record), "--to", "pgn"]);
+        assert!(stderr.contains("Haft Schrödinger record"), "{stderr}");
     }
 }
 

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::Color;
+use umpire_rules::record::{TagError, Tags};
 
 use crate::mv::{Move, MoveError};
 use crate::umpire::Umpire;
@@ -70,10 +71,12 @@ pub struct Entry {
     pub verdict: Verdict,
 }
 
-/// A game: the umpire and every command judged so far, in order.
+/// A game: the umpire, every command judged so far, in order, and the descriptive tags
+/// (players, event, date, …) its record carries.
 pub struct Game {
     umpire: Umpire,
     entries: Vec<Entry>,
+    tags: Tags,
 }
 
 impl fmt::Debug for Game {
@@ -81,6 +84,7 @@ impl fmt::Debug for Game {
         f.debug_struct("Game")
             .field("board", self.umpire.board())
             .field("entries", &self.entries)
+            .field("tags", &self.tags)
             .finish()
     }
 }
@@ -97,7 +101,24 @@ impl Game {
         Game {
             umpire: Umpire::new(),
             entries: Vec::new(),
+            tags: Tags::new(),
         }
+    }
+
+    /// The descriptive tags, with the same rules as a Kriegspiel record's
+    /// ([`umpire_rules::record::Tags`]).
+    pub fn tags(&self) -> &Tags {
+        &self.tags
+    }
+
+    /// Sets a descriptive tag; refuses the names and values a Kriegspiel record refuses.
+    pub fn set_tag(&mut self, name: &str, value: &str) -> Result<(), TagError> {
+        self.tags.set(name, value)
+    }
+
+    /// Replaces every tag.
+    pub fn set_tags(&mut self, tags: Tags) {
+        self.tags = tags;
     }
 
     /// The umpire (for the board, the possible natures and the ending).

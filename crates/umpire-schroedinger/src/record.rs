@@ -1,9 +1,11 @@
-//! Schrödinger game records: versioned JSON holding the list of commands with their
-//! verdicts and the result. Everything else (positions, natures, endings) is derived by
-//! replay, which fails loudly on any difference. Documented in `docs/SCHROEDINGER.md`.
+//! Schrödinger game records: versioned JSON holding the descriptive tags, the list of
+//! commands with their verdicts, and the result. Everything else (positions, natures,
+//! endings) is derived by replay, which fails loudly on any difference. Documented in `docs/SCHROEDINGER.md`.
 
 use serde::{Deserialize, Serialize};
 use shakmaty::Color;
+
+use umpire_rules::record::Tags;
 
 use crate::game::{Command, Game, Verdict};
 use crate::verdict::Refusal;
@@ -49,6 +51,10 @@ struct Header {
 struct RecordJson {
     format: String,
     version: u64,
+    /// Written by every writer since tags were added; a record without them reads with the
+    /// roster's unknown values.
+    #[serde(default)]
+    tags: Tags,
     entries: Vec<EntryJson>,
     result: Option<ResultJson>,
 }
@@ -86,6 +92,7 @@ pub fn to_json(game: &Game) -> String {
     let json = RecordJson {
         format: FORMAT.to_owned(),
         version: VERSION,
+        tags: game.tags().clone(),
         entries: game
             .entries()
             .iter()
@@ -118,6 +125,7 @@ pub fn replay(text: &str) -> Result<Game, RecordError> {
     }
     let json: RecordJson = serde_json::from_str(text)?;
     let mut game = Game::new();
+    game.set_tags(json.tags);
     for (index, e) in json.entries.iter().enumerate() {
         let error = |error: String| RecordError::Entry { index, error };
         let command: Command = e

@@ -46,6 +46,33 @@ fn a_resigned_game_replays_with_its_result() {
 }
 
 #[test]
+fn tags_are_kept_checked_and_optional() {
+    let mut game = Game::new();
+    game.set_tag("White", "Ann").expect("a roster tag");
+    game.set_tag("Seed", "7").expect("a free tag");
+    assert!(game.set_tag("Result", "1-0").is_err(), "Result is derived");
+    game.submit(Command::Move("e2e4".parse().expect("move")));
+    let text = record::to_json(&game);
+    let replayed = record::replay(&text).expect("replays");
+    assert_eq!(replayed.tags(), game.tags());
+    assert_eq!(replayed.tags().get("White"), Some("Ann"));
+    assert_eq!(replayed.tags().get("Black"), Some("?"));
+
+    // A record written before tags existed reads with the unknown values.
+    let untagged =
+        r#"{"format":"umpire-schroedinger-record","version":1,"entries":[],"result":null}"#;
+    let replayed = record::replay(untagged).expect("tags are optional");
+    assert_eq!(replayed.tags().get("White"), Some("?"));
+
+    // Tags a record derives, and bad values, are refused with the tag named.
+    let derived = text.replace("\"Seed\"", "\"Result\"");
+    let error = record::replay(&derived)
+        .expect_err("Result is derived")
+        .to_string();
+    assert!(error.contains("Result"), "{error}");
+}
+
+#[test]
 fn a_changed_verdict_is_reported_with_its_entry() {
     let mut game = Game::new();
     game.submit(Command::Move("e2e4".parse().expect("move")));
@@ -119,4 +146,21 @@ proptest! {
         let mangled = format!("{}{}{}", &text[..at], junk, &text[at..]);
         let _ = record::replay(&mangled);
     }
+}
+
+#[test]
+fn the_documented_example_record_replays() {
+    let doc = include_str!("../../../docs/SCHROEDINGER.md");
+    let section = doc
+        .split("## Records")
+        .nth(1)
+        .expect("docs/SCHROEDINGER.md has a Records section");
+    let example = section
+        .split("```json")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the Records section has a JSON example");
+    let game = record::replay(example).expect("the example replays");
+    assert_eq!(game.entries().len(), 2);
+    assert_eq!(game.tags().get("Seed"), Some("7"));
 }

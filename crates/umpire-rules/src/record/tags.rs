@@ -146,6 +146,16 @@ impl Serialize for Tags {
     }
 }
 
+/// Reads a JSON object of tags in order and checks every name and value as [`Tags::set`]
+/// does (the roster tags come first whatever the input order).
+impl<'de> Deserialize<'de> for Tags {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Tags, D::Error> {
+        let pairs = OrderedPairs::deserialize(deserializer)?;
+        Tags::from_pairs(pairs.0.iter().map(|(n, v)| (n.as_str(), v.as_str())))
+            .map_err(serde::de::Error::custom)
+    }
+}
+
 /// A JSON object read with its keys in order (duplicates kept), checked later.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct OrderedPairs(pub Vec<(String, String)>);
@@ -217,6 +227,16 @@ mod tests {
             Err(TagError::BadValue("Note".into()))
         );
         assert_eq!(tags, Tags::new());
+    }
+
+    #[test]
+    fn reads_back_what_it_writes_and_checks_what_it_reads() {
+        let tags = Tags::from_pairs([("Annotator", "me"), ("White", "Ann")]).unwrap();
+        let json = serde_json::to_string(&tags).unwrap();
+        assert_eq!(serde_json::from_str::<Tags>(&json).unwrap(), tags);
+        let bad = serde_json::from_str::<Tags>(r#"{"Result": "1-0"}"#).unwrap_err();
+        assert!(bad.to_string().contains("derived"), "{bad}");
+        assert!(serde_json::from_str::<Tags>(r#"{"White": 3}"#).is_err());
     }
 
     #[test]
