@@ -2,6 +2,7 @@
 
 mod audit;
 mod bench;
+mod input;
 mod play;
 mod record_cmd;
 mod referee;

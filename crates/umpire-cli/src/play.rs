@@ -4,11 +4,12 @@
 //! what it tried. The opponent is an `Agent` holding its own view. Only the umpire (inside
 //! the recorded `Game`) sees both.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use umpire_ai::{Agent, AgentKind, play_observations};
 
+use crate::input::Lines;
 use crate::stdout::{say, say_raw};
 use umpire_rules::record::Game;
 use umpire_rules::shakmaty::{Color, File, Rank, Role, Square};
@@ -141,7 +142,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     bot.hear_opening(&opening);
 
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = Lines::new(stdin.lock());
     say!(
         "Kriegspiel, {} rules. You play {} against {}. {}",
         rules.name,
@@ -162,7 +163,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         }
         say_raw!("{}> ", human.fold_wb("White", "Black"));
         io::stdout().flush().map_err(|e| e.to_string())?;
-        let Some(line) = lines.next() else {
+        let Some(text) = lines.next_line() else {
             say!("");
             say!("End of input: you resign.");
             submit(
@@ -175,8 +176,6 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             )?;
             break;
         };
-        let line = line.map_err(|e| format!("input: {e}"))?;
-        let text = line.trim();
         let lower = text.to_ascii_lowercase();
         if let Some(rest) = lower.strip_prefix("why")
             && (rest.is_empty() || rest.starts_with(char::is_whitespace))

@@ -1,8 +1,9 @@
 //! `umpire referee`: the umpire as a console program, one command per line.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::Path;
 
+use crate::input::Lines;
 use serde::Serialize;
 use umpire_rules::record::Game;
 use umpire_rules::wire::{AnnouncementJson, color_name};
@@ -107,20 +108,10 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
             writeln!(out, "{} to move.", side_title(game.umpire().turn())).map_err(io_err)?;
         }
     }
-    let mut input_lock = stdin.lock();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        let read = input_lock
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| format!("input: {e}"))?;
-        if read == 0 {
-            break;
-        }
-        // A line that is not UTF-8 is garbage like any other, answered as not a command:
-        // it must neither stop the referee nor lose the game.
-        let line = String::from_utf8_lossy(&bytes);
-        let input = line.trim();
+    // A line that is not UTF-8 is garbage like any other, answered as not a command: it must
+    // neither stop the referee nor lose the game.
+    let mut lines = Lines::new(stdin.lock());
+    while let Some(input) = lines.next_line() {
         if input.is_empty() && !json {
             continue;
         }

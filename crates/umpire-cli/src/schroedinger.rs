@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -13,6 +13,7 @@ use umpire_schroedinger::{
     CheckStatus, Command, Game, Kind, ManId, Move, RandomPlayer, Umpire, Verdict, record,
 };
 
+use crate::input::Lines;
 use crate::stdout::{say, say_raw};
 
 /// Which game `umpire play` plays.
@@ -246,18 +247,8 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
         write!(out, "{}", board_text(game.umpire())).map_err(io_err)?;
         writeln!(out, "White to move.").map_err(io_err)?;
     }
-    let mut input = stdin.lock();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        let read = input
-            .read_until(b'\n', &mut bytes)
-            .map_err(|e| format!("input: {e}"))?;
-        if read == 0 {
-            break;
-        }
-        let line = String::from_utf8_lossy(&bytes);
-        let text = line.trim();
+    let mut lines = Lines::new(stdin.lock());
+    while let Some(text) = lines.next_line() {
         if text.is_empty() && !json {
             continue;
         }
@@ -390,7 +381,7 @@ pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
         side_name(side)
     );
     let stdin = io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = Lines::new(stdin.lock());
     let mut show = true;
     while game.umpire().ending().is_none() {
         if game.umpire().turn() != side {
@@ -409,14 +400,12 @@ pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
         }
         say_raw!("{}> ", side_title(side));
         io::stdout().flush().map_err(|e| e.to_string())?;
-        let Some(line) = lines.next() else {
+        let Some(text) = lines.next_line() else {
             say!("");
             say!("End of input: you resign.");
             game.submit(Command::Resign);
             break;
         };
-        let line = line.map_err(|e| format!("input: {e}"))?;
-        let text = line.trim();
         match text.to_ascii_lowercase().as_str() {
             "" => {}
             "help" | "?" => say!("{HELP}"),

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-fn play(args: &[&str], input: &str) -> (String, String, bool) {
+fn play(args: &[&str], input: impl AsRef<[u8]>) -> (String, String, bool) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
         .arg("play")
         .args(args)
@@ -16,7 +16,7 @@ fn play(args: &[&str], input: &str) -> (String, String, bool) {
         .stdin
         .take()
         .unwrap()
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .unwrap();
     let out = child.wait_with_output().unwrap();
     (
@@ -24,6 +24,23 @@ fn play(args: &[&str], input: &str) -> (String, String, bool) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
         out.status.success(),
     )
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_answered_and_the_game_is_still_saved() {
+    let dir = std::env::temp_dir().join(format!("umpire-play-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("game.json");
+    let (stdout, stderr, ok) = play(
+        &["--seed", "3", "--record", record.to_str().unwrap()],
+        &b"e4\n\xff\xfe\nd4\n"[..],
+    );
+    assert!(ok, "stderr: {stderr}");
+    assert!(stdout.contains("is not a command"), "{stdout}");
+    assert!(stdout.contains("d2d4: move made"), "{stdout}");
+    assert!(stdout.contains("Game saved to"), "{stdout}");
+    let text = std::fs::read_to_string(&record).expect("the record is written");
+    assert!(text.contains("\"d2d4\""), "{text}");
 }
 
 #[test]

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_umpire");
 
-fn run(args: &[&str], stdin: &str) -> Output {
+fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -19,7 +19,7 @@ fn run(args: &[&str], stdin: &str) -> Output {
         .spawn()
         .expect("the umpire binary starts");
     let mut pipe = child.stdin.take().expect("stdin is piped");
-    let input = stdin.as_bytes().to_vec();
+    let input = stdin.as_ref().to_vec();
     let writer = std::thread::spawn(move || {
         let _ = pipe.write_all(&input);
     });
@@ -166,6 +166,33 @@ fn a_game_against_the_random_player_is_saved_and_replays() {
         let stderr = run_err(&["record", "convert", path_str(&record), "--to", "pgn"]);
         assert!(stderr.contains("Haft Schrödinger record"), "{stderr}");
     }
+}
+
+#[test]
+fn bytes_that_are_not_utf8_neither_stop_play_nor_lose_the_game() {
+    let dir = scratch("bytes");
+    let record = dir.join("game.json");
+    let args = [
+        "play",
+        "--game",
+        "schroedinger",
+        "--seed",
+        "7",
+        "--record",
+        path_str(&record),
+    ];
+    let out = run(&args, &b"e2e4\n\xff\xfe\nd2d4\n"[..]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = fs::read_to_string(&record).expect("the record is written");
+    assert!(text.contains("\"d2d4\""), "{text}");
+    let out = run(&["schroedinger", "referee"], &b"e2e4\n\xff\ne7e5\n"[..]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("Black: e7e5 - accepted."), "{stdout}");
 }
 
 #[test]
