@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 use umpire_rules::shakmaty::fen::Fen;
-use umpire_rules::shakmaty::{EnPassantMode, File, Move, Role, Square};
+use umpire_rules::shakmaty::{EnPassantMode, Role};
 use umpire_rules::{Attempt, AttemptList, Command, Outcome, RuleSet, Umpire};
 use umpire_view::PlayerView;
 use umpire_view::guided::{FilterId, FilterSet, GuidedSpace, Soundness};
@@ -163,32 +163,6 @@ impl AuditReport {
     }
 }
 
-/// The attempt that plays a legal chess move (castling as the king's two-square move).
-pub fn attempt_of(m: &Move) -> Option<Attempt> {
-    match *m {
-        Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => Some(Attempt {
-            from,
-            to,
-            promotion,
-        }),
-        Move::EnPassant { from, to } => Some(Attempt::new(from, to)),
-        Move::Castle { king, rook } => {
-            let file = if rook.file() > king.file() {
-                File::G
-            } else {
-                File::C
-            };
-            Some(Attempt::new(king, Square::from_coords(file, king.rank())))
-        }
-        Move::Put { .. } => None,
-    }
-}
-
 /// Counts per decision, without allocation.
 struct Auditor {
     report: AuditReport,
@@ -224,7 +198,9 @@ impl Auditor {
         // The auditor sees the truth.
         let obliged = view.turn().must_try_pawn_capture;
         for m in umpire.legal_moves() {
-            let Some(a) = attempt_of(&m) else { continue };
+            let Some(a) = Attempt::from_move(&m) else {
+                continue;
+            };
             if queen_only && a.promotion.is_some_and(|r| r != Role::Queen) {
                 continue;
             }

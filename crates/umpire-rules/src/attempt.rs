@@ -38,6 +38,33 @@ impl Attempt {
         }
     }
 
+    /// The attempt that plays a chess move: castling is the king's two-square move, as
+    /// players type it. `None` for a drop, which chess has not.
+    pub fn from_move(m: &shakmaty::Move) -> Option<Attempt> {
+        match *m {
+            shakmaty::Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => Some(Attempt {
+                from,
+                to,
+                promotion,
+            }),
+            shakmaty::Move::EnPassant { from, to } => Some(Attempt::new(from, to)),
+            shakmaty::Move::Castle { king, rook } => {
+                let file = if rook.file() > king.file() {
+                    shakmaty::File::G
+                } else {
+                    shakmaty::File::C
+                };
+                Some(Attempt::new(king, Square::from_coords(file, king.rank())))
+            }
+            shakmaty::Move::Put { .. } => None,
+        }
+    }
+
     /// Parses UCI (`e2e4`, `e7e8q`, `e1g1`).
     pub fn from_uci(text: &str) -> Result<Attempt, AttemptParseError> {
         match UciMove::from_ascii(text.trim().as_bytes()) {
@@ -148,6 +175,33 @@ impl fmt::Display for Command {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn chess_moves_become_the_attempts_players_type() {
+        use shakmaty::{Move, Square::*};
+        let castle = Move::Castle { king: E8, rook: A8 };
+        assert_eq!(Attempt::from_move(&castle), Some(Attempt::new(E8, C8)));
+        let castle = Move::Castle { king: E1, rook: H1 };
+        assert_eq!(Attempt::from_move(&castle), Some(Attempt::new(E1, G1)));
+        let ep = Move::EnPassant { from: E5, to: D6 };
+        assert_eq!(Attempt::from_move(&ep), Some(Attempt::new(E5, D6)));
+        let promotion = Move::Normal {
+            role: Role::Pawn,
+            from: B7,
+            capture: Some(Role::Rook),
+            to: A8,
+            promotion: Some(Role::Knight),
+        };
+        assert_eq!(
+            Attempt::from_move(&promotion),
+            Some(Attempt::promoting(B7, A8, Role::Knight))
+        );
+        let drop = Move::Put {
+            role: Role::Pawn,
+            to: E4,
+        };
+        assert_eq!(Attempt::from_move(&drop), None);
+    }
 
     #[test]
     fn uci_round_trip() {

@@ -8,7 +8,7 @@
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_rules::playout::random_game;
-use umpire_rules::shakmaty::{Color, File, Move, Position, Role, Square};
+use umpire_rules::shakmaty::{Color, Position, Role, Square};
 use umpire_rules::{Attempt, AttemptList, Command, OwnBoard, RuleSet, RuleSetId, Umpire};
 use umpire_view::guided::{FilterId, FilterSet, GuidedSpace, Soundness, why_hidden};
 use umpire_view::{EnemyMaterial, PlayerView};
@@ -16,32 +16,6 @@ use umpire_view::{EnemyMaterial, PlayerView};
 // ---------------------------------------------------------------------------------------------
 // Soundness as a property
 // ---------------------------------------------------------------------------------------------
-
-/// The attempt that plays a legal chess move (castling as the king's two-square move).
-fn attempt_of(m: &Move) -> Attempt {
-    match *m {
-        Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => Attempt {
-            from,
-            to,
-            promotion,
-        },
-        Move::EnPassant { from, to } => Attempt::new(from, to),
-        Move::Castle { king, rook } => {
-            let file = if rook.file() > king.file() {
-                File::G
-            } else {
-                File::C
-            };
-            Attempt::new(king, Square::from_coords(file, king.rank()))
-        }
-        Move::Put { .. } => unreachable!("no drops in chess"),
-    }
-}
 
 /// What the audit counts.
 #[derive(Default)]
@@ -74,7 +48,7 @@ impl Audit {
         }
         let obliged = view.turn().must_try_pawn_capture;
         for m in umpire.legal_moves() {
-            let a = attempt_of(&m);
+            let a = Attempt::from_move(&m).expect("no drops in chess");
             if queen_only && a.promotion.is_some_and(|r| r != Role::Queen) {
                 continue;
             }
@@ -331,7 +305,10 @@ impl Table {
     fn assert_legal(&self, uci: &str) {
         let a: Attempt = uci.parse().expect("UCI");
         assert!(
-            self.umpire.legal_moves().iter().any(|m| attempt_of(m) == a),
+            self.umpire
+                .legal_moves()
+                .iter()
+                .any(|m| Attempt::from_move(m) == Some(a)),
             "{uci} should be legal"
         );
     }
@@ -339,7 +316,11 @@ impl Table {
     fn assert_illegal(&self, uci: &str) {
         let a: Attempt = uci.parse().expect("UCI");
         assert!(
-            !self.umpire.legal_moves().iter().any(|m| attempt_of(m) == a),
+            !self
+                .umpire
+                .legal_moves()
+                .iter()
+                .any(|m| Attempt::from_move(m) == Some(a)),
             "{uci} should be illegal"
         );
     }

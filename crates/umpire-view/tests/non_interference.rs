@@ -12,37 +12,12 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_rules::shakmaty::{Color, File, Move, Square};
+use umpire_rules::shakmaty::Color;
 use umpire_rules::{
     Attempt, AttemptList, Command, Observation, Outcome, RuleSetId, Umpire, Verdict,
 };
 use umpire_view::PlayerView;
 use umpire_view::guided::{FilterSet, GuidedSpace};
-
-fn attempt_of(m: &Move) -> Attempt {
-    match *m {
-        Move::Normal {
-            from,
-            to,
-            promotion,
-            ..
-        } => Attempt {
-            from,
-            to,
-            promotion,
-        },
-        Move::EnPassant { from, to } => Attempt::new(from, to),
-        Move::Castle { king, rook } => {
-            let file = if rook.file() > king.file() {
-                File::G
-            } else {
-                File::C
-            };
-            Attempt::new(king, Square::from_coords(file, king.rank()))
-        }
-        Move::Put { .. } => unreachable!("no drops in chess"),
-    }
-}
 
 /// What `me` hears of `command` in `umpire` (played on a copy).
 fn hears(umpire: &Umpire, me: Color, command: Command) -> (Option<Observation>, Outcome) {
@@ -138,7 +113,11 @@ fn pair(id: RuleSetId, seed: u64, me: Color) -> u64 {
                 }
             }
         }
-        let mut moves: Vec<Attempt> = u1.legal_moves().iter().map(attempt_of).collect();
+        let mut moves: Vec<Attempt> = u1
+            .legal_moves()
+            .iter()
+            .filter_map(Attempt::from_move)
+            .collect();
         if moves.is_empty() {
             break;
         }
@@ -146,7 +125,11 @@ fn pair(id: RuleSetId, seed: u64, me: Color) -> u64 {
         let b1 = Command::Attempt(moves[0]);
         let (heard1, _) = hears(&u1, me, b1);
         // Game 2: another legal move the observer hears the same way, else the same move.
-        let mut alternatives: Vec<Attempt> = u2.legal_moves().iter().map(attempt_of).collect();
+        let mut alternatives: Vec<Attempt> = u2
+            .legal_moves()
+            .iter()
+            .filter_map(Attempt::from_move)
+            .collect();
         alternatives.shuffle(&mut rng);
         let b2 = alternatives
             .iter()
