@@ -7,7 +7,7 @@ use umpire_rules::shakmaty::fen::Fen;
 use umpire_rules::shakmaty::{EnPassantMode, Role};
 use umpire_rules::{Attempt, AttemptList, Command, Outcome, RuleSet, Umpire};
 use umpire_view::PlayerView;
-use umpire_view::guided::{FilterId, FilterSet, GuidedSpace, Soundness};
+use umpire_view::guided::{FilterId, FilterSet, GuidedSpace};
 
 use crate::{Agent, AgentKind, MatchError, Watcher, play_match};
 
@@ -116,10 +116,7 @@ impl AuditReport {
                 .into_iter()
                 .map(|id| FilterAudit {
                     id: id.as_str(),
-                    soundness: match id.filter().soundness {
-                        Soundness::Sound => "sound",
-                        Soundness::Heuristic => "heuristic",
-                    },
+                    soundness: id.filter().soundness.as_str(),
                     ..FilterAudit::default()
                 })
                 .collect(),

@@ -2,6 +2,7 @@
 
 mod audit;
 mod bench;
+mod console;
 mod input;
 mod play;
 mod record_cmd;
@@ -98,8 +99,8 @@ enum Cmd {
     /// your own men and what the umpire tells you. The game is saved as a record at the end.
     Play {
         /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
-        #[arg(long, default_value = "wild16")]
-        rules: RuleSetId,
+        #[arg(long)]
+        rules: Option<RuleSetId>,
         /// Your side.
         #[arg(long, value_enum, default_value = "white")]
         side: Side,
@@ -108,8 +109,9 @@ enum Cmd {
         seed: Option<u64>,
         /// Your opponent: random (uniform over its own board) or guided-random (uniform over
         /// the attempts that could still be legal given what it knows).
-        #[arg(long, default_value = "guided-random")]
-        opponent: AgentKind,
+        /// Default: guided-random.
+        #[arg(long)]
+        opponent: Option<AgentKind>,
         /// Save the game here (JSON record, or PGN if the name ends in .pgn); default
         /// umpire-game-<time>.json in the current directory.
         #[arg(long, value_name = "FILE")]
@@ -175,6 +177,15 @@ enum Side {
     Black,
 }
 
+impl From<Side> for umpire_rules::shakmaty::Color {
+    fn from(side: Side) -> Self {
+        match side {
+            Side::White => umpire_rules::shakmaty::Color::White,
+            Side::Black => umpire_rules::shakmaty::Color::Black,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum RecordAction {
     /// Replay a record and check that every announcement in it is what the umpire says.
@@ -232,22 +243,36 @@ fn main() -> ExitCode {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs());
             if game == schroedinger::GameKind::Schroedinger {
-                let side = match side {
-                    Side::White => umpire_rules::shakmaty::Color::White,
-                    Side::Black => umpire_rules::shakmaty::Color::Black,
+                let refused = if rules.is_some() {
+                    Some("--rules")
+                } else if opponent.is_some() {
+                    Some("--opponent")
+                } else if record
+                    .as_ref()
+                    .is_some_and(|r| r.extension().is_some_and(|e| e == "pgn"))
+                {
+                    Some("a .pgn --record")
+                } else {
+                    None
                 };
+                if let Some(what) = refused {
+                    return exit(Err(format!(
+                        "{what} does not apply to --game schroedinger (one set of rules, a random opponent, JSON records)"
+                    )));
+                }
                 let record = record
                     .unwrap_or_else(|| PathBuf::from(format!("umpire-schroedinger-{now}.json")));
-                return exit(schroedinger::play(side, seed.unwrap_or(now), &record));
+                return exit(schroedinger::play(
+                    side.into(),
+                    seed.unwrap_or(now),
+                    &record,
+                ));
             }
             play::run(&play::PlayArgs {
-                rules: *rules.rules(),
-                side: match side {
-                    Side::White => umpire_rules::shakmaty::Color::White,
-                    Side::Black => umpire_rules::shakmaty::Color::Black,
-                },
+                rules: *rules.unwrap_or(RuleSetId::Wild16).rules(),
+                side: side.into(),
                 seed: seed.unwrap_or(now),
-                opponent,
+                opponent: opponent.unwrap_or(AgentKind::GuidedRandom),
                 record: Some(
                     record.unwrap_or_else(|| PathBuf::from(format!("umpire-game-{now}.json"))),
                 ),

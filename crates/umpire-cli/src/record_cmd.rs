@@ -28,7 +28,7 @@ pub fn load(path: &Path) -> Result<Record, String> {
 
 /// Parses the Kriegspiel record `text` read from `path` (JSON or PGN, by content).
 fn parse(path: &Path, text: &str) -> Result<Record, String> {
-    if is_schroedinger(text) {
+    if umpire_schroedinger::record::is_record(text) {
         return Err(format!(
             "{}: a Haft Schrödinger record: `umpire record verify` replays it, nothing converts it",
             path.display()
@@ -46,7 +46,7 @@ fn parse(path: &Path, text: &str) -> Result<Record, String> {
 /// (format `umpire-schroedinger-record`) is recognised and replayed by its own umpire.
 pub fn verify(path: &Path) -> Result<(), String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if is_schroedinger(&text) {
+    if umpire_schroedinger::record::is_record(&text) {
         return crate::schroedinger::verify(path, &text);
     }
     let record = parse(path, &text)?;
@@ -64,17 +64,6 @@ pub fn verify(path: &Path) -> Result<(), String> {
         record.plies()
     );
     Ok(())
-}
-
-/// Whether `text` is a JSON object whose `format` is the Schrödinger record's.
-fn is_schroedinger(text: &str) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Header {
-        format: Option<String>,
-    }
-    text.trim_start().starts_with('{')
-        && serde_json::from_str::<Header>(text)
-            .is_ok_and(|h| h.format.as_deref() == Some(umpire_schroedinger::record::FORMAT))
 }
 
 /// Converts a record (checked by replay first) to another format, on stdout.

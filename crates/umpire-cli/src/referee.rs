@@ -3,6 +3,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
+use crate::console::{GameJson, side_title, write_json};
 use crate::input::Lines;
 use serde::Serialize;
 use umpire_rules::record::Game;
@@ -48,12 +49,6 @@ impl<'a> Answer<'a> {
             game: game_json(umpire.result()),
         }
     }
-}
-
-#[derive(Serialize)]
-struct GameJson {
-    result: &'static str,
-    reason: &'static str,
 }
 
 fn game_json(result: Option<GameResult>) -> Option<GameJson> {
@@ -184,15 +179,6 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
         out.flush().map_err(io_err)?;
     }
     Ok(())
-}
-
-fn write_json(out: &mut impl Write, answer: &Answer<'_>) -> Result<(), String> {
-    serde_json::to_writer(&mut *out, answer).map_err(|e| format!("output: {e}"))?;
-    writeln!(out).map_err(|e| format!("output: {e}"))
-}
-
-fn side_title(side: shakmaty::Color) -> &'static str {
-    side.fold_wb("White", "Black")
 }
 
 fn write_plain(

@@ -13,8 +13,10 @@ use umpire_schroedinger::{
     CheckStatus, Command, Game, Kind, ManId, Move, RandomPlayer, Umpire, Verdict, record,
 };
 
+use crate::console::{GameJson, side_title, write_json};
 use crate::input::Lines;
 use crate::stdout::{say, say_raw};
+use umpire_rules::wire::color_name;
 
 /// Which game `umpire play` plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -75,14 +77,6 @@ fn save(game: &Game, path: &Path) -> Result<(), String> {
     fs::write(path, record::to_json(game)).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn side_name(side: Color) -> &'static str {
-    side.fold_wb("white", "black")
-}
-
-fn side_title(side: Color) -> &'static str {
-    side.fold_wb("White", "Black")
-}
-
 /// One man whose nature is unknown or was: back-rank and promoted men.
 #[derive(Serialize)]
 struct ManJson {
@@ -100,12 +94,6 @@ fn men_json(umpire: &Umpire) -> Vec<ManJson> {
             natures: umpire.possible_natures(man).to_string(),
         })
         .collect()
-}
-
-#[derive(Serialize)]
-struct GameJson {
-    result: &'static str,
-    reason: &'static str,
 }
 
 /// The JSON answer to one input line.
@@ -142,13 +130,13 @@ fn check_name(status: CheckStatus) -> &'static str {
 impl<'a> Answer<'a> {
     fn new(umpire: &Umpire, side: Color, input: &'a str, result: &'static str) -> Answer<'a> {
         Answer {
-            side: side_name(side),
+            side: color_name(side),
             input,
             command: None,
             result,
             reason: None,
             message: None,
-            to_move: umpire.ending().is_none().then(|| side_name(umpire.turn())),
+            to_move: umpire.ending().is_none().then(|| color_name(umpire.turn())),
             check: None,
             men: None,
             moves: None,
@@ -255,18 +243,20 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
         let side = game.umpire().turn();
         let lower = text.to_ascii_lowercase();
         if lower == "status" || lower == "moves" {
-            let moves = legal_moves(game.umpire_mut());
-            let check = game.umpire_mut().check_status();
             if json {
+                let moves = legal_moves(game.umpire_mut());
+                let check = game.umpire_mut().check_status();
                 let mut answer = Answer::new(game.umpire(), side, text, "status");
                 answer.check = Some(check_name(check));
                 answer.men = Some(men_json(game.umpire()));
                 answer.moves = Some(moves);
                 write_json(&mut out, &answer)?;
             } else if lower == "moves" {
+                let moves = legal_moves(game.umpire_mut());
                 writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))
                     .map_err(io_err)?;
             } else {
+                let check = game.umpire_mut().check_status();
                 write!(out, "{}", board_text(game.umpire())).map_err(io_err)?;
                 match ending_text(game.umpire()) {
                     Some(end) => writeln!(out, "{end}"),
@@ -290,7 +280,7 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
             Ok(command) => {
                 let verdict = game.submit(command);
                 if json {
-                    let mut answer = Answer::new(game.umpire(), side, text, "accepted");
+                    let mut answer = Answer::new(game.umpire(), side, text, verdict.as_str());
                     answer.command = Some(command.to_string());
                     match verdict {
                         Verdict::Accepted => {
@@ -300,11 +290,6 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
                             answer.men = Some(men_json(game.umpire()));
                         }
                         Verdict::Illegal(why) => {
-                            answer.result = if why == umpire_schroedinger::Refusal::GameOver {
-                                "game_over"
-                            } else {
-                                "illegal"
-                            };
                             answer.reason = Some(why.as_str());
                             answer.message = Some(why.message().to_owned());
                         }
@@ -355,11 +340,6 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
     Ok(())
 }
 
-fn write_json(out: &mut impl Write, answer: &Answer<'_>) -> Result<(), String> {
-    serde_json::to_writer(&mut *out, answer).map_err(|e| format!("output: {e}"))?;
-    writeln!(out).map_err(|e| format!("output: {e}"))
-}
-
 const HELP: &str = "Type a move in UCI (e2e4; a promotion is e7e8, its nature unknown), or: moves, board, resign, help.";
 
 /// `umpire play --game schroedinger`: the human against a random player that attempts only
@@ -378,7 +358,7 @@ pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
     let mut bot = RandomPlayer::new(seed);
     say!(
         "Haft Schrödinger chess: you play {}. {HELP}",
-        side_name(side)
+        color_name(side)
     );
     let stdin = io::stdin();
     let mut lines = Lines::new(stdin.lock());

@@ -57,7 +57,7 @@ pub enum TablebaseAction {
         #[arg(long, num_args = 1.., value_delimiter = ',', required_unless_present = "record")]
         black: Vec<Square>,
         /// A game record (JSON): White's men and the set come from White's view of it.
-        #[arg(long, value_name = "GAME.json", conflicts_with_all = ["king", "black"])]
+        #[arg(long, value_name = "GAME.json", conflicts_with_all = ["king", "black", "queen", "rook", "bishop", "knight"])]
         record: Option<PathBuf>,
         /// With --record: the number of plies played (White to move after them).
         #[arg(long, requires = "record")]
@@ -153,6 +153,9 @@ pub fn run(action: TablebaseAction) -> Result<(), String> {
         } => {
             let rule = match illegal {
                 IllegalArg::Free => rounds.map_or(IllegalRule::Free, IllegalRule::Rounds),
+                _ if rounds.is_some() => {
+                    return Err("--rounds applies only with --illegal free".to_owned());
+                }
                 IllegalArg::CostsAMove => IllegalRule::CostsAMove,
                 IllegalArg::NeverTried => IllegalRule::NeverTried,
             };

@@ -216,3 +216,34 @@ fn bad_records_are_reported_not_panicked_on() {
     let stderr = run_err(&["schroedinger", "verify", path_str(&bad)]);
     assert!(stderr.contains("not a valid"), "{stderr}");
 }
+
+#[test]
+fn a_move_after_the_end_is_answered_game_over() {
+    let out = run_ok(
+        &["schroedinger", "referee", "--json"],
+        "e2e4\nresign\ne2e4\n",
+    );
+    let answers: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect();
+    assert_eq!(answers.len(), 3, "{out}");
+    assert_eq!(answers[1]["result"], "accepted");
+    assert_eq!(answers[2]["result"], "game_over", "{out}");
+    assert_eq!(answers[2]["reason"], "game_over", "{out}");
+}
+
+#[test]
+fn options_that_do_not_apply_to_schroedinger_play_are_refused() {
+    for args in [
+        &["play", "--game", "schroedinger", "--rules", "berkeley"][..],
+        &["play", "--game", "schroedinger", "--opponent", "random"][..],
+        &["play", "--game", "schroedinger", "--record", "game.pgn"][..],
+    ] {
+        let stderr = run_err(args);
+        assert!(
+            stderr.contains("does not apply to --game schroedinger"),
+            "{stderr}"
+        );
+    }
+}

@@ -151,3 +151,31 @@ fn probe_from_a_game_record() {
     assert!(!ok && err.contains("only 4 plies"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn options_that_would_be_ignored_are_refused() {
+    let (_, err, ok) = umpire(&[
+        "tablebase",
+        "profile",
+        "krk",
+        "--illegal",
+        "costs-a-move",
+        "--rounds",
+        "2",
+    ]);
+    assert!(
+        !ok && err.contains("--rounds applies only with --illegal free"),
+        "{err}"
+    );
+    let (_, err, ok) = umpire(&[
+        "tablebase",
+        "probe",
+        "--table",
+        "krk.tb",
+        "--record",
+        "game.json",
+        "--rook",
+        "a1",
+    ]);
+    assert!(!ok && err.contains("cannot be used with"), "{err}");
+}

@@ -51,10 +51,12 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// `accepted` or `illegal`.
+    /// `accepted`, `illegal`, or `game_over` for a command after the end of the game (never
+    /// recorded), as the Kriegspiel umpire answers.
     pub const fn as_str(self) -> &'static str {
         match self {
             Verdict::Accepted => "accepted",
+            Verdict::Illegal(Refusal::GameOver) => "game_over",
             Verdict::Illegal(_) => "illegal",
         }
     }

@@ -3,9 +3,9 @@
 //! endings) is derived by replay, which fails loudly on any difference. Documented in `docs/SCHROEDINGER.md`.
 
 use serde::{Deserialize, Serialize};
-use shakmaty::Color;
 
 use umpire_rules::record::Tags;
+use umpire_rules::wire::color_name;
 
 use crate::game::{Command, Game, Verdict};
 use crate::verdict::Refusal;
@@ -76,15 +76,17 @@ struct ResultJson {
     reason: String,
 }
 
-fn side_name(side: Color) -> &'static str {
-    side.fold_wb("white", "black")
-}
-
 fn result_of(game: &Game) -> Option<ResultJson> {
     game.umpire().ending().map(|e| ResultJson {
         score: e.score().to_owned(),
         reason: e.reason.as_str().to_owned(),
     })
+}
+
+/// Whether `text` is JSON naming this format (whatever else it holds): how a reader of
+/// several record formats picks this one.
+pub fn is_record(text: &str) -> bool {
+    serde_json::from_str::<Header>(text).is_ok_and(|h| h.format.as_deref() == Some(FORMAT))
 }
 
 /// The record of `game` as indented JSON.
@@ -97,7 +99,7 @@ pub fn to_json(game: &Game) -> String {
             .entries()
             .iter()
             .map(|e| EntryJson {
-                side: side_name(e.side).to_owned(),
+                side: color_name(e.side).to_owned(),
                 command: e.command.to_string(),
                 verdict: e.verdict.as_str().to_owned(),
                 reason: match e.verdict {
@@ -144,11 +146,11 @@ pub fn replay(text: &str) -> Result<Game, RecordError> {
             }
         };
         let side = game.umpire().turn();
-        if e.side != side_name(side) {
+        if e.side != color_name(side) {
             return Err(error(format!(
                 "side {:?}, but {} is to move",
                 e.side,
-                side_name(side)
+                color_name(side)
             )));
         }
         if game.umpire().ending().is_some() {

@@ -3,7 +3,7 @@
 
 use shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
 use umpire_rules::record::PlayerView;
-use umpire_rules::{Announcement, Attempt, Command, OwnBoard, Verdict};
+use umpire_rules::{Announcement, Attempt, Command, OwnBoard, RuleSetId, Verdict};
 
 use crate::bits::king_spread;
 use crate::{Answer, Layout, Split};
@@ -24,6 +24,9 @@ pub struct Knowledge {
 /// Why White's knowledge cannot be given.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum KnowledgeError {
+    /// The game is not played under `wild16`, the rules the tables are built for.
+    #[error("the game is played under {0}; the tables are built for wild16 only")]
+    Rules(RuleSetId),
     /// The view is not White's.
     #[error("the view is Black's; White's knowledge comes from White's view")]
     NotWhite,
@@ -108,7 +111,8 @@ fn men_text(board: &Board) -> String {
 /// White's knowledge after `ply` plies (accepted moves) of the game seen by `view`, in White's
 /// turn: what it learnt up to that ply and from the attempts rejected in that turn so far.
 ///
-/// Only White's view is read: White's own men and White's observations. `black_men` is the
+/// Only `wild16` games are read (the rules the tables are built for; others give
+/// [`KnowledgeError::Rules`]), and only White's view: White's own men and White's observations. `black_men` is the
 /// number of black men besides the king at the start — public material, as in a set-up
 /// ending (15 for the standard start); where the black king is is not.
 ///
@@ -127,6 +131,9 @@ pub fn white_knowledge(
     standard_start: bool,
     ply: usize,
 ) -> Result<Knowledge, KnowledgeError> {
+    if view.rules != RuleSetId::Wild16 {
+        return Err(KnowledgeError::Rules(view.rules));
+    }
     let t = track(view, black_men, standard_start, ply)?;
     if t.turn != Color::White {
         return Err(KnowledgeError::BlackToMove(ply));

@@ -208,3 +208,15 @@ fn the_conservative_set_always_holds_the_true_king() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+#[test]
+fn games_under_other_rule_sets_are_refused() {
+    use shakmaty::Square::*;
+    let layout = Layout::krk(E1, A1).unwrap();
+    for rules in [RuleSet::BERKELEY, RuleSet::RAND] {
+        let game = Game::from_fen(rules, &layout.fen(E5)).unwrap();
+        let view = game.record().player_view(Color::White).unwrap();
+        let error = white_knowledge(&view, 0, false, 0).unwrap_err();
+        assert!(error.to_string().contains("wild16 only"), "{error}");
+    }
+}

@@ -93,10 +93,7 @@ impl Audit {
         );
         for id in FilterId::ALL {
             let i = id as usize;
-            let tag = match id.filter().soundness {
-                Soundness::Sound => "sound",
-                Soundness::Heuristic => "heuristic",
-            };
+            let tag = id.filter().soundness.as_str();
             let rate = if self.fired[i] > 0 {
                 self.hid_legal[i] as f64 / self.fired[i] as f64
             } else {

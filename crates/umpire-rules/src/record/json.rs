@@ -5,8 +5,7 @@ use shakmaty::Color;
 
 use crate::record::game_record::{FORMAT, VERSION};
 use crate::record::notation::{self, parse_verdict};
-use crate::record::tags::OrderedPairs;
-use crate::record::{Entry, Record, TagError, Tags};
+use crate::record::{Entry, Record, Tags};
 use crate::wire::{AnnouncementJson, color_name, parse_color};
 use crate::{GameResult, Heard, RuleSetId, Umpire, UnknownRuleSet, Verdict};
 
@@ -33,9 +32,6 @@ pub enum RecordError {
         /// Why it cannot be used.
         error: String,
     },
-    /// A tag that cannot be stored.
-    #[error("record tags: {0}")]
-    Tag(#[from] TagError),
     /// Bad opening announcements.
     #[error("record opening announcement {index}: {error}")]
     Opening {
@@ -70,20 +66,10 @@ struct RecordJson {
     version: u64,
     rules: String,
     fen: String,
-    #[serde(serialize_with = "serialize_tags")]
-    tags: OrderedPairs,
+    tags: Tags,
     opening: Vec<AnnouncementJson>,
     entries: Vec<EntryJson>,
     result: Option<ResultJson>,
-}
-
-fn serialize_tags<S: serde::Serializer>(pairs: &OrderedPairs, s: S) -> Result<S::Ok, S::Error> {
-    use serde::ser::SerializeMap;
-    let mut map = s.serialize_map(Some(pairs.0.len()))?;
-    for (n, v) in &pairs.0 {
-        map.serialize_entry(n, v)?;
-    }
-    map.end()
 }
 
 #[derive(Serialize, Deserialize)]
@@ -132,12 +118,7 @@ impl Record {
             version: u64::from(VERSION),
             rules: self.rules.as_str().to_owned(),
             fen: self.fen.clone(),
-            tags: OrderedPairs(
-                self.tags
-                    .iter()
-                    .map(|(n, v)| (n.to_owned(), v.to_owned()))
-                    .collect(),
-            ),
+            tags: self.tags.clone(),
             opening: heard_list(&self.opening),
             entries: self
                 .entries
@@ -186,7 +167,6 @@ impl Record {
                 });
             }
         };
-        let tags = Tags::from_pairs(json.tags.0.iter().map(|(n, v)| (n.as_str(), v.as_str())))?;
         let opening = parse_heard_list(&json.opening)
             .map_err(|(index, error)| RecordError::Opening { index, error })?;
         let mut entries = Vec::with_capacity(json.entries.len());
@@ -206,7 +186,7 @@ impl Record {
         Ok(Record {
             rules,
             fen,
-            tags,
+            tags: json.tags,
             opening,
             entries,
             result,

@@ -158,7 +158,7 @@ impl<'de> Deserialize<'de> for Tags {
 
 /// A JSON object read with its keys in order (duplicates kept), checked later.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct OrderedPairs(pub Vec<(String, String)>);
+struct OrderedPairs(Vec<(String, String)>);
 
 impl<'de> Deserialize<'de> for OrderedPairs {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<OrderedPairs, D::Error> {

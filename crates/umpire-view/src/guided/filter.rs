@@ -12,6 +12,16 @@ pub enum Soundness {
     Heuristic,
 }
 
+impl Soundness {
+    /// `sound` or `heuristic`, as the docs, the audit and its JSON write it.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Soundness::Sound => "sound",
+            Soundness::Heuristic => "heuristic",
+        }
+    }
+}
+
 /// A filter of seed 000's rule list, by its id there (`C6.1` is [`FilterId::C6_1`]).
 ///
 /// Each variant documents why the filter is sound, or when it can hide a legal move. "Out of
@@ -331,11 +341,12 @@ pub fn markdown_table() -> String {
     let mut out = String::from("| id | tag | hides |\n|---|---|---|\n");
     for id in FilterId::ALL {
         let f = id.filter();
-        let tag = match f.soundness {
-            Soundness::Sound => "sound",
-            Soundness::Heuristic => "heuristic",
-        };
-        out.push_str(&format!("| {} | {tag} | {} |\n", f.code, f.summary));
+        out.push_str(&format!(
+            "| {} | {} | {} |\n",
+            f.code,
+            f.soundness.as_str(),
+            f.summary
+        ));
     }
     out
 }
