@@ -13,11 +13,14 @@ use umpire_view::guided::{FilterId, FilterSet, GuidedSpace};
 use crate::audit::agent_seed;
 use crate::{Agent, GuidedRandomAgent, MatchStats, Watcher, play_match};
 
+/// How many presets [`presets`] compares (every per-preset array has this length).
+pub const PRESETS: usize = 4;
+
 /// The filter presets compared, with the names used in tables.
 ///
 /// (a) is the own board with rejected attempts not repeated (A1): what OpenSpiel offers, and
 /// what [`RandomAgent`](crate::RandomAgent) picks from.
-pub fn presets() -> [(&'static str, FilterSet); 4] {
+pub fn presets() -> [(&'static str, FilterSet); PRESETS] {
     [
         (
             "(a) own board",
@@ -97,7 +100,7 @@ pub fn compare_presets(
     max_plies: u32,
 ) -> Vec<PresetFigures> {
     let presets = presets();
-    let mut tallies = [Tally::default(); 4];
+    let mut tallies = [Tally::default(); PRESETS];
     let rounds = if games.is_some() { 1 } else { 10 };
     let slice =
         Duration::try_from_secs_f64(seconds.max(0.0) / f64::from(rounds)).unwrap_or(Duration::MAX);
@@ -204,10 +207,10 @@ pub fn decision_cost(rules: RuleSet, seed: u64, decisions: usize, passes: u64) -
     // Per pass, the ways are timed in turn over chunks of 64 decisions, so that a burst of
     // load on the shared machine hits them alike; the median pass is reported.
     let mut own_passes = Vec::with_capacity(passes as usize);
-    let mut guided_passes: [Vec<f64>; 4] = Default::default();
+    let mut guided_passes: [Vec<f64>; PRESETS] = Default::default();
     for _ in 0..passes {
         let mut own_time = Duration::ZERO;
-        let mut guided_time = [Duration::ZERO; 4];
+        let mut guided_time = [Duration::ZERO; PRESETS];
         for chunk in views.chunks(64) {
             let t = Instant::now();
             for view in chunk {

@@ -132,11 +132,13 @@ impl<'v> GuidedSpace<'v> {
         {
             hide.insert(FilterId::A2);
         }
-        let sonar = inf.sonar();
-        if (slider && (path & sonar).any())
-            || (push && (path.with(a.to) & sonar).any())
-            || (castle_path & sonar).any()
-        {
+        // Whether the attempt passes or lands on a square known to hold an enemy man.
+        let crosses = |held: Bitboard| {
+            (slider && (path & held).any())
+                || (push && (path.with(a.to) & held).any())
+                || (castle_path & held).any()
+        };
+        if crosses(inf.sonar()) {
             hide.insert(FilterId::A3);
         }
         if let Some(king) = inf.king() {
@@ -151,11 +153,7 @@ impl<'v> GuidedSpace<'v> {
                 hide.insert(FilterId::A4_2);
             }
         }
-        let pinners = inf.pinner_sites();
-        if (slider && (path & pinners).any())
-            || (push && (path.with(a.to) & pinners).any())
-            || (castle_path & pinners).any()
-        {
+        if crosses(inf.pinner_sites()) {
             hide.insert(FilterId::A4_1_1);
         }
         if pawn_capture
