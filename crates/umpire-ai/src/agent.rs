@@ -29,13 +29,23 @@ pub trait Agent {
     }
 }
 
-/// Gives `agent` what its player learns from `outcome` of `command`, if anything.
+/// Gives `agent`, seated as `side` by the caller, what `side` learns from `outcome` of
+/// `command`, if anything. The seat is the caller's, never the agent's word: an agent whose
+/// view claims the other side is refused ([`ViewError::WrongPlayer`]) and told nothing, so a
+/// lying agent never hears the opponent's own commands.
 pub fn play_observations(
     agent: &mut dyn Agent,
+    side: Color,
     command: Command,
     outcome: &Outcome,
 ) -> Result<(), ViewError> {
-    let side: Color = agent.view().side();
+    let claimed = agent.view().side();
+    if claimed != side {
+        return Err(ViewError::WrongPlayer {
+            view: claimed,
+            observer: side,
+        });
+    }
     match outcome.observation(command, side) {
         Some(observation) => agent.observe(&observation),
         None => Ok(()),

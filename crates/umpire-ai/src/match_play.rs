@@ -1,7 +1,9 @@
 //! Games between two agents, judged by an umpire (plain or recording).
 
 use umpire_rules::record::Game;
-use umpire_rules::{Command, Outcome, Umpire, Verdict};
+use umpire_rules::shakmaty::Color;
+use umpire_rules::wire::color_name;
+use umpire_rules::{Command, EnemyCount, Outcome, Umpire, Verdict};
 
 use crate::Agent;
 
@@ -67,6 +69,14 @@ pub enum MatchError {
         /// What was wrong.
         error: umpire_view::ViewError,
     },
+    /// An agent's view claims a side other than the seat the harness gave it.
+    #[error("the agent seated as {seat} claims to play {claimed}")]
+    WrongSeat {
+        /// The seat ("white" or "black").
+        seat: &'static str,
+        /// The side the agent's view claims.
+        claimed: &'static str,
+    },
 }
 
 /// Watches a game between agents.
@@ -88,6 +98,10 @@ impl<T> Watcher<T> for () {}
 /// until it ends or `max_plies` moves have been played, telling `watcher` about each
 /// decision. Both agents hear the opening announcements first. Agents never offer draws, so
 /// no draw offer needs an answer.
+///
+/// The harness seats the agents itself: `agents[0]` plays White and `agents[1]` Black, and
+/// each hears only what its seat hears. An agent whose view claims the other side is refused
+/// before the first command ([`MatchError::WrongSeat`]).
 pub fn play_match<T: Table>(
     table: &mut T,
     agents: [&mut dyn Agent; 2],
@@ -96,6 +110,16 @@ pub fn play_match<T: Table>(
 ) -> Result<MatchStats, MatchError> {
     let [white, black] = agents;
     let mut agents = [white, black];
+    const SEATS: [Color; 2] = [Color::White, Color::Black];
+    for (agent, seat) in agents.iter().zip(SEATS) {
+        let claimed = agent.view().side();
+        if claimed != seat {
+            return Err(MatchError::WrongSeat {
+                seat: color_name(seat),
+                claimed: color_name(claimed),
+            });
+        }
+    }
     let opening: Vec<_> = table
         .umpire()
         .opening_announcements()
@@ -121,12 +145,12 @@ pub fn play_match<T: Table>(
             _ => {}
         }
         for (i, agent) in agents.iter_mut().enumerate() {
-            crate::play_observations(&mut **agent, command, &outcome).map_err(|error| {
-                MatchError::View {
-                    side: if i == 0 { "white" } else { "black" },
+            crate::play_observations(&mut **agent, SEATS[i], command, &outcome).map_err(
+                |error| MatchError::View {
+                    side: color_name(SEATS[i]),
                     error,
-                }
-            })?;
+                },
+            )?;
         }
         watcher.after(table, command, &outcome);
         if matches!(outcome.verdict, Verdict::Invalid(_) | Verdict::GameOver) {
@@ -137,25 +161,22 @@ pub fn play_match<T: Table>(
     Ok(stats)
 }
 
-/// The view `side` starts with in a game set up from `position` (a set-up position is told
-/// to both players: each gets its own men and castling rights and the count of enemy men).
-/// For the standard start use [`PlayerView::standard`](umpire_view::PlayerView::standard),
-/// which also knows where the enemy's men start.
+/// The view `side` starts with in a game set up from `position`: its own men and castling
+/// rights, who moves first, and what [`EnemyCount::told`] says a player is told of the enemy
+/// (the number of enemy men and of enemy pawns, not where they stand) — the same facts as the
+/// player's filtered record (`KriegspielOwnStart`, `KriegspielEnemyStart`). For the standard
+/// start use [`PlayerView::standard`](umpire_view::PlayerView::standard), which also knows
+/// where the enemy's men start.
 pub fn setup_view(
     rules: umpire_rules::RuleSet,
     position: &umpire_rules::shakmaty::Chess,
-    side: umpire_rules::shakmaty::Color,
+    side: Color,
 ) -> umpire_view::PlayerView {
     use umpire_rules::shakmaty::Position;
-    let board = position.board();
-    let enemy = board.by_color(!side);
     umpire_view::PlayerView::new(
         rules,
         umpire_rules::OwnBoard::of(position, side),
         position.turn(),
-        umpire_view::EnemyMaterial {
-            men: enemy.count() as u8,
-            pawns_at_most: (enemy & board.pawns()).count() as u8,
-        },
+        EnemyCount::told(position, side).into(),
     )
 }

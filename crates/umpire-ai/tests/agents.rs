@@ -53,8 +53,11 @@ fn the_guided_agent_picks_only_offered_attempts() {
                 black.choose()
             };
             let outcome = umpire.submit(command);
-            for agent in [&mut white as &mut dyn Agent, &mut black] {
-                umpire_ai::play_observations(agent, command, &outcome).unwrap();
+            for (agent, seat) in [
+                (&mut white as &mut dyn Agent, Color::White),
+                (&mut black, Color::Black),
+            ] {
+                umpire_ai::play_observations(agent, seat, command, &outcome).unwrap();
             }
         }
         // Every sound filter on: the guided agent never had to fall back.

@@ -80,7 +80,7 @@ enum Cmd {
         /// Write game-0001.json (lossless record) and game-0001.pgn (referee's PGN) here.
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
-        /// With --out, also write each player's filtered PGN (game-0001.white.pgn, …).
+        /// With --out, also write each player's filtered view (game-0001.white.pgn, .white.json, …).
         #[arg(long)]
         player_views: bool,
         /// Who plays both sides: random (uniform over the own board) or guided-random

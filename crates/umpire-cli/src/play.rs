@@ -340,7 +340,7 @@ fn submit(
     screen: &Screen,
 ) -> Result<(Outcome, Option<umpire_rules::Observation>), String> {
     let outcome = game.submit(command);
-    play_observations(&mut **bot, command, &outcome).map_err(|e| e.to_string())?;
+    play_observations(&mut **bot, !me.side(), command, &outcome).map_err(|e| e.to_string())?;
     let seen = tell(me, command, &outcome, rules, screen)?;
     Ok((outcome, seen))
 }

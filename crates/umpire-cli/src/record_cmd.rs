@@ -18,6 +18,10 @@ pub enum Format {
     WhitePgn,
     /// Kriegspiel PGN, what Black heard.
     BlackPgn,
+    /// JSON, what White heard.
+    WhiteJson,
+    /// JSON, what Black heard.
+    BlackJson,
 }
 
 /// Reads a record from JSON or PGN (by content: JSON starts with `{`).
@@ -77,6 +81,12 @@ pub fn convert(path: &Path, to: Format) -> Result<(), String> {
         Format::Pgn => record.to_pgn().map_err(|e| e.to_string())?,
         Format::WhitePgn => record.player_pgn(Color::White).map_err(|e| e.to_string())?,
         Format::BlackPgn => record.player_pgn(Color::Black).map_err(|e| e.to_string())?,
+        Format::WhiteJson => record
+            .player_json(Color::White)
+            .map_err(|e| e.to_string())?,
+        Format::BlackJson => record
+            .player_json(Color::Black)
+            .map_err(|e| e.to_string())?,
     };
     say_raw!("{text}");
     if !text.ends_with('\n') {

@@ -140,7 +140,8 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
         let parsed = game.umpire().own_board().parse_command(input);
         match parsed {
             Ok(command) => {
-                let outcome = game.submit(command);
+                // Every line is the side to move's: it may not answer its own draw offer.
+                let outcome = game.submit_as(game.umpire().turn(), command);
                 let umpire = game.umpire();
                 if json {
                     let mut answer =

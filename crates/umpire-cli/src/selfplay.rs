@@ -28,7 +28,7 @@ pub struct SelfplayArgs<'a> {
     pub max_plies: u32,
     /// Directory for the records, if any.
     pub out: Option<&'a Path>,
-    /// Also write each player's filtered PGN.
+    /// Also write each player's filtered view (PGN and JSON).
     pub player_views: bool,
     /// Who plays both sides.
     pub agent: AgentKind,
@@ -153,8 +153,10 @@ fn write_game(dir: &Path, index: u64, game: &Game, player_views: bool) -> Result
     )?;
     if player_views {
         for (color, name) in [(Color::White, "white"), (Color::Black, "black")] {
-            let pgn = record.player_pgn(color).map_err(|e| e.to_string())?;
-            write(stem.with_extension(format!("{name}.pgn")), pgn)?;
+            // Player views carry only the public tags: never the seed (docs/RECORDS.md).
+            let view = record.player_view(color).map_err(|e| e.to_string())?;
+            write(stem.with_extension(format!("{name}.pgn")), view.to_pgn())?;
+            write(stem.with_extension(format!("{name}.json")), view.to_json())?;
         }
     }
     Ok(())

@@ -36,7 +36,7 @@ const RESULTS: [&str; 8] = [
 ];
 
 /// Values of `reason` in an `invalid` answer.
-const INVALID_REASONS: [&str; 9] = [
+const INVALID_REASONS: [&str; 11] = [
     "not_a_command",
     "no_any_question",
     "any_already_asked",
@@ -46,6 +46,8 @@ const INVALID_REASONS: [&str; 9] = [
     "draw_already_offered",
     "draw_offer_pending",
     "no_draw_offer",
+    "own_draw_offer",
+    "not_your_turn",
 ];
 
 /// Reasons a game ends.
@@ -680,6 +682,8 @@ fn draw_offers() {
         "draw accept",  // W no_draw_offer
         "Nf3",          // W
         "draw offer",   // B answered
+        "draw accept",  // B: its own offer, refused
+        "Nc6",          // B accepted: the offer waits for White
         "draw accept",  // W accepts
         "draw decline", // over
     ];
@@ -691,13 +695,16 @@ fn draw_offers() {
         serde_json::json!([{"kind": "draw_declined", "side": "black", "hear": "both"}])
     );
     assert_eq!(a[5]["reason"], "no_draw_offer");
-    assert_eq!(a[8]["side"], "white");
-    assert_eq!(kinds(&a[8]), ["draw_accepted", "game_over"]);
+    assert_eq!(a[8]["side"], "black");
+    assert_eq!(a[8]["reason"], "own_draw_offer");
+    assert!(kinds(&a[9]).is_empty(), "the offerer's move lapses nothing");
+    assert_eq!(a[10]["side"], "white");
+    assert_eq!(kinds(&a[10]), ["draw_accepted", "game_over"]);
     assert_eq!(
-        a[8]["game"],
+        a[10]["game"],
         serde_json::json!({"result": "1/2-1/2", "reason": "draw_agreed"})
     );
-    assert_eq!(a[9]["result"], "game_over");
+    assert_eq!(a[11]["result"], "game_over");
 }
 
 /// SAN and UCI name the same attempts: castling, promotion, captures.

@@ -22,6 +22,7 @@
 
 mod announcement;
 mod attempt;
+mod enemy_count;
 mod legality;
 mod outcome;
 mod own_board;
@@ -36,6 +37,7 @@ pub mod wire;
 
 pub use announcement::{Announcement, Audience, CheckKind, Heard, Man};
 pub use attempt::{Attempt, AttemptParseError, Command};
+pub use enemy_count::EnemyCount;
 pub use outcome::{
     Announcements, Invalid, MAX_ANNOUNCEMENTS, Observation, Outcome, OwnCommand, Verdict,
 };

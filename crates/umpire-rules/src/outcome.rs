@@ -32,6 +32,11 @@ pub enum Invalid {
     DrawOfferPending,
     /// There is no draw offer to answer.
     NoDrawOffer,
+    /// A side may not accept or decline its own draw offer.
+    OwnDrawOffer,
+    /// The command was given by the side not to move (and is not a resignation or an answer
+    /// to a draw offer made to that side).
+    NotYourTurn,
 }
 
 impl Invalid {
@@ -48,6 +53,8 @@ impl Invalid {
             Invalid::DrawAlreadyOffered => "you already offered a draw this turn",
             Invalid::DrawOfferPending => "your opponent offered a draw: accept or decline it first",
             Invalid::NoDrawOffer => "there is no draw offer to answer",
+            Invalid::OwnDrawOffer => "the draw offer is yours: only your opponent may answer it",
+            Invalid::NotYourTurn => "it is not your turn",
         }
     }
 
@@ -62,6 +69,8 @@ impl Invalid {
             Invalid::DrawAlreadyOffered => "draw_already_offered",
             Invalid::DrawOfferPending => "draw_offer_pending",
             Invalid::NoDrawOffer => "no_draw_offer",
+            Invalid::OwnDrawOffer => "own_draw_offer",
+            Invalid::NotYourTurn => "not_your_turn",
         }
     }
 }

@@ -276,8 +276,33 @@ impl Umpire {
         }
     }
 
-    /// The side that gives `command` now: the side to move, except that a draw offer is
-    /// answered by the side it was made to.
+    /// Judges `command` given by `side`, whoever that is: the way to judge commands whose
+    /// author is not implied (a console both players type at). A command of the side not to
+    /// move is refused ([`Invalid::NotYourTurn`]), except a resignation (either side may resign
+    /// at any time) and an answer to a draw offer made to `side`; an answer to `side`'s own
+    /// offer is refused ([`Invalid::OwnDrawOffer`]).
+    pub fn submit_as(&mut self, side: Color, command: Command) -> Outcome {
+        if self.is_over() {
+            return Outcome::silent(side, Verdict::GameOver);
+        }
+        match command {
+            Command::Resign => self.resign(side),
+            Command::AcceptDraw | Command::DeclineDraw => match self.pending_offer {
+                Some(offerer) if offerer == side => {
+                    Outcome::silent(side, Verdict::Invalid(Invalid::OwnDrawOffer))
+                }
+                Some(_) => self.answer_draw(command == Command::AcceptDraw),
+                None => Outcome::silent(side, Verdict::Invalid(Invalid::NoDrawOffer)),
+            },
+            _ if side != self.turn() => {
+                Outcome::silent(side, Verdict::Invalid(Invalid::NotYourTurn))
+            }
+            _ => self.submit(command),
+        }
+    }
+
+    /// The side that gives `command` now under [`Umpire::submit`]: the side to move, except
+    /// that a draw offer is answered by the side it was made to.
     pub fn actor(&self, command: Command) -> Color {
         match (command, self.pending_offer) {
             (Command::AcceptDraw | Command::DeclineDraw, Some(offerer)) => !offerer,
@@ -297,7 +322,6 @@ impl Umpire {
             return Outcome::silent(side, Verdict::Invalid(Invalid::MustTryPawnCapture));
         }
         let mut out = Outcome::silent(side, Verdict::Illegal);
-        self.lapse_offer(&mut out.announcements);
         self.attempted = true;
 
         if self.rejected.contains(&attempt) {
@@ -335,6 +359,9 @@ impl Umpire {
             return out;
         }
         out.verdict = Verdict::Accepted;
+        // A waiting offer lapses only now, with the move the offerer hears anyway: a lapse at
+        // a rejected attempt would tell the offerer that an attempt failed.
+        self.lapse_offer(&mut out.announcements);
         self.play(m, &mut out.announcements);
         out
     }
@@ -567,7 +594,9 @@ impl Umpire {
         out
     }
 
-    /// An offer made to the side to move lapses when that side acts without answering it.
+    /// An offer made to the side to move lapses when that side acts without answering it in a
+    /// way the offerer hears anyway: a move played or "Any?" answered (never a rejected
+    /// attempt, which the offerer may not hear of).
     fn lapse_offer(&mut self, list: &mut Announcements) {
         let side = self.turn();
         if self.pending_offer == Some(!side) {
@@ -648,12 +677,18 @@ impl Umpire {
         let Some(king) = self.pos.board().king_of(self.turn()) else {
             return;
         };
+        // In the fixed order of `CheckKind` (rank, file, long diagonal, short diagonal,
+        // knight), never in the order of the checkers' squares: that order would tell the
+        // checked player where the checkers stand relative to each other.
+        let mut kinds: ArrayVec<CheckKind, 2> = ArrayVec::new();
         for checker in self.checkers {
-            push(
-                list,
-                Audience::Both,
-                Announcement::Check(CheckKind::classify(checker, king)),
-            );
+            let _ = kinds.try_push(CheckKind::classify(checker, king));
+        }
+        if kinds.len() == 2 && kinds[1] < kinds[0] {
+            kinds.swap(0, 1);
+        }
+        for kind in kinds {
+            push(list, Audience::Both, Announcement::Check(kind));
         }
     }
 

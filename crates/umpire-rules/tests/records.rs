@@ -643,21 +643,23 @@ proptest! {
 }
 
 #[test]
-fn player_view_of_a_set_up_position_shows_only_own_men() {
-    // The black men differ; White's first move is silent in both: White's views are identical.
+fn player_view_of_a_set_up_position_shows_own_men_and_the_enemy_count() {
+    // The black men stand elsewhere but are as many, with as many pawns; White's first move is
+    // silent in both: White's views are identical.
     let play = |fen: &str| {
         let mut game = Game::from_fen(umpire_rules::RuleSet::WILD16, fen).unwrap();
         assert_eq!(game.submit(attempt("e2e3")).verdict, Verdict::Accepted);
         game.into_record()
     };
-    let a = play("4k3/8/8/8/8/8/4P3/R3K3 w Q - 0 30");
-    let b = play("3qk3/p7/8/8/8/8/4P3/R3K3 w Q - 0 30");
+    let a = play("4k3/p7/8/8/8/8/4P3/R3K3 w Q - 0 30");
+    let b = play("k7/8/8/8/p7/8/4P3/R3K3 w Q - 0 30");
     let white = a.player_pgn(Color::White).unwrap();
     assert_eq!(white, b.player_pgn(Color::White).unwrap());
     assert!(
         white.contains("[KriegspielOwnStart \"8/8/8/8/8/8/4P3/R3K3 w Q 30\"]"),
         "{white}"
     );
+    assert!(white.contains("[KriegspielEnemyStart \"2 1\"]"), "{white}");
     assert!(white.contains("30. e2-e3 *"), "{white}");
     assert!(!white.contains("[FEN"), "{white}");
     assert_ne!(

@@ -9,3 +9,13 @@ pub struct EnemyMaterial {
     /// promotions are announced, an upper bound otherwise.
     pub pawns_at_most: u8,
 }
+
+impl From<umpire_rules::EnemyCount> for EnemyMaterial {
+    /// What a player knows of the enemy's men from what it is told at the start.
+    fn from(told: umpire_rules::EnemyCount) -> EnemyMaterial {
+        EnemyMaterial {
+            men: told.men,
+            pawns_at_most: told.pawns,
+        }
+    }
+}

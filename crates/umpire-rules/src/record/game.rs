@@ -59,6 +59,13 @@ impl Game {
         outcome
     }
 
+    /// Judges a command given by `side` (see [`Umpire::submit_as`]) and records it.
+    pub fn submit_as(&mut self, side: shakmaty::Color, command: Command) -> Outcome {
+        let outcome = self.umpire.submit_as(side, command);
+        record_outcome(&mut self.record, command, &outcome);
+        outcome
+    }
+
     /// Plays random commands (see [`random_game`]) until the game ends or `max_plies` moves
     /// have been played, recording each.
     pub fn play_random<R: rand::Rng>(&mut self, rng: &mut R, max_plies: u32) -> PlayoutStats {

@@ -41,7 +41,7 @@ fn bad<T>(token: &str, expected: &'static str) -> Result<T, NotationError> {
 }
 
 /// Every reason for an invalid command, in a fixed order.
-pub const ALL_INVALID: [Invalid; 8] = [
+pub const ALL_INVALID: [Invalid; 10] = [
     Invalid::NoAnyQuestion,
     Invalid::AnyAlreadyAsked,
     Invalid::MustTryPawnCapture,
@@ -50,6 +50,8 @@ pub const ALL_INVALID: [Invalid; 8] = [
     Invalid::DrawAlreadyOffered,
     Invalid::DrawOfferPending,
     Invalid::NoDrawOffer,
+    Invalid::OwnDrawOffer,
+    Invalid::NotYourTurn,
 ];
 
 /// Parses the name returned by [`Invalid::as_str`].

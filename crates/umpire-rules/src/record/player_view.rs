@@ -3,12 +3,25 @@
 
 use shakmaty::{Board, CastlingSide, Color, File, Piece, Rank, Role, Square};
 
+use crate::record::game_record::VERSION;
 use crate::record::movetext::{Movetext, tag_line};
 use crate::record::notation::{announcement_token, command_token, verdict_token};
 use crate::record::pgn_export::{ExportError, common_tags, side_letter, start_position};
 use crate::record::{Record, STANDARD_FEN, Tags};
-use crate::wire::color_name;
-use crate::{Announcement, Attempt, Command, GameResult, Observation, OwnBoard, RuleSetId};
+use crate::wire::{AnnouncementJson, color_name};
+use crate::{
+    Announcement, Attempt, Command, EnemyCount, GameResult, Observation, OwnBoard, RuleSetId,
+    Verdict,
+};
+
+/// The descriptive tags a player's view carries: the roster tags (the players' names, the
+/// event, site, date and round are public). Every other tag of the record (a `Seed`, an
+/// annotator's note, anything a program adds) is left out, for a tag may say something about
+/// the game the player did not hear: a seed lets anyone replay the game and read the moves.
+pub const PLAYER_VIEW_TAGS: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+
+/// The `format` of a player's view in JSON.
+pub const PLAYER_VIEW_FORMAT: &str = "umpire-kriegspiel-player-view";
 
 /// Everything one player knows of a game: the public facts (rule set, tags, who moves first),
 /// the player's own men at the start, and the player's observations in order. It holds
@@ -19,10 +32,12 @@ pub struct PlayerView {
     pub player: Color,
     /// The rule set.
     pub rules: RuleSetId,
-    /// The descriptive tags (public).
+    /// The descriptive tags the player may know: only those of [`PLAYER_VIEW_TAGS`].
     pub tags: Tags,
     /// The player's own men and castling rights at the start.
     pub own_start: OwnBoard,
+    /// What the player is told of the enemy's men at the start.
+    pub enemy_start: EnemyCount,
     /// The side that moves first.
     pub first_turn: Color,
     /// The move number of the first move.
@@ -42,8 +57,9 @@ impl Record {
         Ok(PlayerView {
             player,
             rules: self.rules,
-            tags: self.tags.clone(),
+            tags: public_tags(&self.tags),
             own_start: OwnBoard::of(&pos, player),
+            enemy_start: EnemyCount::told(&pos, player),
             first_turn,
             fullmove: shakmaty::Position::fullmoves(&pos).get(),
             opening: self
@@ -64,6 +80,23 @@ impl Record {
     pub fn player_pgn(&self, player: Color) -> Result<String, ExportError> {
         Ok(self.player_view(player)?.to_pgn())
     }
+
+    /// The JSON of `player`'s view (see [`PlayerView::to_json`]).
+    pub fn player_json(&self, player: Color) -> Result<String, ExportError> {
+        Ok(self.player_view(player)?.to_json())
+    }
+}
+
+/// The tags of `tags` a player may know ([`PLAYER_VIEW_TAGS`]).
+fn public_tags(tags: &Tags) -> Tags {
+    let mut public = Tags::new();
+    for (name, value) in tags.iter() {
+        if PLAYER_VIEW_TAGS.contains(&name) {
+            // Names and values come from valid tags.
+            let _ = public.set(name, value);
+        }
+    }
+    public
 }
 
 fn tokens(list: &[Announcement]) -> Vec<String> {
@@ -179,15 +212,37 @@ impl PlayerView {
     pub fn to_pgn(&self) -> String {
         let result = self.result();
         let mut out = String::new();
-        common_tags(&mut out, &self.tags, self.rules.as_str(), result);
+        let tags = public_tags(&self.tags);
+        common_tags(&mut out, &tags, self.rules.as_str(), result);
         tag_line(&mut out, "KriegspielView", color_name(self.player));
-        let own_start = format!(
+        if !self.is_standard_start() {
+            tag_line(&mut out, "KriegspielOwnStart", &self.own_start_text());
+            tag_line(&mut out, "KriegspielEnemyStart", &self.enemy_start_text());
+        }
+        out.push('\n');
+        self.movetext(&mut out, result);
+        out
+    }
+
+    /// The player's own men at the start: `"PLACEMENT TURN CASTLING MOVE"`.
+    fn own_start_text(&self) -> String {
+        format!(
             "{} {} {} {}",
             self.own_start.board(),
             self.first_turn.fold_wb("w", "b"),
             own_castling(&self.own_start),
             self.fullmove
-        );
+        )
+    }
+
+    /// What the player is told of the enemy's men: `"MEN PAWNS"`.
+    fn enemy_start_text(&self) -> String {
+        format!("{} {}", self.enemy_start.men, self.enemy_start.pawns)
+    }
+
+    /// Whether the game starts from the standard position, as far as the player can tell
+    /// (its own men, the first turn and move number, the enemy count).
+    fn is_standard_start(&self) -> bool {
         let standard = STANDARD_FEN
             .parse::<shakmaty::fen::Fen>()
             .ok()
@@ -196,14 +251,53 @@ impl PlayerView {
                     f.into_position(shakmaty::CastlingMode::Standard).ok()?;
                 Some(OwnBoard::of(&pos, self.player))
             });
-        let is_standard = standard.as_ref() == Some(&self.own_start)
+        standard.as_ref() == Some(&self.own_start)
             && self.first_turn == Color::White
-            && self.fullmove == 1;
-        if !is_standard {
-            tag_line(&mut out, "KriegspielOwnStart", &own_start);
-        }
-        out.push('\n');
+            && self.fullmove == 1
+            && self.enemy_start == EnemyCount { men: 16, pawns: 8 }
+    }
 
+    /// The player's view as JSON (indented): the same facts as [`PlayerView::to_pgn`], with the
+    /// same tags (see `docs/RECORDS.md`). Written, not read back.
+    pub fn to_json(&self) -> String {
+        let observations: Vec<ObservationJson> = self
+            .observations
+            .iter()
+            .map(|o| ObservationJson {
+                actor: color_name(o.actor),
+                command: o.own.map(|own| own.command.to_text()),
+                verdict: o.own.map(|own| own.verdict.as_str()),
+                invalid: o.own.and_then(|own| match own.verdict {
+                    Verdict::Invalid(why) => Some(why.as_str()),
+                    _ => None,
+                }),
+                moved: o.moved,
+                announcements: heard_json(&o.announcements),
+            })
+            .collect();
+        let standard = self.is_standard_start();
+        let shape = PlayerViewJson {
+            format: PLAYER_VIEW_FORMAT,
+            version: VERSION,
+            player: color_name(self.player),
+            rules: self.rules.as_str(),
+            tags: public_tags(&self.tags),
+            own_start: (!standard).then(|| self.own_start_text()),
+            enemy_start: (!standard).then_some(EnemyStartJson {
+                men: self.enemy_start.men,
+                pawns: self.enemy_start.pawns,
+            }),
+            opening: heard_json(&self.opening),
+            observations,
+            result: self.result().map(|r| ResultJson {
+                score: r.score(),
+                reason: r.reason.as_str(),
+            }),
+        };
+        serde_json::to_string_pretty(&shape).unwrap_or_default()
+    }
+
+    fn movetext(&self, out: &mut String, result: Option<GameResult>) {
         let mut text = Movetext::new(self.first_turn, self.fullmove);
         if !self.opening.is_empty() {
             text.clause(format!("start {}", tokens(&self.opening).join(" ")));
@@ -250,6 +344,52 @@ impl PlayerView {
             }
         }
         out.push_str(&text.finish(result.map_or("*", |r| r.score())));
-        out
     }
+}
+
+fn heard_json(list: &[Announcement]) -> Vec<AnnouncementJson> {
+    list.iter()
+        .map(|a| AnnouncementJson::new(*a, None))
+        .collect()
+}
+
+#[derive(serde::Serialize)]
+struct PlayerViewJson {
+    format: &'static str,
+    version: u32,
+    player: &'static str,
+    rules: &'static str,
+    tags: Tags,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    own_start: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    enemy_start: Option<EnemyStartJson>,
+    opening: Vec<AnnouncementJson>,
+    observations: Vec<ObservationJson>,
+    result: Option<ResultJson>,
+}
+
+#[derive(serde::Serialize)]
+struct EnemyStartJson {
+    men: u8,
+    pawns: u8,
+}
+
+#[derive(serde::Serialize)]
+struct ObservationJson {
+    actor: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    invalid: Option<&'static str>,
+    moved: bool,
+    announcements: Vec<AnnouncementJson>,
+}
+
+#[derive(serde::Serialize)]
+struct ResultJson {
+    score: &'static str,
+    reason: &'static str,
 }

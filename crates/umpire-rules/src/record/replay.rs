@@ -8,7 +8,7 @@ use shakmaty::Color;
 use crate::record::notation::{heard_list, verdict_token};
 use crate::record::{Game, Record};
 use crate::wire::color_name;
-use crate::{GameResult, SetupError, Umpire, Verdict};
+use crate::{Command, GameResult, SetupError, Umpire, Verdict};
 
 /// What differed between a record and its replay.
 #[derive(Debug, thiserror::Error)]
@@ -141,14 +141,21 @@ impl Record {
                 command: entry.command.to_text(),
                 what,
             };
+            let answer = matches!(entry.command, Command::AcceptDraw | Command::DeclineDraw);
             let actor = game.umpire().actor(entry.command);
-            if actor != entry.side {
+            if actor != entry.side && !answer {
                 return Err(fail(Mismatch::Side {
                     recorded: entry.side,
                     derived: actor,
                 }));
             }
-            let outcome = game.submit(entry.command);
+            // An answer to a draw offer is judged as given by the recorded side: the offerer's
+            // own answer is refused, and so recorded.
+            let outcome = if answer {
+                game.submit_as(entry.side, entry.command)
+            } else {
+                game.submit(entry.command)
+            };
             if outcome.side != entry.side {
                 return Err(fail(Mismatch::Side {
                     recorded: entry.side,
