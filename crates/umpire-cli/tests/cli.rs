@@ -446,7 +446,7 @@ fn scripted_game_under_every_rule_set() {
         "Nc6",          // 9  B accepted
         "f1c4",         // 10 W accepted
         "draw offer",   // 11 B answered
-        "draw decline", // 12 W (the side offered to) answered
+        "draw decline", // 12 B: its own offer, refused (issue 10, leak 7)
         "Nf6",          // 13 B accepted
         "Qxf7#",        // 14 W mate
         "e7e6",         // 15 B game over
@@ -461,7 +461,7 @@ fn scripted_game_under_every_rule_set() {
             sides,
             [
                 "white", "black", "black", "white", "white", "white", "white", "white", "black",
-                "black", "white", "black", "white", "black", "white", "black", "black"
+                "black", "white", "black", "black", "black", "white", "black", "black"
             ],
             "{rules}: sides"
         );
@@ -482,7 +482,7 @@ fn scripted_game_under_every_rule_set() {
                 "accepted",
                 "accepted",
                 "answered",
-                "answered",
+                "invalid",
                 "accepted",
                 "accepted",
                 "game_over",
@@ -528,15 +528,10 @@ fn scripted_game_under_every_rule_set() {
             serde_json::json!([{"kind": "draw_offered", "side": "black", "hear": "both"}])
         );
         assert_eq!(a[12]["command"], "draw decline");
-        assert_eq!(
-            a[12]["to_move"], "black",
-            "answering an offer is not a move"
-        );
-        assert_eq!(
-            a[12]["announcements"],
-            serde_json::json!([{"kind": "draw_declined", "side": "white", "hear": "both"}])
-        );
-        // The mate: capture (pawn or not named), short-diagonal check, game over.
+        assert_eq!(a[12]["reason"], "own_draw_offer");
+        assert_eq!(a[12]["announcements"], serde_json::json!([]));
+        // The mate lapses Black's offer first (heard by both), then: capture (pawn or not
+        // named), short-diagonal check, game over.
         let man = if e.names_man {
             Value::from("pawn")
         } else {
@@ -545,6 +540,7 @@ fn scripted_game_under_every_rule_set() {
         assert_eq!(
             a[14]["announcements"],
             serde_json::json!([
+                {"kind": "draw_declined", "side": "white", "hear": "both"},
                 {"kind": "capture", "square": "f7", "man": man, "en_passant": false, "hear": "both"},
                 {"kind": "check", "check": "short_diagonal", "hear": "both"},
                 {"kind": "game_over", "result": "1-0", "reason": "checkmate", "hear": "both"}
@@ -1201,7 +1197,14 @@ fn selfplay_is_deterministic_and_verifiable() {
     let names = list(&dirs[0]);
     let mut expected = Vec::new();
     for n in 1..=3 {
-        for ext in ["black.pgn", "json", "pgn", "white.pgn"] {
+        for ext in [
+            "black.json",
+            "black.pgn",
+            "json",
+            "pgn",
+            "white.json",
+            "white.pgn",
+        ] {
             expected.push(format!("game-000{n}.{ext}"));
         }
     }
