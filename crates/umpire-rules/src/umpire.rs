@@ -264,7 +264,9 @@ impl Umpire {
     }
 
     /// Judges one command of the side to move (for [`Command::AcceptDraw`] and
-    /// [`Command::DeclineDraw`], of the side the offer was made to).
+    /// [`Command::DeclineDraw`], of the side the offer was made to). Where the author of a
+    /// command is not implied by its context (one console for both players), use
+    /// [`Umpire::submit_as`], which refuses an answer to one's own draw offer.
     pub fn submit(&mut self, command: Command) -> Outcome {
         match command {
             Command::Attempt(a) => self.attempt(a),

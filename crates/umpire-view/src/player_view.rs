@@ -61,7 +61,8 @@ impl PlayerView {
     }
 
     /// The view of the player owning `own`, with `to_move` to move first and the enemy
-    /// material it is told (for a set-up position, whatever the organiser tells the players).
+    /// material it is told: for a set-up position, `umpire_rules::EnemyCount::told(..).into()`,
+    /// the numbers its filtered record states (`KriegspielEnemyStart`, docs/RECORDS.md).
     pub fn new(rules: RuleSet, own: OwnBoard, to_move: Color, enemy: EnemyMaterial) -> PlayerView {
         let mut view = PlayerView {
             rules,
