@@ -14,7 +14,7 @@ use umpire_schroedinger::{
 };
 
 use crate::console::{GameJson, side_title, write_json};
-use crate::input::Lines;
+use crate::input::{Line, Lines};
 use crate::stdout::{say, say_raw};
 use umpire_rules::wire::color_name;
 
@@ -221,6 +221,9 @@ fn ending_text(umpire: &Umpire) -> Option<String> {
 }
 
 fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
+    if let Some(path) = record {
+        crate::save_file::check_writable(path, "--record")?;
+    }
     let mut game = Game::new();
     let stdin = io::stdin();
     let stdout = io::stdout();
@@ -236,7 +239,23 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
         writeln!(out, "White to move.").map_err(io_err)?;
     }
     let mut lines = Lines::new(stdin.lock());
-    while let Some(text) = lines.next_line() {
+    while let Some(line) = lines.next_line() {
+        let text = match line {
+            Line::Text(text) => text,
+            Line::TooLong { start } => {
+                if json {
+                    let mut answer =
+                        Answer::new(game.umpire(), game.umpire().turn(), start, "invalid");
+                    answer.reason = Some("line_too_long");
+                    answer.message = Some(Line::too_long_message());
+                    write_json(&mut out, &answer)?;
+                } else {
+                    writeln!(out, "\"{start}\": {}", Line::too_long_message()).map_err(io_err)?;
+                }
+                out.flush().map_err(io_err)?;
+                continue;
+            }
+        };
         if text.is_empty() && !json {
             continue;
         }
@@ -344,8 +363,10 @@ const HELP: &str = "Type a move in UCI (e2e4; a promotion is e7e8, its nature un
 
 /// `umpire play --game schroedinger`: the human against a random player that attempts only
 /// legal moves. The board is open (Schrödinger chess hides only the natures). The game is
-/// saved to `record` at the end; end of input resigns.
+/// saved to `record` (checked before the game starts) at the end; end of input leaves the
+/// game unfinished.
 pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
+    crate::save_file::check_writable(record, "--record")?;
     let mut game = Game::new();
     for (name, value) in [
         ("Event", "umpire play --game schroedinger"),
@@ -380,11 +401,17 @@ pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
         }
         say_raw!("{}> ", side_title(side));
         io::stdout().flush().map_err(|e| e.to_string())?;
-        let Some(text) = lines.next_line() else {
-            say!("");
-            say!("End of input: you resign.");
-            game.submit(Command::Resign);
-            break;
+        let text = match lines.next_line() {
+            None => {
+                say!("");
+                say!("End of input: you leave the game unfinished (it is not resigned).");
+                break;
+            }
+            Some(Line::TooLong { start }) => {
+                say!("\"{start}\": {}", Line::too_long_message());
+                continue;
+            }
+            Some(Line::Text(text)) => text,
         };
         match text.to_ascii_lowercase().as_str() {
             "" => {}
