@@ -408,24 +408,32 @@ impl Screen {
     }
 }
 
-/// Why an attempt was impossible, in words: ruled out by the umpire's answer where it was
-/// (no pawn capture after "no" or no tries; not an answer to the check), else impossible on
-/// the own board.
+/// Why an attempt was impossible, in words, following the umpire's reasons in order: tried
+/// already this turn, impossible on the own board, ruled out by the answer to "Any?" or the
+/// announced pawn tries, or unable to answer the announced check.
 fn impossible_text(before: &PlayerView, a: Attempt, said: &str) -> String {
     let turn = before.turn();
-    let pawn_capture = before.own_board().is_pawn_capture(a);
-    let why = if pawn_capture && turn.any_answer == Some(false) {
-        "ruled out by the umpire's answer: no pawn captures"
+    let own = before.own_board();
+    let queen_only = before.rules().promotion_always_queen;
+    let pawn_capture = own.is_pawn_capture(a);
+    let why = if turn
+        .rejected
+        .iter()
+        .any(|r| r.from == a.from && r.to == a.to)
+    {
+        "refused again: you already tried it this turn"
+    } else if !own.is_possible(a, queen_only) {
+        "impossible on your own board"
+    } else if pawn_capture && turn.any_answer == Some(false) {
+        "ruled out by the umpire's answer to Any?: no pawn captures"
     } else if pawn_capture
         && (turn.pawn_tries == Some(0)
             || turn.has_pawn_capture == Some(false)
             || turn.try_squares.is_some_and(|s| !s.contains(a.from)))
     {
         "ruled out by the umpire's announcement of pawn tries"
-    } else if !turn.checks.is_empty() && before.own_board().is_possible(a, false) {
-        "ruled out: it cannot answer the check you were told of"
     } else {
-        "impossible on your own board"
+        "ruled out: it cannot answer the check you were told of"
     };
     format!("Your move {a} is {why}{said}")
 }
