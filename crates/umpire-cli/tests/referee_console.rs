@@ -150,3 +150,19 @@ fn tablebase_build_checks_out_before_building() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 11, point 6: Schrödinger refusals name the real reason: a blocked path, a pawn's
+/// capture-only diagonal, a pawn move no pawn makes.
+#[test]
+fn schroedinger_refusals_name_the_real_reason() {
+    let (out, err, ok) = umpire(&["schroedinger", "referee"], b"b1b3\ne2d3\ne2e5\nc1e3\n");
+    assert!(ok, "{err}");
+    for expected in [
+        "White: b1b3 - illegal: the path from b1 to b3 is blocked: a man stands between them",
+        "White: e2d3 - illegal: a pawn moves diagonally only to capture, and no enemy man stands on d3.",
+        "White: e2e5 - illegal: a pawn does not move like that.",
+        "White: c1e3 - illegal: the path from c1 to e3 is blocked",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+}
