@@ -31,14 +31,18 @@ pub fn write_json(out: &mut impl Write, answer: &impl Serialize) -> Result<(), S
 pub const GAME_COMMANDS: &str = "any (ask \"Any?\": are there pawn captures), draw (offer a draw), \
 accept / decline (answer a draw offer), resign";
 
+/// The game command words alone, as errors list them.
+pub const GAME_WORDS: &str = "any, draw, accept, decline, resign";
+
 /// The message for a line that is not a command: what was typed (shortened), then every
-/// command the console takes: moves, [`GAME_COMMANDS`] and the console's own `extra` words.
+/// command word the console takes: moves, [`GAME_WORDS`] and the console's own `extra` words
+/// (`help` explains each).
 pub fn unknown_command(typed: &str, extra: &str) -> String {
     let shown: String = typed.chars().take(40).collect();
     let more = if shown.len() < typed.len() { "…" } else { "" };
     format!(
-        "\"{shown}{more}\" is not a command. Type a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI \
-         (g1f3, e1g1, e7e8q), or one of: {GAME_COMMANDS}, {extra}."
+        "\"{shown}{more}\" is not a command. Type a move (Nf3, exd5, O-O, e7e8q) or one of: \
+         {GAME_WORDS}, {extra}."
     )
 }
 

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use umpire_ai::{Agent, AgentKind, play_observations};
 
 use crate::input::{Line, Lines};
-use crate::play_screen::{PLAY_COMMANDS, Screen, end_screen, help};
+use crate::play_screen::{PLAY_WORDS, Screen, end_screen, help};
 use crate::stdout::{say, say_raw};
 use umpire_rules::record::Game;
 use umpire_rules::shakmaty::Color;
@@ -170,7 +170,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             _ => match table.me.own_board().parse_command(text) {
                 Ok(command) => play_command(&mut table, command)?,
                 Err(umpire_rules::CommandParseError::NotACommand(_)) => {
-                    say!("{}", crate::console::unknown_command(text, PLAY_COMMANDS));
+                    say!("{}", crate::console::unknown_command(text, PLAY_WORDS));
                 }
                 Err(e) => say!("{e}"),
             },

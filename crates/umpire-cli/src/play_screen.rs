@@ -27,6 +27,9 @@ pub const PLAY_COMMANDS: &str = "options (the attempts that could still be legal
 (why a move is not among the options), history, status, board, help, quit (leave; the game is \
 saved unfinished)";
 
+/// The words of [`PLAY_COMMANDS`] alone, as errors list them.
+pub const PLAY_WORDS: &str = "options, why <move>, history, status, board, help, quit";
+
 /// The `help` text of `umpire play`.
 pub fn help() -> String {
     format!(

@@ -224,7 +224,7 @@ fn answer_lines(
                 } else {
                     match error {
                         umpire_rules::CommandParseError::NotACommand(_) => {
-                            writeln!(out, "{}", unknown_command(input, REFEREE_COMMANDS))
+                            writeln!(out, "{}", unknown_command(input, "status, help"))
                         }
                         other => writeln!(out, "Not understood: {other}"),
                     }

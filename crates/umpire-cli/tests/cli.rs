@@ -761,7 +761,7 @@ fn plain_referee_is_readable_english() {
         "Umpire (to both): 1 try",
         "Umpire (to both): 2 tries",
         "Umpire (to both): Pawn at d5 captured",
-        "\"hello\" is not a command. Type a move in SAN",
+        "\"hello\" is not a command. Type a move (Nf3, exd5, O-O, e7e8q) or one of: any, draw, accept, decline, resign, status, help.",
         "umpire operator's console",
         "Black to move, move 3.",
         "Umpire (to both): Black resigns",

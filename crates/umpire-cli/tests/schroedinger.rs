@@ -148,7 +148,10 @@ fn a_game_against_the_random_player_is_saved_and_replays() {
         assert_eq!(json["format"], "umpire-schroedinger-record");
         // End of input leaves the game unfinished, as in Kriegspiel play (issue 11).
         assert!(json["result"].is_null(), "{text}");
-        assert!(out.contains("End of input: you leave the game unfinished"), "{out}");
+        assert!(
+            out.contains("End of input: you leave the game unfinished"),
+            "{out}"
+        );
         assert_eq!(
             json["tags"][if side == "white" { "White" } else { "Black" }],
             "you"
