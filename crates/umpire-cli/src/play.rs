@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use umpire_ai::{Agent, AgentKind, play_observations};
 
 use crate::input::{Line, Lines};
-use crate::play_screen::{PLAY_WORDS, Screen, end_screen, help};
+use crate::play_screen::{PLAY_WORDS, Screen, collapse, end_screen, help};
 use crate::stdout::{say, say_raw};
 use umpire_rules::record::Game;
 use umpire_rules::shakmaty::Color;
@@ -124,12 +124,19 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut lines = Lines::new(stdin.lock());
     while !table.over() {
         if table.game.umpire().turn() != human {
-            let command = table.bot.choose();
-            let (_, moved, text) = table.submit(command)?;
-            if !text.is_empty() {
-                say!("{text}");
+            // The opponent's turn, told in one piece: runs of its rejected attempts counted.
+            let mut heard = Vec::new();
+            while !table.over() && table.game.umpire().turn() != human {
+                let command = table.bot.choose();
+                let (_, _, text) = table.submit(command)?;
+                if !text.is_empty() {
+                    heard.push(text);
+                }
             }
-            if moved && !table.over() {
+            if !heard.is_empty() {
+                say!("{}", collapse(&heard));
+            }
+            if !table.over() {
                 say_raw!("{}", table.screen.board(&table.me));
                 say!("{}", table.screen.status(&table.me));
             }

@@ -228,7 +228,7 @@ impl Screen {
         if self.history.is_empty() {
             return "Nothing has happened yet.".to_owned();
         }
-        self.history.join("\n")
+        collapse(&self.history)
     }
 
     /// The announcements of `seen` that follow a move or answer, in words, from the player's
@@ -441,6 +441,23 @@ fn impossible_text(before: &PlayerView, a: Attempt, said: &str) -> String {
     format!("Your move {a} is {why}{said}")
 }
 
+/// Joins `lines` one a line, writing a run of equal lines once with its count ("Opponent: No.
+/// (×3)"), as the opponent's rejected attempts come in runs.
+pub fn collapse(lines: &[String]) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let run = lines[i..].iter().take_while(|l| **l == lines[i]).count();
+        out.push(if run > 1 {
+            format!("{} (×{run})", lines[i])
+        } else {
+            lines[i].clone()
+        });
+        i += run;
+    }
+    out.join("\n")
+}
+
 /// Writes each of `parts` as a sentence: capitalised, ending in a full stop.
 fn sentences(parts: &[String]) -> String {
     let mut out: Vec<String> = Vec::new();
@@ -587,6 +604,20 @@ mod tests {
                 .status(&view)
                 .contains("Enemy men left: 14 (pawns: at most 7)")
         );
+    }
+
+    #[test]
+    fn runs_of_equal_lines_are_counted() {
+        let lines: Vec<String> = [
+            "Opponent: No.",
+            "Opponent: No.",
+            "Opponent: No.",
+            "Opponent moved.",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(collapse(&lines), "Opponent: No. (×3)\nOpponent moved.");
+        assert_eq!(collapse(&[]), "");
     }
 
     #[test]
