@@ -498,3 +498,41 @@ fn refusals_use_one_vocabulary_and_name_their_reason() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The opponent's rejected attempts, where the rules let the player hear them (Berkeley: "No"
+/// to both), come as one counted line, on the screen and in `history`.
+#[test]
+fn runs_of_the_opponents_rejected_attempts_are_counted() {
+    let dir = scratch("runs");
+    let record = dir.join("game.json");
+    // With seed 1 the random opponent, in check after Qxf7, is refused 24 times.
+    let (stdout, stderr, ok) = play(
+        &[
+            "--rules",
+            "berkeley",
+            "--opponent",
+            "random",
+            "--seed",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "e4\nQh5\nBc4\nQxf7\nd4\nhistory\n",
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains(
+            "Your move h5f7 was played; you captured a man on f7; your opponent is in check (short diagonal).\nOpponent: No. (×24)\nOpponent moved. Your queen on f7 was captured.\n"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "4... Opponent: No. (×24)\n4... ?? Opponent moved. Your queen on f7 was captured.\n"
+        ),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("Opponent: No.\nOpponent: No."), "{stdout}");
+    verify(&record);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
