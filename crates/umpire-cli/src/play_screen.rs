@@ -307,7 +307,8 @@ impl Screen {
                 } else {
                     "your opponent resigns".to_owned()
                 }),
-                Announcement::GameOver(result) => out.push(format!("game over: {result}")),
+                // The end of the game has its own screen ([`end_screen`]).
+                Announcement::GameOver(_) => {}
             }
         }
         if !checks.is_empty() {
