@@ -46,15 +46,16 @@ pub fn check_writable(path: &Path, what: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes `text` to `path` in one step: to a temporary file in the same directory, flushed
-/// to disk, then renamed over `path`. A reader (or a crash, or Ctrl-C) sees the old file or
-/// the new one, never a part.
+/// Writes `text` to `path` in one step: to a temporary file in the same directory, then
+/// renamed over `path`. A reader, or a process that ends at any moment (crash, Ctrl-C, closed
+/// terminal), leaves the old file or the new one, never a part. (The file is not forced to
+/// disk, which only a power cut would need: the consoles rewrite it after every command.)
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
     let temporary = temporary_for(path);
     let written = (|| {
         let mut file = fs::File::create(&temporary)?;
         file.write_all(text.as_bytes())?;
-        file.sync_all()?;
+        drop(file);
         fs::rename(&temporary, path)
     })();
     written.map_err(|e| {
