@@ -1,9 +1,40 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: Rust unit, property and integration tests, then the
-# differential tests against the PyPI `kriegspiel` package.
+# differential tests against the PyPI `kriegspiel` package and python-chess.
+#
+# The Python packages go into a virtual environment (default `.venv` in the repository, or
+# $UMPIRE_VENV), never into the system interpreter; it is created on first use and refreshed
+# when tests/python/requirements.txt changes. On Debian, where `python3 -m venv` needs the
+# python3-venv package, the script installs it with apt-get if it can (as root or with sudo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 -m pip install --quiet --disable-pip-version-check -r tests/python/requirements.txt
+
+venv="${UMPIRE_VENV:-$PWD/.venv}"
+requirements=tests/python/requirements.txt
+
+make_venv() {
+    python3 -m venv "$venv" 2>/dev/null && return 0
+    rm -rf "$venv"
+    echo "python3 -m venv failed: installing python3-venv (Debian) with apt-get" >&2
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "need root or sudo to install python3-venv" >&2; return 1; }
+        sudo=sudo
+    fi
+    $sudo apt-get update -qq
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv
+    python3 -m venv "$venv"
+}
+
+if [ ! -x "$venv/bin/python" ]; then
+    make_venv
+fi
+stamp="$venv/.requirements"
+if ! cmp -s "$requirements" "$stamp"; then
+    "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
+    cp "$requirements" "$stamp"
+fi
+
 cargo build --release --bin umpire
 cargo test --workspace --release
-UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/release/umpire" python3 -m pytest -q tests/python
+UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/release/umpire" "$venv/bin/python" -m pytest -q tests/python

@@ -1,12 +1,39 @@
 //! [`Lines`]: the line reader of the interactive commands (`referee`, `play`, and their
-//! Schrödinger forms).
+//! Schrödinger forms), with a bound on the length of a line ([`MAX_LINE`]).
 
-use std::io::BufRead;
+use std::io::{BufRead, ErrorKind};
+
+/// The longest line the interactive commands read, in bytes (line ending excluded): 4 KiB.
+/// A longer line is refused as a whole ([`Line::TooLong`]); it is never kept in full.
+pub const MAX_LINE: usize = 4096;
+
+/// How much of a refused line is shown back, in characters.
+const SHOWN: usize = 40;
+
+/// One line of input.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// A line within the bound, trimmed.
+    Text(&'a str),
+    /// A line over [`MAX_LINE`] bytes; only its start is kept, to show (at most 40
+    /// characters, with `…`), and the rest was skipped.
+    TooLong {
+        /// The start of the line, for messages.
+        start: &'a str,
+    },
+}
+
+impl Line<'_> {
+    /// The answer to a line over the bound, in words.
+    pub fn too_long_message() -> String {
+        format!("the line is longer than {MAX_LINE} bytes, the longest line read; it was skipped")
+    }
+}
 
 /// Reads input one line at a time, reusing its buffers. Bytes that are not UTF-8 are replaced,
-/// so a garbage line is answered like any other line and never ends the game; a read error
-/// is said on stderr and ends the input like end of file, so the caller still finishes the
-/// game and saves its record.
+/// so a garbage line is answered like any other line and never ends the game; a line over
+/// [`MAX_LINE`] bytes is skipped without being stored; a read error is said on stderr and ends
+/// the input like end of file, so the caller still finishes the game and saves its record.
 pub struct Lines<R> {
     input: R,
     bytes: Vec<u8>,
@@ -23,21 +50,54 @@ impl<R: BufRead> Lines<R> {
         }
     }
 
-    /// The next line, trimmed, or `None` at the end of the input.
-    pub fn next_line(&mut self) -> Option<&str> {
+    /// The next line, or `None` at the end of the input.
+    pub fn next_line(&mut self) -> Option<Line<'_>> {
         self.bytes.clear();
-        match self.input.read_until(b'\n', &mut self.bytes) {
-            Ok(0) => None,
-            Ok(_) => {
-                self.line.clear();
-                self.line.push_str(&String::from_utf8_lossy(&self.bytes));
-                Some(self.line.trim())
+        let mut read_any = false;
+        let mut length = 0usize;
+        loop {
+            let buffer = match self.input.fill_buf() {
+                Ok(buffer) => buffer,
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    eprintln!("umpire: input: {e}; taken as the end of the input");
+                    return None;
+                }
+            };
+            if buffer.is_empty() {
+                break;
             }
-            Err(e) => {
-                eprintln!("umpire: input: {e}; taken as the end of the input");
-                None
+            read_any = true;
+            let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buffer[..i], true),
+                None => (buffer, false),
+            };
+            length += chunk.len();
+            // Keep at most the bound (plus a carriage return), never the whole of a long line.
+            let room = (MAX_LINE + 1).saturating_sub(self.bytes.len());
+            self.bytes
+                .extend_from_slice(&chunk[..chunk.len().min(room)]);
+            let used = chunk.len() + usize::from(done);
+            self.input.consume(used);
+            if done {
+                break;
             }
         }
+        if !read_any {
+            return None;
+        }
+        let content =
+            length - usize::from(self.bytes.last() == Some(&b'\r') && length <= MAX_LINE + 1);
+        self.line.clear();
+        if content > MAX_LINE {
+            let start = String::from_utf8_lossy(&self.bytes);
+            let shown: String = start.chars().take(SHOWN).collect();
+            self.line.push_str(&shown);
+            self.line.push('…');
+            return Some(Line::TooLong { start: &self.line });
+        }
+        self.line.push_str(&String::from_utf8_lossy(&self.bytes));
+        Some(Line::Text(self.line.trim()))
     }
 }
 
@@ -48,9 +108,34 @@ mod tests {
     #[test]
     fn garbage_is_a_line_and_the_end_is_none() {
         let mut lines = Lines::new(&b"  e2e4 \r\n\xff\xfe\nlast"[..]);
-        assert_eq!(lines.next_line(), Some("e2e4"));
-        assert_eq!(lines.next_line(), Some("\u{fffd}\u{fffd}"));
-        assert_eq!(lines.next_line(), Some("last"));
+        assert_eq!(lines.next_line(), Some(Line::Text("e2e4")));
+        assert_eq!(lines.next_line(), Some(Line::Text("\u{fffd}\u{fffd}")));
+        assert_eq!(lines.next_line(), Some(Line::Text("last")));
+        assert_eq!(lines.next_line(), None);
+    }
+
+    #[test]
+    fn a_line_over_the_bound_is_skipped_and_shown_short() {
+        let mut input = vec![b'x'; MAX_LINE];
+        input.extend_from_slice(b"\r\n");
+        input.extend_from_slice(&vec![b'y'; MAX_LINE + 1]);
+        input.extend_from_slice(b"\n");
+        input.extend_from_slice(&vec![b'z'; 3 * MAX_LINE]);
+        input.extend_from_slice(b"\ne2e4\n");
+        // A small buffer makes the long lines arrive in many pieces.
+        let mut lines = Lines::new(std::io::BufReader::with_capacity(100, &input[..]));
+        let exact = "x".repeat(MAX_LINE);
+        assert_eq!(lines.next_line(), Some(Line::Text(exact.as_str())));
+        let shown = format!("{}…", "y".repeat(SHOWN));
+        assert_eq!(
+            lines.next_line(),
+            Some(Line::TooLong {
+                start: shown.as_str()
+            })
+        );
+        assert!(matches!(lines.next_line(), Some(Line::TooLong { .. })));
+        assert!(lines.bytes.capacity() <= 2 * MAX_LINE + 200);
+        assert_eq!(lines.next_line(), Some(Line::Text("e2e4")));
         assert_eq!(lines.next_line(), None);
     }
 }

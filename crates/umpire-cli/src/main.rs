@@ -5,8 +5,10 @@ mod bench;
 mod console;
 mod input;
 mod play;
+mod play_screen;
 mod record_cmd;
 mod referee;
+mod save_file;
 mod schroedinger;
 mod selfplay;
 mod stdout;
@@ -40,9 +42,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
-    /// Be the umpire for two players at one console: read one command per line from stdin
-    /// (a move in UCI like e2e4 or SAN like Nf3, or: any, draw offer, draw accept,
-    /// draw decline, resign) for the side to move, and answer each line.
+    /// The umpire operator's console (it shows both sides' moves: not for the players' eyes):
+    /// read one command per line from stdin for the side to move (a move in SAN like Nf3 or
+    /// UCI like e2e4, or: any, draw, accept, decline, resign, status, help) and answer each
+    /// line. Lines over 4096 bytes are refused.
     Referee {
         /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
         #[arg(long, default_value = "wild16")]
@@ -55,7 +58,8 @@ enum Cmd {
         /// opening announcements of a set-up position.
         #[arg(long)]
         json: bool,
-        /// At the end of input, save the game here (JSON record, or PGN if the name ends in .pgn).
+        /// Keep the game here, rewritten after every command (JSON record, or PGN if the name
+        /// ends in .pgn); checked before anything is read.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
     },
@@ -96,7 +100,7 @@ enum Cmd {
         action: RecordAction,
     },
     /// Play a game of Kriegspiel at the terminal against a built-in opponent: you see only
-    /// your own men and what the umpire tells you. The game is saved as a record at the end.
+    /// your own men and what the umpire tells you. The record is kept up to date as you play.
     Play {
         /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
         #[arg(long)]
@@ -104,7 +108,8 @@ enum Cmd {
         /// Your side.
         #[arg(long, value_enum, default_value = "white")]
         side: Side,
-        /// Seed of the opponent's choices (default: from the clock).
+        /// Seed of the opponent's choices (default: from the operating system's entropy; never
+        /// shown during the game).
         #[arg(long)]
         seed: Option<u64>,
         /// Your opponent: random (uniform over its own board) or guided-random (uniform over
@@ -112,8 +117,10 @@ enum Cmd {
         /// Default: guided-random.
         #[arg(long)]
         opponent: Option<AgentKind>,
-        /// Save the game here (JSON record, or PGN if the name ends in .pgn); default
-        /// umpire-game-<time>.json in the current directory.
+        /// Keep the game here, rewritten after every command (JSON record, or PGN if the name
+        /// ends in .pgn); checked before the game starts. Default umpire-game-<unix time>.json
+        /// in the current directory (a new name if that exists). End of input or `quit` leaves
+        /// the game unfinished in the record; it never resigns.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
         /// The game: kriegspiel (default) or schroedinger (Haft Schrödinger chess; --rules
@@ -239,6 +246,15 @@ fn main() -> ExitCode {
             record,
             game,
         } => {
+            // The opponent's seed comes from the operating system unless given; it is never
+            // shown, and the default record name (from the clock) says nothing of it.
+            let seed = match seed {
+                Some(seed) => seed,
+                None => match getrandom::u64() {
+                    Ok(seed) => seed,
+                    Err(e) => return exit(Err(format!("no random seed from the system: {e}"))),
+                },
+            };
             let now = std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_secs());
@@ -260,22 +276,15 @@ fn main() -> ExitCode {
                         "{what} does not apply to --game schroedinger (one set of rules, a random opponent, JSON records)"
                     )));
                 }
-                let record = record
-                    .unwrap_or_else(|| PathBuf::from(format!("umpire-schroedinger-{now}.json")));
-                return exit(schroedinger::play(
-                    side.into(),
-                    seed.unwrap_or(now),
-                    &record,
-                ));
+                let record = record.unwrap_or_else(|| play::fresh_name("umpire-schroedinger", now));
+                return exit(schroedinger::play(side.into(), seed, &record));
             }
             play::run(&play::PlayArgs {
                 rules: *rules.unwrap_or(RuleSetId::Wild16).rules(),
                 side: side.into(),
-                seed: seed.unwrap_or(now),
+                seed,
                 opponent: opponent.unwrap_or(AgentKind::GuidedRandom),
-                record: Some(
-                    record.unwrap_or_else(|| PathBuf::from(format!("umpire-game-{now}.json"))),
-                ),
+                record: record.unwrap_or_else(|| play::fresh_name("umpire-game", now)),
             })
         }
         Cmd::Rules => {

@@ -1,127 +1,95 @@
 //! `umpire play`: a game at the terminal against a built-in opponent.
 //!
-//! The human's screen is drawn from the human's `PlayerView` only: its own men, what it heard,
-//! what it tried. The opponent is an `Agent` holding its own view. Only the umpire (inside
-//! the recorded `Game`) sees both.
+//! The game loop owns the umpire (inside the recorded `Game`), the human's `PlayerView` and the
+//! opponent `Agent`; it feeds the human's observations to the [`Screen`], which alone decides
+//! what is printed (see `play_screen`). The record is rewritten in one step after every
+//! command, so Ctrl-C, a closed terminal or a crash leave a valid record of the game so far.
+//! End of input (and `quit`) leaves the game unfinished and saved; it never resigns.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use umpire_ai::{Agent, AgentKind, play_observations};
 
-use crate::input::Lines;
+use crate::input::{Line, Lines};
+use crate::play_screen::{PLAY_WORDS, Screen, collapse, end_screen, help};
 use crate::stdout::{say, say_raw};
 use umpire_rules::record::Game;
-use umpire_rules::shakmaty::{Color, File, Rank, Role, Square};
-use umpire_rules::{Announcement, AttemptList, Command, Outcome, RuleSet, Verdict};
+use umpire_rules::shakmaty::Color;
+use umpire_rules::{Announcement, AttemptList, Command, Verdict};
 use umpire_view::PlayerView;
 use umpire_view::guided::{FilterSet, GuidedSpace};
 
 /// What to play.
 pub struct PlayArgs {
     /// Rule set.
-    pub rules: RuleSet,
+    pub rules: umpire_rules::RuleSet,
     /// The human's side.
     pub side: Color,
-    /// Seed of the opponent.
+    /// Seed of the opponent (never shown during the game).
     pub seed: u64,
     /// The opponent.
     pub opponent: AgentKind,
-    /// Where to save the record at the end (JSON, or PGN if the name ends in .pgn).
-    pub record: Option<PathBuf>,
+    /// Where the record is kept (JSON, or PGN if the name ends in .pgn); checked before the
+    /// game starts and rewritten after every command.
+    pub record: PathBuf,
 }
 
-struct Screen {
-    colour: bool,
+/// The game in progress: the umpire's record, the human's view and screen, the opponent.
+struct Table {
+    game: Game,
+    me: PlayerView,
+    screen: Screen,
+    bot: Box<dyn Agent>,
+    record: PathBuf,
 }
 
-impl Screen {
-    fn paint(&self, code: &str, text: &str) -> String {
-        if self.colour {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_owned()
+impl Table {
+    /// Judges `command` (the human's or the bot's), gives both players what they learn, saves
+    /// the record, and returns the verdict and what the human's screen says (maybe empty).
+    fn submit(&mut self, command: Command) -> Result<(Verdict, bool, String), String> {
+        let outcome = self.game.submit(command);
+        play_observations(&mut *self.bot, !self.me.side(), command, &outcome)
+            .map_err(|e| e.to_string())?;
+        let mut text = String::new();
+        let mut moved = false;
+        if let Some(seen) = outcome.observation(command, self.me.side()) {
+            text = self.screen.hear(&self.me, &seen);
+            moved = seen.moved;
+            self.me.observe(&seen).map_err(|e| e.to_string())?;
         }
+        self.save()?;
+        Ok((outcome.verdict, moved, text))
     }
 
-    fn umpire(&self, text: &str) -> String {
-        self.paint("1;33", text)
+    fn save(&self) -> Result<(), String> {
+        crate::record_cmd::save(self.game.record(), &self.record)
+            .map_err(|e| format!("cannot save the game: {e}"))
     }
 
-    fn note(&self, text: &str) -> String {
-        self.paint("2", text)
+    fn over(&self) -> bool {
+        self.game.result().is_some()
     }
 }
 
-fn figure(role: Role, color: Color) -> char {
-    match (color, role) {
-        (Color::White, Role::King) => '♔',
-        (Color::White, Role::Queen) => '♕',
-        (Color::White, Role::Rook) => '♖',
-        (Color::White, Role::Bishop) => '♗',
-        (Color::White, Role::Knight) => '♘',
-        (Color::White, Role::Pawn) => '♙',
-        (Color::Black, Role::King) => '♚',
-        (Color::Black, Role::Queen) => '♛',
-        (Color::Black, Role::Rook) => '♜',
-        (Color::Black, Role::Bishop) => '♝',
-        (Color::Black, Role::Knight) => '♞',
-        (Color::Black, Role::Pawn) => '♟',
+/// `{stem}-{now}.json` in the current directory, or with `-2`, `-3`, … added if that exists.
+pub fn fresh_name(stem: &str, now: u64) -> PathBuf {
+    let mut name = PathBuf::from(format!("{stem}-{now}.json"));
+    let mut n = 2;
+    while name.exists() {
+        name = PathBuf::from(format!("{stem}-{now}-{n}.json"));
+        n += 1;
     }
+    name
 }
 
-/// The player's own men, from the player's side of the board.
-fn board_text(view: &PlayerView, screen: &Screen) -> String {
-    let side = view.side();
-    let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
-    let mut files: Vec<File> = File::ALL.to_vec();
-    if side == Color::White {
-        ranks.reverse();
-    } else {
-        files.reverse();
-    }
-    let mut out = String::new();
-    for rank in &ranks {
-        out.push_str(&format!(" {} ", rank.char()));
-        for file in &files {
-            let sq = Square::from_coords(*file, *rank);
-            let man = view
-                .own_board()
-                .board()
-                .piece_at(sq)
-                .map(|p| figure(p.role, p.color));
-            let light = (u32::from(*file) + u32::from(*rank)) % 2 == 1;
-            let cell = format!("{} ", man.unwrap_or(if light { '·' } else { ' ' }));
-            out.push_str(&if screen.colour {
-                screen.paint(if light { "47;30" } else { "100;30" }, &cell)
-            } else {
-                cell
-            });
-        }
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for file in &files {
-        out.push(file.char());
-        out.push(' ');
-    }
-    out.push('\n');
-    out
-}
-
-const HELP: &str = "Commands: a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3); any (ask for pawn \
-captures, where the rules allow it); options (the attempts that could still be legal, given what you \
-know); why <move> (which rules hide a move from the options); draw (offer a draw); resign; board; help; \
-quit (resign and leave).";
-
-/// Runs the game until it ends or the human leaves.
+/// Runs the game until it ends, the human leaves or the input ends.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    let screen = Screen {
-        colour: io::stdout().is_terminal(),
-    };
+    crate::save_file::check_writable(&args.record, "--record")?;
+    let colour = io::stdout().is_terminal();
     let rules = args.rules;
-    let mut game = Game::new(rules);
     let human = args.side;
+    let mut game = Game::new(rules);
     game.set_tag(human.fold_wb("White", "Black"), "you")
         .map_err(|e| e.to_string())?;
     game.set_tag(human.fold_wb("Black", "White"), args.opponent.as_str())
@@ -140,99 +108,110 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         .collect();
     me.hear_opening(opening.iter().copied());
     bot.hear_opening(&opening);
+    let screen = Screen::new(&me, colour);
+    let mut table = Table {
+        game,
+        me,
+        screen,
+        bot,
+        record: args.record.clone(),
+    };
+    table.save()?;
 
+    say!("{}", table.screen.welcome(args.opponent.as_str()));
+    say_raw!("{}", table.screen.board(&table.me));
+    say!("{}", table.screen.status(&table.me));
     let stdin = io::stdin();
     let mut lines = Lines::new(stdin.lock());
-    say!(
-        "Kriegspiel, {} rules. You play {} against {}. {}",
-        rules.name,
-        human.fold_wb("White", "Black"),
-        args.opponent,
-        HELP
-    );
-    say_raw!("{}", board_text(&me, &screen));
-    while game.result().is_none() {
-        if game.umpire().turn() != human {
-            let command = bot.choose();
-            let (_, seen) = submit(&mut game, &mut me, &mut bot, command, &rules, &screen)?;
-            if seen.is_some_and(|s| s.moved) && game.result().is_none() {
-                say!("{}", screen.note("Your opponent has moved. Your men:"));
-                say_raw!("{}", board_text(&me, &screen));
+    while !table.over() {
+        if table.game.umpire().turn() != human {
+            // The opponent's turn, told in one piece: runs of its rejected attempts counted.
+            let mut heard = Vec::new();
+            while !table.over() && table.game.umpire().turn() != human {
+                let command = table.bot.choose();
+                let (_, _, text) = table.submit(command)?;
+                if !text.is_empty() {
+                    heard.push(text);
+                }
+            }
+            if !heard.is_empty() {
+                say!("{}", collapse(&heard));
+            }
+            if !table.over() {
+                say_raw!("{}", table.screen.board(&table.me));
+                say!("{}", table.screen.status(&table.me));
             }
             continue;
         }
-        say_raw!("{}> ", human.fold_wb("White", "Black"));
+        say_raw!("{}", table.screen.prompt(&table.me));
         io::stdout().flush().map_err(|e| e.to_string())?;
-        let Some(text) = lines.next_line() else {
-            say!("");
-            say!("End of input: you resign.");
-            submit(
-                &mut game,
-                &mut me,
-                &mut bot,
-                Command::Resign,
-                &rules,
-                &screen,
-            )?;
-            break;
+        let text = match lines.next_line() {
+            None => {
+                say!("");
+                say!("End of input: you leave the game unfinished (it is not resigned).");
+                break;
+            }
+            Some(Line::TooLong { start }) => {
+                say!("\"{start}\": {}", Line::too_long_message());
+                continue;
+            }
+            Some(Line::Text(text)) => text,
         };
         let lower = text.to_ascii_lowercase();
         if let Some(rest) = lower.strip_prefix("why")
             && (rest.is_empty() || rest.starts_with(char::is_whitespace))
         {
-            say!("{}", why_text(&me, text[3..].trim()));
+            say!("{}", why_text(&table.me, text[3..].trim()));
             continue;
         }
         match lower.as_str() {
             "" => continue,
-            "help" | "?" => say!("{HELP}"),
-            "board" => say_raw!("{}", board_text(&me, &screen)),
-            "options" => say!("{}", options_text(&me)),
+            "help" | "?" => say!("{}", help()),
+            "board" => say_raw!("{}", table.screen.board(&table.me)),
+            "status" => say!("{}", table.screen.status(&table.me)),
+            "history" => say!("{}", table.screen.history()),
+            "options" => say!("{}", options_text(&table.me)),
             "quit" | "exit" => {
-                submit(
-                    &mut game,
-                    &mut me,
-                    &mut bot,
-                    Command::Resign,
-                    &rules,
-                    &screen,
-                )?;
+                say!("You leave the game unfinished (it is not resigned).");
+                break;
             }
-            _ => match me.own_board().parse_command(text) {
-                Ok(command) => {
-                    let (outcome, _) =
-                        submit(&mut game, &mut me, &mut bot, command, &rules, &screen)?;
-                    if outcome.verdict == Verdict::Answered && command == Command::OfferDraw {
-                        let answer = if bot.accepts_draw() {
-                            Command::AcceptDraw
-                        } else {
-                            Command::DeclineDraw
-                        };
-                        submit(&mut game, &mut me, &mut bot, answer, &rules, &screen)?;
-                    }
-                    if outcome.verdict == Verdict::Illegal && me.is_my_turn() {
-                        let mut left = AttemptList::new();
-                        let may_ask =
-                            GuidedSpace::new(&me, FilterSet::all_sound()).options(&mut left);
-                        let n = left.len() + usize::from(may_ask);
-                        say!(
-                            "{}",
-                            screen.note(&format!(
-                                "{n} attempts could still be legal (`options` lists them)."
-                            ))
-                        );
-                    }
+            _ => match table.me.own_board().parse_command(text) {
+                Ok(command) => play_command(&mut table, command)?,
+                Err(umpire_rules::CommandParseError::NotACommand(_)) => {
+                    say!("{}", crate::console::unknown_command(text, PLAY_WORDS));
                 }
-                Err(e) => say!("{}", screen.note(&e.to_string())),
+                Err(e) => say!("{e}"),
             },
         }
     }
-    if let Some(result) = game.result() {
-        say!("Game over: {result}.");
+    say!(
+        "{}",
+        end_screen(table.game.record(), human, &table.record, colour)
+    );
+    Ok(())
+}
+
+/// Plays the human's `command`: the answer, the bot's answer to a draw offer, and after an
+/// illegal attempt how many attempts could still be legal.
+fn play_command(table: &mut Table, command: Command) -> Result<(), String> {
+    let (verdict, _, text) = table.submit(command)?;
+    say!("{text}");
+    if verdict == Verdict::Answered && command == Command::OfferDraw && !table.over() {
+        let answer = if table.bot.accepts_draw() {
+            Command::AcceptDraw
+        } else {
+            Command::DeclineDraw
+        };
+        let (_, _, text) = table.submit(answer)?;
+        if !text.is_empty() {
+            say!("{text}");
+        }
     }
-    if let Some(path) = &args.record {
-        crate::record_cmd::save(game.record(), path)?;
-        say!("Game saved to {}.", path.display());
+    if verdict == Verdict::Illegal && table.me.is_my_turn() {
+        let mut left = AttemptList::new();
+        let may_ask = GuidedSpace::new(&table.me, FilterSet::all_sound()).options(&mut left);
+        let n = left.len() + usize::from(may_ask);
+        say!("{n} attempts could still be legal (`options` lists them).");
     }
     Ok(())
 }
@@ -240,6 +219,9 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
 /// The attempts the guided action space (every sound filter) offers, and how many the own
 /// board would allow.
 fn options_text(me: &PlayerView) -> String {
+    if !me.is_my_turn() {
+        return "It is not your turn.".to_owned();
+    }
     let mut own = AttemptList::new();
     me.options(&mut own);
     let mut list = AttemptList::new();
@@ -259,7 +241,8 @@ fn options_text(me: &PlayerView) -> String {
     text
 }
 
-/// Why the guided action space hides `what` (a move in SAN or UCI), in words.
+/// Why the guided action space hides `what` (a move in SAN or UCI), in plain sentences with
+/// the filters' ids in brackets.
 fn why_text(me: &PlayerView, what: &str) -> String {
     if what.is_empty() {
         return "why what? Type `why` and a move, e.g. `why e2e4` or `why Nf3`.".to_owned();
@@ -282,65 +265,13 @@ fn why_text(me: &PlayerView, what: &str) -> String {
             format!("{attempt} is offered: it could be legal.")
         };
     }
-    let mut text = format!("{attempt} is hidden by:");
+    let mut text = format!("{attempt} cannot be legal:");
     for id in rules {
-        let f = id.filter();
-        text.push_str(&format!("\n  {}: {}", f.code, f.summary));
+        text.push_str(&format!(
+            "\n  {} [{}]",
+            umpire_view::guided::explain(&space, id, attempt),
+            id.as_str()
+        ));
     }
     text
-}
-
-/// Gives the human what it learns from `outcome` of `command` and prints what it heard;
-/// returns the observation, if any.
-fn tell(
-    me: &mut PlayerView,
-    command: Command,
-    outcome: &Outcome,
-    rules: &RuleSet,
-    screen: &Screen,
-) -> Result<Option<umpire_rules::Observation>, String> {
-    let Some(seen) = outcome.observation(command, me.side()) else {
-        return Ok(None);
-    };
-    me.observe(&seen).map_err(|e| e.to_string())?;
-    if seen.own.is_some() {
-        say!(
-            "{}",
-            screen.note(&format!("{command}: {}", verdict_text(outcome.verdict)))
-        );
-    }
-    for a in &seen.announcements {
-        say!(
-            "{}",
-            screen.umpire(&format!("Umpire: {}", rules.phrase(*a)))
-        );
-    }
-    Ok(Some(seen))
-}
-
-fn verdict_text(verdict: Verdict) -> String {
-    match verdict {
-        Verdict::Accepted => "move made".to_owned(),
-        Verdict::Answered => "noted".to_owned(),
-        Verdict::Illegal => "illegal".to_owned(),
-        Verdict::Impossible => "impossible on your board".to_owned(),
-        Verdict::Repeat => "already tried this turn".to_owned(),
-        Verdict::Invalid(why) => format!("refused: {}", why.message()),
-        Verdict::GameOver => "the game is over".to_owned(),
-    }
-}
-
-/// Judges `command` (the human's or the bot's) and gives both players what they learn.
-fn submit(
-    game: &mut Game,
-    me: &mut PlayerView,
-    bot: &mut Box<dyn Agent>,
-    command: Command,
-    rules: &RuleSet,
-    screen: &Screen,
-) -> Result<(Outcome, Option<umpire_rules::Observation>), String> {
-    let outcome = game.submit(command);
-    play_observations(&mut **bot, !me.side(), command, &outcome).map_err(|e| e.to_string())?;
-    let seen = tell(me, command, &outcome, rules, screen)?;
-    Ok((outcome, seen))
 }

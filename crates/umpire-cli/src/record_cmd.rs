@@ -95,7 +95,8 @@ pub fn convert(path: &Path, to: Format) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes a record to `path`: Kriegspiel PGN if the name ends in `.pgn`, JSON otherwise.
+/// Writes a record to `path` in one step (see [`crate::save_file::write_atomic`]): Kriegspiel
+/// PGN if the name ends in `.pgn`, JSON otherwise.
 pub fn save(record: &Record, path: &Path) -> Result<(), String> {
     let text = if path
         .extension()
@@ -105,5 +106,5 @@ pub fn save(record: &Record, path: &Path) -> Result<(), String> {
     } else {
         record.to_json_pretty()
     };
-    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    crate::save_file::write_atomic(path, &text)
 }

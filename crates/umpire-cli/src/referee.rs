@@ -1,10 +1,14 @@
 //! `umpire referee`: the umpire as a console program, one command per line.
+//!
+//! It is the umpire operator's console: every answer names the side, the move and who hears
+//! each announcement, so whoever reads it knows more than either player. Players who must not
+//! see each other's moves use `umpire play`, or an operator relays what each may hear.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::console::{GameJson, side_title, write_json};
-use crate::input::Lines;
+use crate::console::{GameJson, refusal, side_title, unknown_command, write_json};
+use crate::input::{Line, Lines};
 use serde::Serialize;
 use umpire_rules::record::Game;
 use umpire_rules::wire::{AnnouncementJson, color_name};
@@ -58,26 +62,42 @@ fn game_json(result: Option<GameResult>) -> Option<GameJson> {
     })
 }
 
-/// Runs the console until end of input, then writes the record to `record` (JSON, or PGN
-/// when the name ends in `.pgn`) if asked. Returns what stopped it, if it failed.
+/// The words the referee console takes besides moves and the game commands.
+const REFEREE_COMMANDS: &str = "status (the side to move and the move number), help";
+
+/// Runs the console until end of input. With `record`, the path is checked before anything
+/// else and the record (JSON, or PGN when the name ends in `.pgn`) is rewritten in one step
+/// after every command, so the game so far survives Ctrl-C. Returns what stopped it, if it
+/// failed.
 pub fn run(
     rules: RuleSet,
     fen: Option<&str>,
     json: bool,
     record: Option<&Path>,
 ) -> Result<(), String> {
+    if let Some(path) = record {
+        crate::save_file::check_writable(path, "--record")?;
+    }
     let mut game = match fen {
         Some(fen) => Game::from_fen(rules, fen).map_err(|e| format!("--fen: {e}"))?,
         None => Game::new(rules),
     };
-    answer_lines(&mut game, &rules, json)?;
-    if let Some(path) = record {
-        crate::record_cmd::save(game.record(), path).map_err(|e| format!("--record {e}"))?;
-    }
-    Ok(())
+    let save = |game: &Game| match record {
+        Some(path) => {
+            crate::record_cmd::save(game.record(), path).map_err(|e| format!("--record {e}"))
+        }
+        None => Ok(()),
+    };
+    save(&game)?;
+    answer_lines(&mut game, &rules, json, &save)
 }
 
-fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), String> {
+fn answer_lines(
+    game: &mut Game,
+    rules: &RuleSet,
+    json: bool,
+    save: &dyn Fn(&Game) -> Result<(), String>,
+) -> Result<(), String> {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -91,9 +111,11 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
         .map_err(io_err)?;
         writeln!(
             out,
-            "Type moves in UCI (e2e4) or SAN (Nf3), or: any, draw offer, draw accept, draw decline, resign."
+            "This is the umpire operator's console: it shows every move and whom each announcement \
+             is for, so the players must not read it (`umpire play` shows a player only its own side)."
         )
         .map_err(io_err)?;
+        writeln!(out, "{}", help_text()).map_err(io_err)?;
         for heard in game.umpire().opening_announcements() {
             writeln!(out, "Umpire: {}", rules.phrase(heard.announcement)).map_err(io_err)?;
         }
@@ -106,8 +128,29 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
     // A line that is not UTF-8 is garbage like any other, answered as not a command: it must
     // neither stop the referee nor lose the game.
     let mut lines = Lines::new(stdin.lock());
-    while let Some(input) = lines.next_line() {
+    while let Some(line) = lines.next_line() {
+        let input = match line {
+            Line::Text(text) => text,
+            Line::TooLong { start } => {
+                let umpire = game.umpire();
+                if json {
+                    let mut answer = Answer::new(umpire, umpire.turn(), start, "invalid");
+                    answer.reason = Some("line_too_long");
+                    answer.message = Some(Line::too_long_message());
+                    write_json(&mut out, &answer)?;
+                } else {
+                    writeln!(out, "\"{start}\": {}", Line::too_long_message()).map_err(io_err)?;
+                }
+                out.flush().map_err(io_err)?;
+                continue;
+            }
+        };
         if input.is_empty() && !json {
+            continue;
+        }
+        if !json && (input.eq_ignore_ascii_case("help") || input == "?") {
+            writeln!(out, "{}", help_text()).map_err(io_err)?;
+            out.flush().map_err(io_err)?;
             continue;
         }
         if input.eq_ignore_ascii_case("status") {
@@ -142,6 +185,7 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
             Ok(command) => {
                 // Every line is the side to move's: it may not answer its own draw offer.
                 let outcome = game.submit_as(game.umpire().turn(), command);
+                save(game)?;
                 let umpire = game.umpire();
                 if json {
                     let mut answer =
@@ -155,7 +199,7 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
                     match outcome.verdict {
                         Verdict::Invalid(why) => {
                             answer.reason = Some(why.as_str());
-                            answer.message = Some(why.message().to_owned());
+                            answer.message = Some(refusal(why));
                         }
                         Verdict::GameOver => answer.message = Some("the game is over".to_owned()),
                         _ => {}
@@ -168,12 +212,24 @@ fn answer_lines(game: &mut Game, rules: &RuleSet, json: bool) -> Result<(), Stri
             Err(error) => {
                 let umpire = game.umpire();
                 if json {
+                    let message = match error {
+                        umpire_rules::CommandParseError::NotACommand(_) => {
+                            unknown_command(input, "status")
+                        }
+                        other => other.to_string(),
+                    };
                     let mut answer = Answer::new(umpire, umpire.turn(), input, "invalid");
                     answer.reason = Some("not_a_command");
-                    answer.message = Some(error.to_string());
+                    answer.message = Some(message);
                     write_json(&mut out, &answer)?;
                 } else {
-                    writeln!(out, "Not understood: {error}").map_err(io_err)?;
+                    match error {
+                        umpire_rules::CommandParseError::NotACommand(_) => {
+                            writeln!(out, "{}", unknown_command(input, "status, help"))
+                        }
+                        other => writeln!(out, "Not understood: {other}"),
+                    }
+                    .map_err(io_err)?;
                 }
             }
         }
@@ -196,7 +252,7 @@ fn write_plain(
         Verdict::Illegal => "illegal".to_owned(),
         Verdict::Impossible => "impossible on your own board".to_owned(),
         Verdict::Repeat => "already rejected this turn".to_owned(),
-        Verdict::Invalid(why) => format!("refused: {}", why.message()),
+        Verdict::Invalid(why) => format!("refused: {}", refusal(why)),
         Verdict::GameOver => "the game is over".to_owned(),
     };
     writeln!(out, "{who}: {command} - {verdict}.")?;
@@ -214,4 +270,13 @@ fn write_plain(
         writeln!(out, "{} to move.", side_title(umpire.turn()))?;
     }
     Ok(())
+}
+
+/// The referee's help: moves, the game commands and its own words.
+fn help_text() -> String {
+    format!(
+        "Type the side to move's command: a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, \
+         e1g1, e7e8q), or one of: {}, {REFEREE_COMMANDS}.",
+        crate::console::GAME_COMMANDS
+    )
 }

@@ -8,13 +8,14 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use umpire_schroedinger::shakmaty::{Color, File, Rank, Square};
+use umpire_schroedinger::shakmaty::{Bitboard, Color, File, Rank, Square};
 use umpire_schroedinger::{
-    CheckStatus, Command, Game, Kind, ManId, Move, RandomPlayer, Umpire, Verdict, record,
+    CheckStatus, Command, Game, Kind, ManId, Move, RandomPlayer, Refusal, Umpire, Verdict,
+    geometry, record,
 };
 
 use crate::console::{GameJson, side_title, write_json};
-use crate::input::Lines;
+use crate::input::{Line, Lines};
 use crate::stdout::{say, say_raw};
 use umpire_rules::wire::color_name;
 
@@ -202,6 +203,47 @@ fn board_text(umpire: &Umpire) -> String {
     out
 }
 
+/// Why `command` was refused, in words that name the real reason: for a man with no nature
+/// that moves so, whether one of its natures would, but a man stands in the way (the
+/// position is unchanged by a refused move).
+fn refusal_text(umpire: &Umpire, command: Command, why: Refusal) -> String {
+    let Command::Move(mv) = command else {
+        return why.message().to_owned();
+    };
+    if why != Refusal::NoNature {
+        return why.message().to_owned();
+    }
+    let board = umpire.board();
+    let Some(man) = board.man_at(mv.from) else {
+        return why.message().to_owned();
+    };
+    let (from, to) = (mv.from, mv.to);
+    if board.kind(man) == Kind::Pawn {
+        let color = man.color();
+        let empty = Bitboard::EMPTY;
+        if geometry::pawn_attacks(color, from).contains(to) {
+            return format!(
+                "a pawn moves diagonally only to capture, and no enemy man stands on {to}"
+            );
+        }
+        let pushes = geometry::pawn_targets(color, from, empty, empty);
+        return if pushes.contains(to) {
+            format!("the pawn's way from {from} to {to} is blocked: a man stands on its path")
+        } else {
+            "a pawn does not move like that".to_owned()
+        };
+    }
+    let possible = umpire.possible_natures(man);
+    if geometry::natures_reaching(possible, from, to, Bitboard::EMPTY).is_empty() {
+        format!("no nature this man may still have ({possible}) moves from {from} to {to}")
+    } else {
+        format!(
+            "the path from {from} to {to} is blocked: a man stands between them (a nature this man \
+             may have moves like that on an open line)"
+        )
+    }
+}
+
 fn legal_moves(umpire: &mut Umpire) -> Vec<String> {
     let mut moves: Vec<Move> = Vec::new();
     umpire.legal_moves(&mut moves);
@@ -221,6 +263,9 @@ fn ending_text(umpire: &Umpire) -> Option<String> {
 }
 
 fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
+    if let Some(path) = record {
+        crate::save_file::check_writable(path, "--record")?;
+    }
     let mut game = Game::new();
     let stdin = io::stdin();
     let stdout = io::stdout();
@@ -236,7 +281,23 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
         writeln!(out, "White to move.").map_err(io_err)?;
     }
     let mut lines = Lines::new(stdin.lock());
-    while let Some(text) = lines.next_line() {
+    while let Some(line) = lines.next_line() {
+        let text = match line {
+            Line::Text(text) => text,
+            Line::TooLong { start } => {
+                if json {
+                    let mut answer =
+                        Answer::new(game.umpire(), game.umpire().turn(), start, "invalid");
+                    answer.reason = Some("line_too_long");
+                    answer.message = Some(Line::too_long_message());
+                    write_json(&mut out, &answer)?;
+                } else {
+                    writeln!(out, "\"{start}\": {}", Line::too_long_message()).map_err(io_err)?;
+                }
+                out.flush().map_err(io_err)?;
+                continue;
+            }
+        };
         if text.is_empty() && !json {
             continue;
         }
@@ -291,7 +352,7 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
                         }
                         Verdict::Illegal(why) => {
                             answer.reason = Some(why.as_str());
-                            answer.message = Some(why.message().to_owned());
+                            answer.message = Some(refusal_text(game.umpire(), command, why));
                         }
                     }
                     write_json(&mut out, &answer)?;
@@ -314,7 +375,7 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
                                 out,
                                 "{}: {command} - illegal: {}.",
                                 side_title(side),
-                                why.message()
+                                refusal_text(game.umpire(), command, why)
                             )
                             .map_err(io_err)?;
                         }
@@ -344,8 +405,10 @@ const HELP: &str = "Type a move in UCI (e2e4; a promotion is e7e8, its nature un
 
 /// `umpire play --game schroedinger`: the human against a random player that attempts only
 /// legal moves. The board is open (Schrödinger chess hides only the natures). The game is
-/// saved to `record` at the end; end of input resigns.
+/// saved to `record` (checked before the game starts) at the end; end of input leaves the
+/// game unfinished.
 pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
+    crate::save_file::check_writable(record, "--record")?;
     let mut game = Game::new();
     for (name, value) in [
         ("Event", "umpire play --game schroedinger"),
@@ -380,11 +443,17 @@ pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
         }
         say_raw!("{}> ", side_title(side));
         io::stdout().flush().map_err(|e| e.to_string())?;
-        let Some(text) = lines.next_line() else {
-            say!("");
-            say!("End of input: you resign.");
-            game.submit(Command::Resign);
-            break;
+        let text = match lines.next_line() {
+            None => {
+                say!("");
+                say!("End of input: you leave the game unfinished (it is not resigned).");
+                break;
+            }
+            Some(Line::TooLong { start }) => {
+                say!("\"{start}\": {}", Line::too_long_message());
+                continue;
+            }
+            Some(Line::Text(text)) => text,
         };
         match text.to_ascii_lowercase().as_str() {
             "" => {}
@@ -397,7 +466,10 @@ pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
             _ => match text.parse::<Command>() {
                 Ok(command) => match game.submit(command) {
                     Verdict::Accepted => show = true,
-                    Verdict::Illegal(why) => say!("{command}: illegal: {}.", why.message()),
+                    Verdict::Illegal(why) => say!(
+                        "{command}: illegal: {}.",
+                        refusal_text(game.umpire(), command, why)
+                    ),
                 },
                 Err(e) => say!("{e}"),
             },

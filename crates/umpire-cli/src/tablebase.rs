@@ -191,6 +191,8 @@ fn load(path: &Path) -> Result<Tablebase, String> {
 }
 
 fn build(ending: Ending, out: &Path, max_depth: u8, threads: usize) -> Result<(), String> {
+    // A bad --out is said before the build, not after it.
+    crate::save_file::check_writable(out, "--out")?;
     let start = Instant::now();
     let bar = ProgressBar::new_spinner();
     if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {

@@ -36,8 +36,9 @@ const RESULTS: [&str; 8] = [
 ];
 
 /// Values of `reason` in an `invalid` answer.
-const INVALID_REASONS: [&str; 11] = [
+const INVALID_REASONS: [&str; 12] = [
     "not_a_command",
+    "line_too_long",
     "no_any_question",
     "any_already_asked",
     "must_try_pawn_capture",
@@ -239,7 +240,9 @@ fn check_answer(v: &Value) {
         None => assert!(!matches!(result, "invalid" | "game_over"), "message: {v}"),
     }
     // `command` is there exactly when the line was understood as a command.
-    let understood = result != "status" && v.get("reason") != Some(&Value::from("not_a_command"));
+    let understood = result != "status"
+        && v.get("reason") != Some(&Value::from("not_a_command"))
+        && v.get("reason") != Some(&Value::from("line_too_long"));
     match v.get("command") {
         Some(c) => {
             assert!(understood, "command on a line not understood: {v}");
@@ -761,7 +764,8 @@ fn plain_referee_is_readable_english() {
         "Umpire (to both): 1 try",
         "Umpire (to both): 2 tries",
         "Umpire (to both): Pawn at d5 captured",
-        "Not understood: \"hello\" is not a command",
+        "\"hello\" is not a command. Type a move (Nf3, exd5, O-O, e7e8q) or one of: any, draw, accept, decline, resign, status, help.",
+        "umpire operator's console",
         "Black to move, move 3.",
         "Umpire (to both): Black resigns",
         "Game over: 1-0 (resignation).",
@@ -1093,16 +1097,26 @@ fn garbage_lines_get_one_invalid_answer_each() {
             }
             None => {
                 assert_eq!(answer["result"], "invalid", "{answer}");
-                assert_eq!(answer["reason"], "not_a_command", "{answer}");
+                let reason = answer["reason"].as_str().unwrap_or_default();
+                assert!(
+                    matches!(reason, "not_a_command" | "line_too_long"),
+                    "{answer}"
+                );
             }
         }
         assert_eq!(answer["to_move"], to_move);
     }
-    // The long line is echoed whole (trimmed), not cut.
-    let echoed = answers
+    // The two lines over 4 KiB are refused as too long and echoed only in part (issue 11).
+    let too_long: Vec<&Value> = answers
         .iter()
-        .find(|a| a["input"].as_str().is_some_and(|s| s.len() == long.len()));
-    assert!(echoed.is_some(), "the long line is echoed");
+        .filter(|a| a["reason"] == "line_too_long")
+        .collect();
+    assert_eq!(too_long.len(), 2, "{too_long:?}");
+    for a in too_long {
+        let input = a["input"].as_str().unwrap();
+        assert!(input.chars().count() <= 41 && input.ends_with('…'), "{a}");
+        assert!(a["message"].as_str().unwrap().contains("4096 bytes"), "{a}");
+    }
 
     // Under every rule set, and after the game ended, garbage is still one invalid answer.
     for rules in RULE_SETS {

@@ -43,9 +43,20 @@ const fn side_index(side: CastlingSide) -> usize {
 pub enum CommandParseError {
     /// Neither a keyword, nor UCI, nor SAN.
     #[error(
-        "{0:?} is not a command: type a move in UCI (e2e4, e7e8q, e1g1) or SAN (Nf3, exd5, O-O), or any, draw offer, draw accept, draw decline, resign"
+        "{0:?} is not a command: type a move in UCI (e2e4, e7e8q, e1g1) or SAN (Nf3, exd5, O-O), or any, draw, accept, decline, resign"
     )]
     NotACommand(String),
+    /// Castling SAN (`O-O`, `O-O-O`) when castling is not possible on the player's own board,
+    /// or a king's two-square step written as a plain king move (`Kg1`).
+    #[error("{text:?}: you cannot castle {side} now: {reason}")]
+    CannotCastle {
+        /// The input.
+        text: String,
+        /// `"king side"` or `"queen side"`.
+        side: &'static str,
+        /// Why not, in words.
+        reason: &'static str,
+    },
     /// SAN that no man of the player's can play on their own board.
     #[error("{0:?}: no man of yours can make that move")]
     NoSuchMove(String),
@@ -57,6 +68,14 @@ pub enum CommandParseError {
         /// The attempts it could mean, in UCI, comma-separated.
         candidates: String,
     },
+}
+
+/// `"king side"` or `"queen side"`.
+const fn castling_side_name(side: CastlingSide) -> &'static str {
+    match side {
+        CastlingSide::KingSide => "king side",
+        CastlingSide::QueenSide => "queen side",
+    }
 }
 
 impl OwnBoard {
@@ -206,6 +225,28 @@ impl OwnBoard {
         Some(Attempt::new(king, king_to))
     }
 
+    /// Why [`OwnBoard::castling_attempt`] gives nothing on `side`, in words.
+    fn why_no_castling(&self, side: CastlingSide) -> &'static str {
+        let home = self.home_rank();
+        let rook_file = match side {
+            CastlingSide::KingSide => shakmaty::File::H,
+            CastlingSide::QueenSide => shakmaty::File::A,
+        };
+        if self.king() != Some(Square::from_coords(shakmaty::File::E, home)) {
+            "your king is not on its start square"
+        } else if !self.can_castle(side) {
+            "you no longer have the right (the king or that rook has moved, or the rook was taken)"
+        } else if !self
+            .board
+            .rooks()
+            .contains(Square::from_coords(rook_file, home))
+        {
+            "your rook is not on its start square"
+        } else {
+            "your own men stand between the king and the rook"
+        }
+    }
+
     /// The destinations possible on the own board for the man on `from` (empty if none).
     /// Pawn diagonals are included: a pawn may always try to capture.
     pub fn destinations(&self, from: Square) -> Bitboard {
@@ -341,8 +382,10 @@ impl OwnBoard {
     }
 
     /// Parses a command: a keyword (`any`, `draw offer`, …), UCI, or SAN resolved against
-    /// this board (`Nf3`, `exd5`, `e8=Q`, `O-O`). A pawn move to the last rank without a
-    /// promotion piece promotes to a queen.
+    /// this board (`Nf3`, `exd5`, `e8=Q`, `O-O` or `0-0`). A pawn move to the last rank without a
+    /// promotion piece promotes to a queen. Castling SAN means castling: it is refused, with the
+    /// reason, unless the king and rook stand at home, the right is held and no own man stands
+    /// between them; a king's two-square step written as a king move (`Kg1`) is refused too.
     pub fn parse_command(&self, text: &str) -> Result<Command, CommandParseError> {
         let trimmed = text.trim();
         if let Some(cmd) = Command::parse_keyword_or_uci(trimmed) {
@@ -351,7 +394,17 @@ impl OwnBoard {
                 other => other,
             });
         }
-        let san = San::from_ascii(trimmed.as_bytes())
+        // Castling is often typed with zeros (`0-0`); SAN writes the letter O.
+        let mut bytes = [0u8; 8];
+        let ascii = if trimmed.starts_with("0-0") && trimmed.len() <= bytes.len() {
+            for (b, c) in bytes.iter_mut().zip(trimmed.bytes()) {
+                *b = if c == b'0' { b'O' } else { c };
+            }
+            &bytes[..trimmed.len()]
+        } else {
+            trimmed.as_bytes()
+        };
+        let san = San::from_ascii(ascii)
             .map_err(|_| CommandParseError::NotACommand(trimmed.to_owned()))?;
         self.resolve_san(trimmed, &san).map(Command::Attempt)
     }
@@ -370,12 +423,14 @@ impl OwnBoard {
 
     fn resolve_san(&self, text: &str, san: &San) -> Result<Attempt, CommandParseError> {
         match *san {
+            // Castling SAN means castling, never a plain king step.
             San::Castle(side) => {
-                let king = self
-                    .king()
-                    .ok_or_else(|| CommandParseError::NoSuchMove(text.to_owned()))?;
-                let to = side.king_to(self.side);
-                Ok(Attempt::new(king, to))
+                self.castling_attempt(side)
+                    .ok_or_else(|| CommandParseError::CannotCastle {
+                        text: text.to_owned(),
+                        side: castling_side_name(side),
+                        reason: self.why_no_castling(side),
+                    })
             }
             San::Normal {
                 role,
@@ -394,6 +449,15 @@ impl OwnBoard {
                     }
                     if !self.destinations(from).contains(to) {
                         continue;
+                    }
+                    // A king's two-square step is castling, which SAN writes `O-O`/`O-O-O`.
+                    if role == Role::King && from.distance(to) == 2 {
+                        let side = CastlingSide::from_king_side(to.file() > from.file());
+                        return Err(CommandParseError::CannotCastle {
+                            text: text.to_owned(),
+                            side: castling_side_name(side),
+                            reason: "castling is written O-O or O-O-O (or as the king's move in UCI, e.g. e1g1)",
+                        });
                     }
                     // A pawn moves straight unless it captures.
                     if role == Role::Pawn && capture == (from.file() == to.file()) {
@@ -460,5 +524,73 @@ mod tests {
             own.parse_command("hello"),
             Err(CommandParseError::NotACommand(_))
         ));
+    }
+
+    fn own(fen: &str, side: Color) -> OwnBoard {
+        let setup: shakmaty::fen::Fen = fen.parse().unwrap();
+        let pos: Chess = setup
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        OwnBoard::of(&pos, side)
+    }
+
+    fn castle_refusal(own: &OwnBoard, text: &str) -> &'static str {
+        match own.parse_command(text) {
+            Err(CommandParseError::CannotCastle { reason, .. }) => reason,
+            other => panic!("{text}: expected a castling refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn castling_san_means_castling_or_a_refusal() {
+        // The king away from its start square: O-O is never a king step (issue 11).
+        for (fen, text) in [
+            ("r3k3/8/8/8/8/8/6K1/8 w - - 0 1", "O-O"),
+            ("r3k3/8/8/8/8/8/8/5K2 w - - 0 1", "O-O"),
+            ("r3k3/8/8/8/8/8/8/3K4 w - - 0 1", "O-O-O"),
+            ("4k3/8/8/8/8/8/8/3K4 w - - 0 1", "0-0-0"),
+        ] {
+            let board = own(fen, Color::White);
+            assert_eq!(
+                castle_refusal(&board, text),
+                "your king is not on its start square",
+                "{fen} {text}"
+            );
+        }
+        // Right lost, rook gone, path blocked.
+        let board = own("4k3/8/8/8/8/8/8/R3K2R w K - 0 1", Color::White);
+        assert!(castle_refusal(&board, "O-O-O").starts_with("you no longer have the right"));
+        assert_eq!(
+            board.parse_command("O-O").unwrap(),
+            Command::Attempt(Attempt::new(Square::E1, Square::G1))
+        );
+        let setup: shakmaty::fen::Fen = "4k3/8/8/8/8/8/8/4K2R w - - 0 1".parse().unwrap();
+        let board = OwnBoard::new(Color::White, &setup.as_setup().board, [true, true]);
+        assert_eq!(
+            castle_refusal(&board, "O-O-O"),
+            "your rook is not on its start square"
+        );
+        let board = own("4k3/8/8/8/8/8/8/RN2K1NR w KQ - 0 1", Color::White);
+        assert_eq!(
+            castle_refusal(&board, "O-O"),
+            "your own men stand between the king and the rook"
+        );
+        assert_eq!(
+            castle_refusal(&board, "O-O-O"),
+            "your own men stand between the king and the rook"
+        );
+        // Black castles on its own rank.
+        let board = own("r3k2r/8/8/8/8/8/8/4K3 b kq - 0 1", Color::Black);
+        assert_eq!(
+            board.parse_command("O-O-O").unwrap(),
+            Command::Attempt(Attempt::new(Square::E8, Square::C8))
+        );
+        // A king's two-square step in SAN is not castling by another name.
+        let board = own("4k3/8/8/8/8/8/8/4K2R w K - 0 1", Color::White);
+        assert!(castle_refusal(&board, "Kg1").starts_with("castling is written O-O"));
+        assert_eq!(
+            board.parse_command("Kf1").unwrap(),
+            Command::Attempt(Attempt::new(Square::E1, Square::F1))
+        );
     }
 }

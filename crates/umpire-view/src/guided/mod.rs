@@ -22,6 +22,7 @@
 //! assert_eq!(space.why_hidden("f1c4".parse().unwrap()), [FilterId::B2]);
 //! ```
 
+mod explain;
 mod filter;
 mod filter_set;
 mod inference;
@@ -30,6 +31,7 @@ mod pins;
 mod reach;
 mod space;
 
+pub use explain::explain;
 pub use filter::{Filter, FilterId, Soundness, markdown_table};
 pub use filter_set::FilterSet;
 pub use inference::Inference;

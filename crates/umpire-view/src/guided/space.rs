@@ -35,6 +35,11 @@ impl<'v> GuidedSpace<'v> {
         }
     }
 
+    /// The player's view.
+    pub fn view(&self) -> &'v PlayerView {
+        self.view
+    }
+
     /// What the player can deduce this turn.
     pub fn inference(&self) -> &Inference {
         &self.inference
