@@ -1,8 +1,6 @@
 //! [`Belief`]: the positions a player cannot rule out, kept exactly while few enough, sampled
 //! beyond a bound.
 
-use std::collections::HashMap;
-
 use rand::seq::index;
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -13,6 +11,7 @@ use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet};
 use crate::BeliefError;
 use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
 use crate::witness::{ROOT, Witnesses};
+use crate::zobrist_key::KeyMap;
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
@@ -385,7 +384,7 @@ fn same(a: &Chess, b: &Chess, fifty: bool) -> bool {
 
 /// Removes repeated positions (keeping the first witness).
 fn dedup(states: Vec<Hypothesis>, fifty: bool) -> Vec<Hypothesis> {
-    let mut seen: HashMap<(u64, u32), u32> = HashMap::with_capacity(states.len());
+    let mut seen: KeyMap<u32> = KeyMap::with_capacity_and_hasher(states.len(), Default::default());
     let mut out: Vec<Hypothesis> = Vec::with_capacity(states.len());
     for h in states {
         let k = key(&h.pos, fifty);
@@ -406,7 +405,7 @@ struct Pool {
     bound: usize,
     fifty: bool,
     items: Vec<(Chess, u32, Attempt)>,
-    index: HashMap<(u64, u32), u32>,
+    index: KeyMap<u32>,
     /// Distinct children offered (distinct among those still held when offered).
     seen: u64,
     overflowed: bool,
@@ -418,7 +417,7 @@ impl Pool {
             bound,
             fifty,
             items: Vec::new(),
-            index: HashMap::new(),
+            index: KeyMap::default(),
             seen: 0,
             overflowed: false,
         }

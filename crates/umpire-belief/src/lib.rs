@@ -15,8 +15,18 @@
 mod belief;
 mod compare;
 mod error;
+mod filter;
+pub mod history;
+mod marginals;
+mod metaposition;
 mod simulate;
+mod svg;
 mod witness;
+mod zobrist_key;
 
 pub use belief::{Belief, BeliefConfig, DEFAULT_BOUND};
 pub use error::BeliefError;
+pub use filter::{FilterKind, LegalUnion};
+pub use marginals::{MAN_TYPES, Marginals};
+pub use metaposition::{EMPTY, Metaposition};
+pub use svg::heatmap_svg;

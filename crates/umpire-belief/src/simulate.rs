@@ -155,7 +155,7 @@ fn dfs(
 /// The attempts tried for a rejection the player heard: everything possible on the opponent's
 /// own board (rejected ones included, for repeats), one attempt from an empty square, and every
 /// pawn "capture" onto an own man (impossible pawn captures, which an obligation allows).
-fn rebuff_candidates(umpire: &Umpire, out: &mut AttemptList) {
+pub(crate) fn rebuff_candidates(umpire: &Umpire, out: &mut AttemptList) {
     let own = umpire.own_board();
     own.attempts(umpire.rules().promotion_always_queen, out);
     let side: Color = own.side();

@@ -7,8 +7,20 @@
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::{Belief, BeliefConfig};
+use umpire_rules::shakmaty::Position;
 use umpire_rules::shakmaty::{Chess, Color};
-use umpire_rules::{AttemptList, Command, Observation, RuleSet, RuleSetId, Umpire};
+use umpire_rules::{AttemptList, Command, Observation, OwnBoard, RuleSet, RuleSetId, Umpire};
+use umpire_view::{EnemyMaterial, PlayerView};
+
+/// The view of `side` in a game from `start` (public).
+pub fn view_of(rules: RuleSet, start: &Chess, side: Color) -> PlayerView {
+    let theirs = start.board().by_color(!side);
+    let enemy = EnemyMaterial {
+        men: theirs.count() as u8,
+        pawns_at_most: (theirs & start.board().pawns()).count() as u8,
+    };
+    PlayerView::new(rules, OwnBoard::of(start, side), start.turn(), enemy)
+}
 
 /// Every rule set.
 pub fn all_rules() -> impl Iterator<Item = RuleSet> {
@@ -43,13 +55,14 @@ pub fn play(
     seed: u64,
     plies: u32,
     bound: usize,
-    check: &mut dyn FnMut(&Belief, &Umpire, &Observation),
+    check: &mut dyn FnMut(&Belief, &PlayerView, &Umpire, &Observation),
 ) -> [Belief; 2] {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut umpire = Umpire::from_position(rules, start.clone()).expect("a live start");
     let config = BeliefConfig { bound, seed };
     let mut beliefs = [Color::White, Color::Black]
         .map(|side| Belief::new(rules, start.clone(), side, config).expect("a live start"));
+    let mut views = [Color::White, Color::Black].map(|side| view_of(rules, &start, side));
     let mut list = AttemptList::new();
     let mut offered_this_turn = false;
     let mut last_plies = u32::MAX;
@@ -65,13 +78,13 @@ pub fn play(
         }
         let actor = umpire.actor(command);
         let outcome = umpire.submit(command);
-        deliver(&mut beliefs, &umpire, command, &outcome, check);
+        deliver(&mut beliefs, &mut views, &umpire, command, &outcome, check);
         if command == Command::OfferDraw && outcome.verdict == umpire_rules::Verdict::Answered {
             // The other side declines now, half the time (otherwise the offer lapses).
             if rng.random_range(0..2) == 0 {
                 let answer = Command::DeclineDraw;
                 let outcome = umpire.submit(answer);
-                deliver(&mut beliefs, &umpire, answer, &outcome, check);
+                deliver(&mut beliefs, &mut views, &umpire, answer, &outcome, check);
             }
         }
         let _ = actor;
@@ -81,15 +94,17 @@ pub fn play(
 
 fn deliver(
     beliefs: &mut [Belief; 2],
+    views: &mut [PlayerView; 2],
     umpire: &Umpire,
     command: Command,
     outcome: &umpire_rules::Outcome,
-    check: &mut dyn FnMut(&Belief, &Umpire, &Observation),
+    check: &mut dyn FnMut(&Belief, &PlayerView, &Umpire, &Observation),
 ) {
-    for belief in beliefs.iter_mut() {
+    for (belief, view) in beliefs.iter_mut().zip(views.iter_mut()) {
         if let Some(obs) = outcome.observation(command, belief.side()) {
             belief.observe(&obs).expect("the umpire's observations fit");
-            check(belief, umpire, &obs);
+            view.observe(&obs).expect("the umpire's observations fit");
+            check(belief, view, umpire, &obs);
         }
     }
 }
