@@ -1,7 +1,7 @@
 //! [`Belief`]: the positions a player cannot rule out, kept exactly while few enough, sampled
 //! beyond a bound.
 
-use rand::seq::index;
+use rand::seq::{SliceRandom, index};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shakmaty::zobrist::Zobrist64;
@@ -16,6 +16,10 @@ use crate::zobrist_key::KeyMap;
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
 pub const DEFAULT_BOUND: usize = 1_000_000;
+
+/// In sampling, the expansion of the opponent's turn stops once this many times the bound of
+/// distinct children has been offered.
+const EARLY_STOP: u64 = 4;
 
 /// How a [`Belief`] is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +97,8 @@ pub struct Belief {
     pending: Vec<Observation>,
     transcript: Vec<Observation>,
     checkpoint: Option<Checkpoint>,
+    /// Index in the transcript of the observation being taken in.
+    cursor: usize,
     repairs: u32,
     over: bool,
 }
@@ -133,6 +139,7 @@ impl Belief {
             pending: Vec::new(),
             transcript: Vec::new(),
             checkpoint: None,
+            cursor: 0,
             repairs: 0,
             over: false,
         })
@@ -179,7 +186,7 @@ impl Belief {
         }
     }
 
-    /// How many times the sampled set died out and was rebuilt from the last exact set.
+    /// How many times the sampled set died out and a rebuild from the last exact set was tried.
     pub fn repairs(&self) -> u32 {
         self.repairs
     }
@@ -233,6 +240,7 @@ impl Belief {
         if obs.actor == self.side && obs.own.is_none() {
             return Err(BeliefError::MissingOwnCommand);
         }
+        self.cursor = self.transcript.len();
         self.transcript.push(obs.clone());
         self.update(obs);
         if self.states.is_empty() && !self.exact {
@@ -299,23 +307,37 @@ impl Belief {
     /// The opponent's turn: every hypothesis spreads into every position the opponent could
     /// have reached while the player heard exactly what it heard.
     fn expand(&mut self) {
-        let parents = std::mem::take(&mut self.states);
+        let mut parents = std::mem::take(&mut self.states);
         let mut pool = Pool::new(self.bound, self.rules.fifty_moves);
         let events = std::mem::take(&mut self.pending);
+        // Parents in random order: once the children offered pass `EARLY_STOP` times the bound
+        // the result is a sample anyway, and the rest of the parents are left out (the estimate
+        // scales by the share of parents expanded).
+        if parents.len() > 1 {
+            parents.shuffle(&mut self.rng);
+        }
+        let mut expanded = 0usize;
         for h in &parents {
             expand_opponent(self.sim, &h.pos, &events, &mut |pos, mv| {
                 pool.offer(pos, h.node, mv, &mut self.rng);
             });
+            expanded += 1;
+            if pool.seen >= EARLY_STOP * self.bound as u64 {
+                break;
+            }
         }
+        let parent_share = expanded as f64 / parents.len().max(1) as f64;
         self.pending = events;
         let was_exact = self.exact;
         if pool.overflowed && was_exact {
             // Keep the last exact set to rebuild from if the sample dies out.
+            // As before the opponent's move was taken in: its observation is the last event.
+            let before = self.pending.len().saturating_sub(1);
             self.checkpoint = Some(Checkpoint {
                 states: parents,
-                transcript_len: self.transcript.len() - 1,
+                transcript_len: self.cursor,
                 turn: self.turn.clone(),
-                pending: self.pending.clone(),
+                pending: self.pending[..before].to_vec(),
             });
         }
         let seen = pool.seen;
@@ -330,7 +352,7 @@ impl Belief {
             self.scale = if self.states.is_empty() {
                 self.scale
             } else {
-                self.scale * seen as f64 / self.states.len() as f64
+                self.scale * seen as f64 / parent_share / self.states.len() as f64
             };
         }
         if self.witnesses.len() > 4 * self.states.len() + 1024 {
@@ -343,13 +365,16 @@ impl Belief {
     }
 
     /// Every sampled hypothesis died: rebuild from the last exact set with fresh random
-    /// choices, replaying the observations since (at most three times per death).
+    /// choices and a sample four times larger each time, replaying the observations since (at
+    /// most three times per death). If all fail the belief is empty and not exact.
     fn repair(&mut self) {
         let Some(cp) = self.checkpoint.clone() else {
             return;
         };
-        for _ in 0..3 {
+        let bound = self.bound;
+        for attempt in 1..=3u32 {
             self.repairs += 1;
+            self.bound = bound.saturating_mul(4usize.pow(attempt));
             self.states = cp.states.clone();
             self.turn = cp.turn.clone();
             self.pending = cp.pending.clone();
@@ -357,15 +382,20 @@ impl Belief {
             self.scale = 1.0;
             self.over = false;
             let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
-            for obs in &later {
+            for (k, obs) in later.iter().enumerate() {
+                self.cursor = cp.transcript_len + k;
                 self.update(obs);
                 if self.states.is_empty() {
                     break;
                 }
             }
             if !self.states.is_empty() {
-                return;
+                break;
             }
+        }
+        self.bound = bound;
+        if self.states.is_empty() {
+            self.exact = false;
         }
     }
 }

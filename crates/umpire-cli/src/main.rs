@@ -144,10 +144,12 @@ enum Cmd {
         /// one for the cost per decision).
         #[arg(long)]
         json: bool,
-        /// random: the raw umpire throughput under uniform own-board play. guided-random:
-        /// compare the guided action space's filter presets (own board, seed 000's rules,
-        /// all sound filters, all filters) in one run, and time computing the space per
-        /// decision (default rule set wild16).
+        /// random: the raw umpire throughput under uniform own-board play. guided-random (or
+        /// belief-guided): compare the guided action space's filter presets (own board, seed
+        /// 000's rules, all sound filters, all filters) and the belief filter (all sound
+        /// filters narrowed by the positions the player cannot rule out, exact up to 2,000
+        /// positions, sampled beyond) in one run, and time computing the space per decision
+        /// (default rule set wild16).
         #[arg(long, default_value = "random")]
         agent: AgentKind,
     },
@@ -332,7 +334,7 @@ fn main() -> ExitCode {
         } => {
             match agent {
                 AgentKind::Random => bench::print(rules, seconds, games, seed, max_plies, json),
-                AgentKind::GuidedRandom => bench::print_guided(
+                AgentKind::GuidedRandom | AgentKind::BeliefGuided => bench::print_guided(
                     rules.unwrap_or(RuleSetId::Wild16),
                     seconds,
                     games,
