@@ -13,16 +13,25 @@ use umpire_view::guided::{FilterSet, GuidedSpace};
 /// Plays one game and checks every property after every observation; returns how many
 /// observations found the set exact.
 fn check_game(rules: RuleSet, start: Chess, seed: u64, plies: u32) -> usize {
+    check_game_bounded(rules, start, seed, plies, 30_000)
+}
+
+/// [`check_game`] with the belief's bound given.
+fn check_game_bounded(rules: RuleSet, start: Chess, seed: u64, plies: u32, bound: usize) -> usize {
     let mut exact_checks = 0;
     common::play(
         rules,
         start,
         seed,
         plies,
-        30_000,
+        bound,
         &mut |belief, view, umpire, _| {
             let truth = umpire.position();
-            assert!(belief.held() > 0, "{}: an empty belief", rules.id);
+            assert!(
+                belief.held() > 0 || !belief.is_exact(),
+                "{}: an empty belief called exact",
+                rules.id
+            );
             if !belief.is_exact() {
                 return;
             }
@@ -96,6 +105,17 @@ fn set_up_positions_are_handled() {
         let start: Chess = setup.into_position(CastlingMode::Standard).unwrap();
         for rules in common::all_rules() {
             check_game(rules, start.clone(), 7, 12);
+        }
+    }
+}
+
+#[test]
+fn tiny_bounds_sample_repair_and_never_claim_exactness_wrongly() {
+    // Bound 3: the set is sampled from the first moves on, samples die and are repaired; the
+    // checks above still hold whenever the belief says it is exact.
+    for rules in [RuleSet::WILD16, RuleSet::BERKELEY_ANY, RuleSet::RAND] {
+        for seed in 0..3 {
+            check_game_bounded(rules, Chess::default(), seed, 16, 3);
         }
     }
 }
