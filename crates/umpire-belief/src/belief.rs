@@ -11,7 +11,7 @@ use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet};
 use crate::BeliefError;
 use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
 use crate::witness::{ROOT, Witnesses};
-use crate::zobrist_key::KeyMap;
+use crate::zobrist_key::{KeyMap, KeySet};
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
@@ -176,8 +176,10 @@ impl Belief {
     }
 
     /// The size of the set of consistent positions: exact while [`Belief::is_exact`], else an
-    /// estimate (kept hypotheses times the sampling factor; duplicates reached along different
-    /// sampled branches are not merged, so it leans high).
+    /// estimate: kept hypotheses times the sampling factor, which multiplies, turn by turn, the
+    /// distinct children per expanded parent. Positions reached from several parents (move
+    /// orders) are counted once per sampled parent only, so over many sampled turns the estimate
+    /// grows far above the true size: read it as a rough upper estimate.
     pub fn size(&self) -> u64 {
         if self.exact {
             self.states.len() as u64
@@ -355,11 +357,22 @@ impl Belief {
                 self.scale * seen as f64 / parent_share / self.states.len() as f64
             };
         }
-        if self.witnesses.len() > 4 * self.states.len() + 1024 {
+        let checkpointed = self.checkpoint.as_ref().map_or(0, |c| c.states.len());
+        if self.witnesses.len() > 4 * (self.states.len() + checkpointed) + 1024 {
+            // The checkpoint's hypotheses keep their witnesses too (a repair restarts from them).
             let mut live: Vec<u32> = self.states.iter().map(|h| h.node).collect();
+            if let Some(cp) = &self.checkpoint {
+                live.extend(cp.states.iter().map(|h| h.node));
+            }
             self.witnesses.compact(&mut live);
-            for (h, n) in self.states.iter_mut().zip(live) {
-                h.node = n;
+            let mut renumbered = live.into_iter();
+            for h in &mut self.states {
+                h.node = renumbered.next().unwrap_or(ROOT);
+            }
+            if let Some(cp) = &mut self.checkpoint {
+                for h in &mut cp.states {
+                    h.node = renumbered.next().unwrap_or(ROOT);
+                }
             }
         }
     }
@@ -368,11 +381,15 @@ impl Belief {
     /// choices and a sample four times larger each time, replaying the observations since (at
     /// most three times per death). If all fail the belief is empty and not exact.
     fn repair(&mut self) {
-        let Some(cp) = self.checkpoint.clone() else {
+        if self.checkpoint.is_none() {
             return;
-        };
+        }
         let bound = self.bound;
         for attempt in 1..=3u32 {
+            // Read afresh each time: a replay may renumber the witnesses (and the checkpoint's).
+            let Some(cp) = self.checkpoint.clone() else {
+                break;
+            };
             self.repairs += 1;
             self.bound = bound.saturating_mul(4usize.pow(attempt));
             self.states = cp.states.clone();
@@ -436,8 +453,10 @@ struct Pool {
     fifty: bool,
     items: Vec<(Chess, u32, Attempt)>,
     index: KeyMap<u32>,
-    /// Distinct children offered (distinct among those still held when offered).
+    /// Distinct children offered.
     seen: u64,
+    /// Keys of every child offered, kept once the reservoir is full.
+    offered: KeySet,
     overflowed: bool,
 }
 
@@ -449,6 +468,7 @@ impl Pool {
             items: Vec::new(),
             index: KeyMap::default(),
             seen: 0,
+            offered: KeySet::default(),
             overflowed: false,
         }
     }
@@ -460,13 +480,21 @@ impl Pool {
         {
             return;
         }
+        if self.overflowed && !self.offered.insert(k) {
+            // Offered before and evicted since: not a new child.
+            return;
+        }
         self.seen += 1;
         if self.items.len() < self.bound {
             self.index.insert(k, self.items.len() as u32);
             self.items.push((pos.clone(), parent, mv));
             return;
         }
-        self.overflowed = true;
+        if !self.overflowed {
+            self.overflowed = true;
+            self.offered.extend(self.index.keys().copied());
+            self.offered.insert(k);
+        }
         let j = rng.random_range(0..self.seen);
         if (j as usize) < self.bound {
             let old = key(&self.items[j as usize].0, self.fifty);

@@ -1,6 +1,6 @@
 //! Hashing of position keys that are already Zobrist hashes: mixing them again is wasted work.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// A hasher for keys made of Zobrist hashes (uniformly random already): it folds the words it
@@ -30,3 +30,6 @@ impl Hasher for KeyHasher {
 
 /// A map keyed by (Zobrist hash, halfmove clock).
 pub(crate) type KeyMap<V> = HashMap<(u64, u32), V, BuildHasherDefault<KeyHasher>>;
+
+/// A set of (Zobrist hash, halfmove clock) keys.
+pub(crate) type KeySet = HashSet<(u64, u32), BuildHasherDefault<KeyHasher>>;

@@ -118,6 +118,11 @@ fn tiny_bounds_sample_repair_and_never_claim_exactness_wrongly() {
             check_game_bounded(rules, Chess::default(), seed, 16, 3);
         }
     }
+    // Longer games with a small bound: witnesses are compacted while a checkpoint is held, and
+    // repairs restart from it.
+    for seed in 0..4 {
+        check_game_bounded(RuleSet::WILD16, Chess::default(), seed, 60, 40);
+    }
 }
 
 /// Long runs: more games and plies (`UMPIRE_LONG_TESTS=1`).
