@@ -250,3 +250,137 @@ pub fn decision_cost(rules: RuleSet, seed: u64, decisions: usize, passes: u64) -
             .collect(),
     }
 }
+
+/// Play figures for the belief filter (guided space, every sound rule filter on, narrowed by
+/// the belief's legal union), with the heuristic filter's errors counted against the truth.
+#[derive(Clone, Debug, Serialize)]
+pub struct BeliefFigures {
+    /// The same figures as for a preset.
+    pub figures: PresetFigures,
+    /// The bound on the exact set.
+    pub bound: usize,
+    /// Decisions taken.
+    pub decisions: u64,
+    /// Decisions at which the belief was a sample (the filter a heuristic).
+    pub sampled_decisions: u64,
+    /// Attempts the sampled filter hid (offered by the guided space, hidden by the belief).
+    pub sampled_hidden: u64,
+    /// Of those, attempts legal in the true position: false hides.
+    pub false_hides: u64,
+    /// Attempts the exact filter hid that were legal in the true position (must be 0).
+    pub exact_false_hides: u64,
+}
+
+/// Plays guided-random games with the belief filter under `rules` (bound `bound`): about
+/// `seconds`, or exactly `games` games, with the seeds of [`compare_presets`].
+pub fn belief_row(
+    rules: RuleSet,
+    seconds: f64,
+    games: Option<u64>,
+    seed: u64,
+    max_plies: u32,
+    bound: usize,
+) -> BeliefFigures {
+    use crate::BeliefGuidedAgent;
+    use umpire_belief::LegalUnion;
+    use umpire_rules::shakmaty::Chess;
+    use umpire_rules::{Attempt, Verdict};
+
+    let filters = FilterSet::all_sound();
+    let mut tally = Tally::default();
+    let (mut decisions, mut sampled, mut hidden, mut false_hides, mut exact_false) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
+    let budget = Duration::try_from_secs_f64(seconds.max(0.0)).unwrap_or(Duration::MAX);
+    let mut guided = AttemptList::new();
+    loop {
+        let done = match games {
+            Some(n) => tally.stats.games >= n,
+            None => tally.time >= budget,
+        };
+        if done {
+            break;
+        }
+        let index = tally.stats.games;
+        let start = Instant::now();
+        let mut agents = [Color::White, Color::Black].map(|side| {
+            BeliefGuidedAgent::new(
+                PlayerView::standard(rules, side),
+                agent_seed(seed, index, u64::from(side.is_black())),
+                filters,
+                Some(Chess::default()),
+                bound,
+            )
+        });
+        let mut umpire = Umpire::new(rules);
+        let mut stats = MatchStats {
+            games: 1,
+            ..MatchStats::default()
+        };
+        while !umpire.is_over() && umpire.plies() < max_plies {
+            let mover = usize::from(umpire.turn().is_black());
+            let agent = &agents[mover];
+            if let Some(belief) = agent.belief().filter(|b| b.held() > 0) {
+                guided.clear();
+                GuidedSpace::new(agent.view(), filters).options(&mut guided);
+                let union = LegalUnion::covering(belief, &guided);
+                let legal: Vec<Attempt> = umpire
+                    .legal_moves()
+                    .iter()
+                    .filter_map(Attempt::from_move)
+                    .collect();
+                for a in guided.iter().filter(|a| !union.may_be_legal(**a)) {
+                    let wrong = legal.contains(a);
+                    if belief.is_exact() {
+                        exact_false += u64::from(wrong);
+                    } else {
+                        hidden += 1;
+                        false_hides += u64::from(wrong);
+                    }
+                }
+                if !belief.is_exact() {
+                    sampled += 1;
+                }
+            }
+            decisions += 1;
+            let command = agents[mover].choose();
+            let outcome = umpire.submit(command);
+            stats.attempts += 1;
+            match outcome.verdict {
+                Verdict::Accepted => stats.plies += 1,
+                Verdict::Illegal | Verdict::Impossible | Verdict::Repeat => stats.rejected += 1,
+                _ => {}
+            }
+            for (agent, side) in agents.iter_mut().zip([Color::White, Color::Black]) {
+                crate::play_observations(agent, side, command, &outcome)
+                    .expect("the umpire's own observations fit the views");
+            }
+            if matches!(outcome.verdict, Verdict::Invalid(_) | Verdict::GameOver) {
+                break;
+            }
+        }
+        tally.stats.add(stats);
+        tally.fallbacks += agents[0].fallbacks() + agents[1].fallbacks();
+        tally.time += start.elapsed();
+    }
+    let secs = tally.time.as_secs_f64();
+    let n = tally.stats.games.max(1) as f64;
+    BeliefFigures {
+        figures: PresetFigures {
+            preset: "(e) belief filter",
+            filters: format!("{filters:?} + belief (bound {bound})"),
+            games: tally.stats.games,
+            seconds: secs,
+            games_per_sec: tally.stats.games as f64 / secs,
+            attempts_per_game: tally.stats.attempts as f64 / n,
+            plies_per_game: tally.stats.plies as f64 / n,
+            rejected_share: tally.stats.rejected as f64 / tally.stats.attempts.max(1) as f64,
+            fallbacks: tally.fallbacks,
+        },
+        bound,
+        decisions,
+        sampled_decisions: sampled,
+        sampled_hidden: hidden,
+        false_hides,
+        exact_false_hides: exact_false,
+    }
+}

@@ -6,7 +6,9 @@ use std::str::FromStr;
 use umpire_view::PlayerView;
 use umpire_view::guided::FilterSet;
 
-use crate::{Agent, GuidedRandomAgent, RandomAgent};
+use umpire_rules::shakmaty::Chess;
+
+use crate::{AGENT_BOUND, Agent, BeliefGuidedAgent, GuidedRandomAgent, RandomAgent};
 
 /// A built-in agent, by the name used on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,25 +17,45 @@ pub enum AgentKind {
     Random,
     /// [`GuidedRandomAgent`]: uniform over the guided action space.
     GuidedRandom,
+    /// [`BeliefGuidedAgent`]: the guided action space narrowed by the belief filter (exact
+    /// while the consistent set is at most [`AGENT_BOUND`], sampled beyond).
+    BeliefGuided,
 }
 
 impl AgentKind {
     /// Every built-in agent.
-    pub const ALL: [AgentKind; 2] = [AgentKind::Random, AgentKind::GuidedRandom];
+    pub const ALL: [AgentKind; 3] = [
+        AgentKind::Random,
+        AgentKind::GuidedRandom,
+        AgentKind::BeliefGuided,
+    ];
 
-    /// The name (`"random"`, `"guided-random"`).
+    /// The name (`"random"`, `"guided-random"`, `"belief-guided"`).
     pub const fn as_str(self) -> &'static str {
         match self {
             AgentKind::Random => "random",
             AgentKind::GuidedRandom => "guided-random",
+            AgentKind::BeliefGuided => "belief-guided",
         }
     }
 
-    /// A new agent of this kind with `view`, seeded; `filters` apply to the guided agent only.
+    /// A new agent of this kind with `view`, seeded; `filters` apply to the guided agents only.
+    /// The belief-guided agent keeps a belief only from the standard start (a set-up start
+    /// is not in the view; build [`BeliefGuidedAgent`] directly to give it).
     pub fn build(self, view: PlayerView, seed: u64, filters: FilterSet) -> Box<dyn Agent> {
         match self {
             AgentKind::Random => Box::new(RandomAgent::new(view, seed)),
             AgentKind::GuidedRandom => Box::new(GuidedRandomAgent::new(view, seed, filters)),
+            AgentKind::BeliefGuided => {
+                let start = view.standard_start().then(Chess::default);
+                Box::new(BeliefGuidedAgent::new(
+                    view,
+                    seed,
+                    filters,
+                    start,
+                    AGENT_BOUND,
+                ))
+            }
         }
     }
 }
@@ -46,7 +68,7 @@ impl fmt::Display for AgentKind {
 
 /// A name that is no built-in agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown agent {0:?} (known: random, guided-random)")]
+#[error("unknown agent {0:?} (known: random, guided-random, belief-guided)")]
 pub struct UnknownAgent(pub String);
 
 impl FromStr for AgentKind {

@@ -6,6 +6,7 @@
 
 mod agent;
 pub mod audit;
+mod belief_guided;
 pub mod guided_bench;
 mod guided_random;
 mod kind;
@@ -13,6 +14,7 @@ mod match_play;
 mod random;
 
 pub use agent::{Agent, play_observations};
+pub use belief_guided::{AGENT_BOUND, BeliefGuidedAgent};
 pub use guided_random::GuidedRandomAgent;
 pub use kind::{AgentKind, UnknownAgent};
 pub use match_play::{MatchError, MatchStats, Table, Watcher, play_match, setup_view};

@@ -112,6 +112,9 @@ pub fn print(
     }
 }
 
+/// The bound on the exact set in the belief filter's bench row.
+pub const BELIEF_BENCH_BOUND: usize = 2_000;
+
 /// Compares the guided action space's presets under guided-random play (all in one run) and
 /// times computing the space per decision; prints a table or JSON lines.
 pub fn print_guided(
@@ -150,6 +153,43 @@ pub fn print_guided(
                 100.0 * f.rejected_share
             );
         }
+    }
+    let belief = umpire_ai::guided_bench::belief_row(
+        set,
+        seconds,
+        games,
+        seed,
+        max_plies,
+        BELIEF_BENCH_BOUND,
+    );
+    if json {
+        say!(
+            "{}",
+            serde_json::to_string(&belief).expect("figures serialize")
+        );
+    } else {
+        let f = &belief.figures;
+        say!(
+            "{:<26} {:>8} {:>10.1} {:>12.1} {:>10.1} {:>9.1}%",
+            f.preset,
+            f.games,
+            f.games_per_sec,
+            f.attempts_per_game,
+            f.plies_per_game,
+            100.0 * f.rejected_share
+        );
+        say!(
+            "  belief filter (bound {}): {} decisions, {:.1}% with a sampled (heuristic) filter; \
+             it hid {} attempts, {} of them legal in the true position ({:.2}% false hides); \
+             legal moves hidden by the exact filter: {}",
+            belief.bound,
+            belief.decisions,
+            100.0 * belief.sampled_decisions as f64 / belief.decisions.max(1) as f64,
+            belief.sampled_hidden,
+            belief.false_hides,
+            100.0 * belief.false_hides as f64 / belief.sampled_hidden.max(1) as f64,
+            belief.exact_false_hides
+        );
     }
     let passes = if games.is_some() { 1 } else { 20 };
     let cost = decision_cost(set, seed, 2000, passes);

@@ -1,6 +1,7 @@
 //! The `umpire` command: a thin layer over the Umpire libraries.
 
 mod audit;
+mod belief;
 mod bench;
 mod console;
 mod input;
@@ -150,10 +151,12 @@ enum Cmd {
         /// one for the cost per decision).
         #[arg(long)]
         json: bool,
-        /// random: the raw umpire throughput under uniform own-board play. guided-random:
-        /// compare the guided action space's filter presets (own board, seed 000's rules,
-        /// all sound filters, all filters) in one run, and time computing the space per
-        /// decision (default rule set wild16).
+        /// random: the raw umpire throughput under uniform own-board play. guided-random (or
+        /// belief-guided): compare the guided action space's filter presets (own board, seed
+        /// 000's rules, all sound filters, all filters) and the belief filter (all sound
+        /// filters narrowed by the positions the player cannot rule out, exact up to 2,000
+        /// positions, sampled beyond) in one run, and time computing the space per decision
+        /// (default rule set wild16).
         #[arg(long, default_value = "random")]
         agent: AgentKind,
     },
@@ -168,6 +171,38 @@ enum Cmd {
     Tablebase {
         #[command(subcommand)]
         action: tablebase::TablebaseAction,
+    },
+    /// What one player of a recorded game may believe: the positions of the enemy men it
+    /// cannot rule out (exact while at most --bound, sampled beyond), how long that took, and
+    /// per square the probability of each enemy man.
+    Belief {
+        /// A JSON record or a referee PGN.
+        file: PathBuf,
+        /// Whose belief.
+        #[arg(long, value_enum)]
+        side: Side,
+        /// After this many moves (default: the whole record).
+        #[arg(long)]
+        ply: Option<u32>,
+        /// How many hidden histories --samples-out writes.
+        #[arg(long, default_value_t = 10)]
+        samples: usize,
+        /// Seed of every random choice (sampling beyond the bound, the samples written).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Most positions kept exactly; beyond, a uniform sample of this many.
+        #[arg(long, default_value_t = belief::DEFAULT_BOUND, value_parser = clap::value_parser!(u64).range(1..))]
+        bound: u64,
+        /// Print one JSON object (exactness, size, time, marginals, metaposition).
+        #[arg(long)]
+        json: bool,
+        /// Write an SVG heatmap of the marginals here.
+        #[arg(long, value_name = "OUT")]
+        svg: Option<PathBuf>,
+        /// Write sampled hidden histories here: JSON lines, each a whole game record (up to
+        /// --ply) whose view for --side is the real game's.
+        #[arg(long, value_name = "FILE")]
+        samples_out: Option<PathBuf>,
     },
     /// Haft Schrödinger chess: the back-rank men's natures are unknown and a move is legal
     /// when some assignment of natures makes the whole game legal (decided by SAT solving).
@@ -308,7 +343,7 @@ fn main() -> ExitCode {
         } => {
             match agent {
                 AgentKind::Random => bench::print(rules, seconds, games, seed, max_plies, json),
-                AgentKind::GuidedRandom => bench::print_guided(
+                AgentKind::GuidedRandom | AgentKind::BeliefGuided => bench::print_guided(
                     rules.unwrap_or(RuleSetId::Wild16),
                     seconds,
                     games,
@@ -319,6 +354,27 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
+        Cmd::Belief {
+            file,
+            side,
+            ply,
+            samples,
+            seed,
+            bound,
+            json,
+            svg,
+            samples_out,
+        } => belief::run(&belief::BeliefArgs {
+            file: &file,
+            side: side.into(),
+            ply,
+            samples,
+            seed,
+            bound: usize::try_from(bound).unwrap_or(usize::MAX),
+            json,
+            svg: svg.as_deref(),
+            samples_out: samples_out.as_deref(),
+        }),
         Cmd::Audit { what } => audit::run(what),
         Cmd::Tablebase { action } => tablebase::run(action),
         Cmd::Schroedinger { action } => schroedinger::run(action),

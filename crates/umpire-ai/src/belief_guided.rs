@@ -1,0 +1,129 @@
+//! [`BeliefGuidedAgent`]: uniform over the guided action space narrowed by the belief filter.
+
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_belief::{Belief, BeliefConfig, FilterKind, LegalUnion};
+use umpire_rules::shakmaty::Chess;
+use umpire_rules::{Announcement, AttemptList, Command, Observation};
+use umpire_view::guided::{FilterSet, GuidedSpace};
+use umpire_view::{PlayerView, ViewError};
+
+use crate::Agent;
+
+/// The bound on the exact set the agent keeps when built by name: small enough that an update
+/// takes well under a second; beyond it the agent's filter is the sampled one.
+pub const AGENT_BOUND: usize = 20_000;
+
+/// Picks uniformly among the attempts the guided action space offers and that are legal in at
+/// least one position its [`Belief`] holds — while the belief is exact, this hides an attempt
+/// only if it is illegal in every position consistent with what the player heard (sound);
+/// beyond the bound the belief is a sample and the filter is a heuristic. "Any?" is offered
+/// where it may be asked. Falls back to the guided space if the belief would hide everything.
+///
+/// Without a public start position (a set-up game whose start is not given) it plays as the
+/// guided-random agent.
+#[derive(Clone, Debug)]
+pub struct BeliefGuidedAgent {
+    view: PlayerView,
+    belief: Option<Belief>,
+    filters: FilterSet,
+    rng: Xoshiro256PlusPlus,
+    options: AttemptList,
+    fallbacks: u64,
+    sampled_decisions: u64,
+    decisions: u64,
+}
+
+impl BeliefGuidedAgent {
+    /// An agent with this view, seeded; `start` is the public start position (None: no belief).
+    pub fn new(
+        view: PlayerView,
+        seed: u64,
+        filters: FilterSet,
+        start: Option<Chess>,
+        bound: usize,
+    ) -> BeliefGuidedAgent {
+        let config = BeliefConfig { bound, seed };
+        let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), config).ok());
+        BeliefGuidedAgent {
+            view,
+            belief,
+            filters,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            options: AttemptList::new(),
+            fallbacks: 0,
+            sampled_decisions: 0,
+            decisions: 0,
+        }
+    }
+
+    /// The belief, if the start is known.
+    pub fn belief(&self) -> Option<&Belief> {
+        self.belief.as_ref()
+    }
+
+    /// Decisions at which the belief would have hidden every offered attempt.
+    pub fn fallbacks(&self) -> u64 {
+        self.fallbacks
+    }
+
+    /// Decisions taken, and of those, decisions with a sampled (heuristic) filter.
+    pub fn decisions(&self) -> (u64, u64) {
+        (self.decisions, self.sampled_decisions)
+    }
+}
+
+impl Agent for BeliefGuidedAgent {
+    fn name(&self) -> &str {
+        "belief-guided"
+    }
+
+    fn view(&self) -> &PlayerView {
+        &self.view
+    }
+
+    fn hear_opening(&mut self, announcements: &[Announcement]) {
+        self.view.hear_opening(announcements.iter().copied());
+    }
+
+    fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
+        self.view.observe(observation)?;
+        if let Some(belief) = &mut self.belief
+            && belief.observe(observation).is_err()
+        {
+            self.belief = None;
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self) -> Command {
+        self.decisions += 1;
+        self.options.clear();
+        let mut may_ask = GuidedSpace::new(&self.view, self.filters).options(&mut self.options);
+        if self.options.is_empty() && !may_ask {
+            may_ask = self.view.options(&mut self.options);
+        }
+        if let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0) {
+            let union = LegalUnion::covering(belief, &self.options);
+            if union.kind() == FilterKind::Sampled {
+                self.sampled_decisions += 1;
+            }
+            let before = self.options.clone();
+            self.options.retain(|a| union.may_be_legal(*a));
+            if self.options.is_empty() && !may_ask {
+                self.fallbacks += 1;
+                self.options = before;
+            }
+        }
+        let n = self.options.len() + usize::from(may_ask);
+        if n == 0 {
+            return Command::Resign;
+        }
+        let pick = self.rng.random_range(0..n);
+        if pick == self.options.len() {
+            Command::AskAny
+        } else {
+            Command::Attempt(self.options[pick])
+        }
+    }
+}

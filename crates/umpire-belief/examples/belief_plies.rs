@@ -1,0 +1,69 @@
+//! Prints, per ply of one random game, the belief update time and the set size of both
+//! players. `cargo run --release -p umpire-belief --example belief_plies -- [RULES] [SEED] [PLIES] [BOUND]`
+
+use std::time::Instant;
+
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_belief::{Belief, BeliefConfig};
+use umpire_rules::shakmaty::{Chess, Color};
+use umpire_rules::{AttemptList, Command, RuleSetId, Umpire};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let rules = *args
+        .get(1)
+        .map_or(RuleSetId::Wild16, |s| s.parse().expect("a rule set"))
+        .rules();
+    let seed: u64 = args.get(2).map_or(1, |s| s.parse().expect("a seed"));
+    let plies: u32 = args.get(3).map_or(20, |s| s.parse().expect("plies"));
+    let bound: usize = args.get(4).map_or(1_000_000, |s| s.parse().expect("bound"));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut umpire = Umpire::new(rules);
+    let config = BeliefConfig { bound, seed };
+    let mut beliefs = [Color::White, Color::Black]
+        .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"));
+    let mut list = AttemptList::new();
+    let mut time = [0f64; 2];
+    while !umpire.is_over() && umpire.plies() < plies {
+        list.clear();
+        let may_ask = umpire.mover_options(&mut list);
+        let n = list.len() + usize::from(may_ask);
+        let pick = rng.random_range(0..n);
+        let command = if pick == list.len() {
+            Command::AskAny
+        } else {
+            Command::Attempt(list[pick])
+        };
+        let before = umpire.plies();
+        let outcome = umpire.submit(command);
+        for (i, b) in beliefs.iter_mut().enumerate() {
+            if let Some(obs) = outcome.observation(command, b.side()) {
+                let t = Instant::now();
+                b.observe(&obs).expect("fits");
+                time[i] += t.elapsed().as_secs_f64();
+            }
+        }
+        if umpire.plies() != before {
+            println!(
+                "ply {:3}  white {:>9} {} {:8.3}s  black {:>9} {} {:8.3}s",
+                umpire.plies(),
+                beliefs[0].size(),
+                if beliefs[0].is_exact() {
+                    "exact "
+                } else {
+                    "approx"
+                },
+                time[0],
+                beliefs[1].size(),
+                if beliefs[1].is_exact() {
+                    "exact "
+                } else {
+                    "approx"
+                },
+                time[1]
+            );
+            time = [0.0; 2];
+        }
+    }
+}

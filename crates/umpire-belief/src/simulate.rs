@@ -1,0 +1,176 @@
+//! Hypothetical games: the real umpire (`umpire_rules::Umpire`) judging commands in a position
+//! the player cannot rule out, so that what the player would have heard is never modelled apart
+//! from the rules.
+
+use arrayvec::ArrayVec;
+use shakmaty::{Chess, Color, attacks};
+use umpire_rules::{Attempt, AttemptList, Command, Observation, RuleSet, Umpire, Verdict};
+
+use crate::compare::{OpponentEvent, opponent_event, same_observation};
+
+/// The rule set the simulation runs under: the real one with the repetition draw switched off
+/// (a fresh umpire per turn keeps no earlier positions; see `compare`).
+pub(crate) fn simulation_rules(rules: RuleSet) -> RuleSet {
+    RuleSet {
+        threefold_repetition: false,
+        ..rules
+    }
+}
+
+/// The umpire of a hypothetical position (`None` if the side to move has no move: such a
+/// position cannot be the start of a turn).
+pub(crate) fn umpire_at(rules: RuleSet, pos: &Chess) -> Option<Umpire> {
+    Umpire::from_position(rules, pos.clone()).ok()
+}
+
+/// What our command does to one hypothesis.
+pub(crate) enum Step {
+    /// The umpire would have answered otherwise: the hypothesis is ruled out.
+    Drop,
+    /// The same answer, no move made.
+    Stay,
+    /// The same answer, and our move was made: the new position, the opponent to move.
+    Moved(Chess),
+}
+
+/// Replays our commands of this turn (`earlier`, already checked) and then `command` in `pos`,
+/// and compares the umpire's answer with `real`.
+pub(crate) fn own_step(
+    rules: RuleSet,
+    pos: &Chess,
+    earlier: &[Command],
+    command: Command,
+    real: &Observation,
+) -> Step {
+    let Some(mut umpire) = umpire_at(rules, pos) else {
+        return Step::Drop;
+    };
+    for &c in earlier {
+        umpire.submit(c);
+    }
+    let out = umpire.submit(command);
+    if !same_observation(real, &out) {
+        return Step::Drop;
+    }
+    if out.verdict == Verdict::Accepted {
+        Step::Moved(umpire.position().clone())
+    } else {
+        Step::Stay
+    }
+}
+
+/// Whether an observation of the opponent's tells something about the position.
+pub(crate) fn informative_event(obs: &Observation) -> bool {
+    opponent_event(obs) != OpponentEvent::Silent
+}
+
+/// Every way the opponent, to move in `pos`, could have made the player hear `events` (the
+/// informative observations of its turn, the last one its move): calls `emit` with each
+/// resulting position and the opponent's move. Positions reached by different rejected
+/// attempts before the same move are emitted once per move.
+pub(crate) fn expand_opponent(
+    rules: RuleSet,
+    pos: &Chess,
+    events: &[Observation],
+    emit: &mut impl FnMut(&Chess, Attempt),
+) {
+    let Some(umpire) = umpire_at(rules, pos) else {
+        return;
+    };
+    let mut scratch = AttemptList::new();
+    dfs(&umpire, events, 0, 0, emit, &mut scratch);
+}
+
+/// Equivalent branches of the opponent's turn: same position, same obligation, same number of
+/// illegal pawn captures and other illegal attempts rejected. Which illegal attempts of one kind
+/// were rejected does not change any later answer the player can hear.
+type BranchKey = (bool, u16, u16);
+
+fn dfs(
+    umpire: &Umpire,
+    events: &[Observation],
+    pawn_rejects: u16,
+    other_rejects: u16,
+    emit: &mut impl FnMut(&Chess, Attempt),
+    scratch: &mut AttemptList,
+) {
+    let Some((event, rest)) = events.split_first() else {
+        return;
+    };
+    match opponent_event(event) {
+        OpponentEvent::Silent => dfs(umpire, rest, pawn_rejects, other_rejects, emit, scratch),
+        OpponentEvent::Any => {
+            let mut next = umpire.clone();
+            let out = next.ask_any();
+            if same_observation(event, &out) {
+                dfs(&next, rest, pawn_rejects, other_rejects, emit, scratch);
+            }
+        }
+        OpponentEvent::Moved => {
+            for m in umpire.legal_moves() {
+                let Some(a) = Attempt::from_move(&m) else {
+                    continue;
+                };
+                let mut next = umpire.clone();
+                let out = next.attempt(a);
+                if same_observation(event, &out) {
+                    emit(next.position(), a);
+                }
+            }
+        }
+        OpponentEvent::Rebuff => {
+            scratch.clear();
+            rebuff_candidates(umpire, scratch);
+            let candidates = scratch.clone();
+            let mut branches: ArrayVec<(BranchKey, Umpire), 8> = ArrayVec::new();
+            let own = umpire.own_board();
+            for a in candidates {
+                let mut next = umpire.clone();
+                let out = next.attempt(a);
+                if !same_observation(event, &out) {
+                    continue;
+                }
+                let (mut p, mut o) = (pawn_rejects, other_rejects);
+                if out.verdict == Verdict::Illegal {
+                    if own.is_pawn_capture(a) {
+                        p += 1;
+                    } else {
+                        o += 1;
+                    }
+                }
+                let key = (next.must_try_pawn_capture(), p, o);
+                if branches.iter().all(|(k, _)| *k != key)
+                    && branches.try_push((key, next)).is_err()
+                {
+                    break;
+                }
+            }
+            for ((_, p, o), next) in branches {
+                dfs(&next, rest, p, o, emit, scratch);
+            }
+        }
+    }
+}
+
+/// The attempts tried for a rejection the player heard: everything possible on the opponent's
+/// own board (rejected ones included, for repeats), one attempt from an empty square, and every
+/// pawn "capture" onto an own man (impossible pawn captures, which an obligation allows).
+pub(crate) fn rebuff_candidates(umpire: &Umpire, out: &mut AttemptList) {
+    let own = umpire.own_board();
+    own.attempts(umpire.rules().promotion_always_queen, out);
+    let side: Color = own.side();
+    let mine = own.board().by_color(side);
+    if let Some(empty) = (!mine).first() {
+        let to = if empty == shakmaty::Square::A1 {
+            shakmaty::Square::H8
+        } else {
+            shakmaty::Square::A1
+        };
+        let _ = out.try_push(Attempt::new(empty, to));
+    }
+    for pawn in own.board().pawns() & mine {
+        for to in attacks::pawn_attacks(side, pawn) & mine {
+            let _ = out.try_push(Attempt::new(pawn, to));
+        }
+    }
+}

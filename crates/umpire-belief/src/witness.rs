@@ -1,0 +1,84 @@
+//! Witnesses: every hypothesis carries the opponent's moves that lead to it, as a chain of
+//! nodes (parent, move) shared between hypotheses with a common past.
+
+use umpire_rules::Attempt;
+
+/// No parent: the start position.
+pub(crate) const ROOT: u32 = u32::MAX;
+
+/// One opponent move in a hidden history.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    /// The node of the opponent's previous move, or [`ROOT`].
+    pub parent: u32,
+    /// The opponent's move.
+    pub mv: Attempt,
+}
+
+/// The arena of witness nodes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Witnesses {
+    nodes: Vec<Node>,
+}
+
+impl Witnesses {
+    /// Adds a node; returns its index.
+    pub fn push(&mut self, parent: u32, mv: Attempt) -> u32 {
+        let index = u32::try_from(self.nodes.len()).expect("fewer than 2^32 witness nodes");
+        self.nodes.push(Node { parent, mv });
+        index
+    }
+
+    /// The opponent's moves leading to `node`, oldest first.
+    pub fn moves(&self, mut node: u32) -> Vec<Attempt> {
+        let mut out = Vec::new();
+        while node != ROOT {
+            let n = self.nodes[node as usize];
+            out.push(n.mv);
+            node = n.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// Number of nodes held.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Keeps only the nodes reachable from `live` (rewritten to the new indices).
+    pub fn compact(&mut self, live: &mut [u32]) {
+        let mut map = vec![u32::MAX; self.nodes.len()];
+        let mut kept: Vec<Node> = Vec::new();
+        // Marks every ancestor of every live node, then renumbers in the old order (parents
+        // always come before children, so renumbering keeps that order).
+        let mut keep = vec![false; self.nodes.len()];
+        for &l in live.iter() {
+            let mut n = l;
+            while n != ROOT && !keep[n as usize] {
+                keep[n as usize] = true;
+                n = self.nodes[n as usize].parent;
+            }
+        }
+        for (i, node) in self.nodes.iter().enumerate() {
+            if keep[i] {
+                map[i] = kept.len() as u32;
+                let parent = if node.parent == ROOT {
+                    ROOT
+                } else {
+                    map[node.parent as usize]
+                };
+                kept.push(Node {
+                    parent,
+                    mv: node.mv,
+                });
+            }
+        }
+        for l in live.iter_mut() {
+            if *l != ROOT {
+                *l = map[*l as usize];
+            }
+        }
+        self.nodes = kept;
+    }
+}

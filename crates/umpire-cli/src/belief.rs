@@ -1,0 +1,194 @@
+//! `umpire belief`: what one player of a recorded game may believe about the hidden men.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use serde::Serialize;
+use umpire_belief::history::sample_record;
+use umpire_belief::{Belief, BeliefConfig, Marginals, Metaposition, heatmap_svg};
+use umpire_rules::Observation;
+use umpire_rules::record::Record;
+use umpire_rules::shakmaty::fen::Fen;
+use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
+
+use crate::stdout::say;
+
+/// The options of `umpire belief`.
+pub struct BeliefArgs<'a> {
+    /// The record.
+    pub file: &'a Path,
+    /// Whose belief.
+    pub side: Color,
+    /// Stop after this many moves (default: the whole record).
+    pub ply: Option<u32>,
+    /// Positions to sample for `--samples-out`.
+    pub samples: usize,
+    /// Seed of every random choice.
+    pub seed: u64,
+    /// The bound on the exact set.
+    pub bound: usize,
+    /// Print JSON.
+    pub json: bool,
+    /// Write the SVG heatmap here.
+    pub svg: Option<&'a Path>,
+    /// Write sampled hidden histories here (JSON lines of records).
+    pub samples_out: Option<&'a Path>,
+}
+
+#[derive(Serialize)]
+struct Summary<'a> {
+    side: &'static str,
+    ply: u32,
+    exact: bool,
+    size: u64,
+    held: usize,
+    millis: f64,
+    marginals: serde_json::Value,
+    metaposition: Option<&'a Metaposition>,
+}
+
+/// The observations of `side` up to and including the `ply`-th move, and the number of record
+/// entries they cover.
+fn cut(
+    record: &Record,
+    side: Color,
+    ply: Option<u32>,
+) -> Result<(Vec<Observation>, usize, u32), String> {
+    let total = record.plies() as u32;
+    let want = ply.unwrap_or(total);
+    if want > total {
+        return Err(format!(
+            "the game has only {total} moves; --ply {want} is beyond it"
+        ));
+    }
+    let mut observations = Vec::new();
+    let mut moves = 0;
+    let mut entries = 0;
+    for entry in &record.entries {
+        if moves == want && ply.is_some() {
+            break;
+        }
+        entries += 1;
+        let outcome = entry.outcome();
+        if let Some(obs) = outcome.observation(entry.command, side) {
+            observations.push(obs);
+        }
+        if outcome.is_accepted() {
+            moves += 1;
+        }
+    }
+    Ok((observations, entries, moves))
+}
+
+/// Runs `umpire belief`.
+pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
+    let record = crate::record_cmd::load(args.file)?;
+    record
+        .replay()
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let fen: Fen = record
+        .fen
+        .parse()
+        .map_err(|e| format!("{}: start position: {e}", args.file.display()))?;
+    let start: Chess = fen
+        .into_position(CastlingMode::Standard)
+        .map_err(|e| format!("{}: start position: {e}", args.file.display()))?;
+    let (observations, _, moves) = cut(&record, args.side, args.ply)?;
+    let rules = *record.rules.rules();
+    let config = BeliefConfig {
+        bound: args.bound,
+        seed: args.seed,
+    };
+    let clock = Instant::now();
+    let mut belief = Belief::new(rules, start, args.side, config).map_err(|e| e.to_string())?;
+    for obs in &observations {
+        belief.observe(obs).map_err(|e| e.to_string())?;
+    }
+    let millis = clock.elapsed().as_secs_f64() * 1e3;
+    let marginals = Marginals::of(&belief);
+    let meta = Metaposition::of(&belief);
+    if let Some(path) = args.svg {
+        let own = belief.position(0);
+        fs::write(path, heatmap_svg(&marginals, args.side, own))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if let Some(path) = args.samples_out {
+        write_samples(&belief, &record, args, path)?;
+    }
+    let side = if args.side == Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    if args.json {
+        let summary = Summary {
+            side,
+            ply: moves,
+            exact: belief.is_exact(),
+            size: belief.size(),
+            held: belief.held(),
+            millis,
+            marginals: serde_json::from_str(&marginals.to_json()).map_err(|e| e.to_string())?,
+            metaposition: meta.as_ref(),
+        };
+        say!(
+            "{}",
+            serde_json::to_string(&summary).map_err(|e| e.to_string())?
+        );
+        return Ok(());
+    }
+    say!("{side}'s belief after {moves} moves ({} rules)", rules.id);
+    if belief.is_exact() {
+        say!("exact: yes, {} positions", belief.size());
+    } else {
+        say!(
+            "exact: no, about {} positions (estimate), {} sampled positions held",
+            belief.size(),
+            belief.held()
+        );
+    }
+    say!("time: {millis:.1} ms");
+    say!("square  pawn knight bishop rook queen king  (probability of each enemy man, %)");
+    for sq in Square::ALL {
+        if marginals.occupied(sq) > 0.0 {
+            let p = &marginals.p[usize::from(sq)];
+            say!(
+                "{sq:<6} {:5.1} {:6.1} {:6.1} {:4.1} {:5.1} {:4.1}",
+                p[0] * 100.0,
+                p[1] * 100.0,
+                p[2] * 100.0,
+                p[3] * 100.0,
+                p[4] * 100.0,
+                p[5] * 100.0
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes `--samples` hidden histories, one JSON record a line.
+fn write_samples(
+    belief: &Belief,
+    record: &Record,
+    args: &BeliefArgs<'_>,
+    path: &Path,
+) -> Result<(), String> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
+    let picks = belief.sample_indices(args.samples, &mut rng);
+    let mut out = String::new();
+    for i in picks {
+        let sample = sample_record(belief, i, &record.tags).map_err(|e| e.to_string())?;
+        out.push_str(&sample.to_json());
+        out.push('\n');
+    }
+    let mut file = fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    file.write_all(out.as_bytes())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The default bound, for the help text.
+pub const DEFAULT_BOUND: u64 = umpire_belief::DEFAULT_BOUND as u64;
