@@ -9,6 +9,7 @@ mod record_cmd;
 mod referee;
 mod schroedinger;
 mod selfplay;
+mod serve;
 mod stdout;
 mod tablebase;
 
@@ -40,6 +41,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Run the Kriegspiel server: accounts and guests, lobby, live games over WebSocket,
+    /// built-in agents, games stored as records (docs/SERVER.md, docs/PROTOCOL.md).
+    Serve(serve::ServeArgs),
     /// Be the umpire for two players at one console: read one command per line from stdin
     /// (a move in UCI like e2e4 or SAN like Nf3, or: any, draw offer, draw accept,
     /// draw decline, resign) for the side to move, and answer each line.
@@ -310,6 +314,7 @@ fn main() -> ExitCode {
             }
             Ok(())
         }
+        Cmd::Serve(args) => serve::run(args),
         Cmd::Audit { what } => audit::run(what),
         Cmd::Tablebase { action } => tablebase::run(action),
         Cmd::Schroedinger { action } => schroedinger::run(action),
