@@ -172,8 +172,8 @@ mod tests {
             (r#"{"type":"relist"}"#, Action::Relist),
             (r#"{"type":"sync"}"#, Action::Sync),
         ];
-        for (text, action) in cases {
-            assert_eq!(parse(text).unwrap().action, action, "{text}");
+        for (text, action) in &cases {
+            assert_eq!(&parse(text).unwrap().action, action, "{text}");
         }
         assert_eq!(parse(cases[0].0).unwrap().id, Some(7));
     }
