@@ -18,6 +18,7 @@ pub mod hub;
 mod migrations;
 pub mod projection;
 pub mod protocol;
+pub mod remote;
 pub mod round;
 pub mod store;
 pub mod ws;

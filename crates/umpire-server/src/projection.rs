@@ -62,10 +62,15 @@ fn heard(rules: &RuleSet, a: Announcement) -> HeardJson {
 /// acted), whether a move was played, and what the player heard.
 pub fn observation_json(rules: &RuleSet, obs: &Observation) -> Value {
     let own = obs.own.map(|own| {
-        serde_json::json!({
+        let mut m = serde_json::json!({
             "command": own.command.to_text(),
             "verdict": own.verdict.as_str(),
-        })
+        });
+        if let umpire_rules::Verdict::Invalid(why) = own.verdict {
+            m["reason"] = why.as_str().into();
+            m["message"] = why.message().into();
+        }
+        m
     });
     let heard: Vec<HeardJson> = obs.announcements.iter().map(|&a| heard(rules, a)).collect();
     serde_json::json!({
