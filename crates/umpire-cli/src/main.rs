@@ -7,6 +7,7 @@ mod input;
 mod play;
 mod record_cmd;
 mod referee;
+mod remote_cmd;
 mod schroedinger;
 mod selfplay;
 mod serve;
@@ -44,6 +45,12 @@ enum Cmd {
     /// Run the Kriegspiel server: accounts and guests, lobby, live games over WebSocket,
     /// built-in agents, games stored as records (docs/SERVER.md, docs/PROTOCOL.md).
     Serve(serve::ServeArgs),
+    /// Play a server game with a built-in agent as a remote bot (API token from POST /api/bots).
+    Bot(remote_cmd::BotArgs),
+    /// Play a server game from this terminal (a minimal client; docs/SERVER.md).
+    Connect(remote_cmd::ConnectArgs),
+    /// Drive N concurrent games of remote random agents against a server and report figures.
+    Loadtest(remote_cmd::LoadtestArgs),
     /// Be the umpire for two players at one console: read one command per line from stdin
     /// (a move in UCI like e2e4 or SAN like Nf3, or: any, draw offer, draw accept,
     /// draw decline, resign) for the side to move, and answer each line.
@@ -315,6 +322,9 @@ fn main() -> ExitCode {
             Ok(())
         }
         Cmd::Serve(args) => serve::run(args),
+        Cmd::Bot(args) => remote_cmd::bot(args),
+        Cmd::Connect(args) => remote_cmd::connect(args),
+        Cmd::Loadtest(args) => remote_cmd::loadtest(args),
         Cmd::Audit { what } => audit::run(what),
         Cmd::Tablebase { action } => tablebase::run(action),
         Cmd::Schroedinger { action } => schroedinger::run(action),

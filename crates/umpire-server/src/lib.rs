@@ -15,6 +15,7 @@ pub mod clock;
 pub mod error;
 pub mod house_agent;
 pub mod hub;
+pub mod load;
 mod migrations;
 pub mod projection;
 pub mod protocol;

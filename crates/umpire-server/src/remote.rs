@@ -235,3 +235,60 @@ pub async fn play(
         }
     }
 }
+
+/// `umpire bot`: plays `games` games with a built-in agent: creates each game and waits for an
+/// opponent when `create` is set (under `rules`), else joins the oldest open game it does not
+/// play in (polling every half second). Returns each game's id and result.
+pub async fn run_bot(
+    client: &Client,
+    kind: AgentKind,
+    games: usize,
+    create: Option<&str>,
+    seed: u64,
+) -> Result<Vec<(String, Value)>, String> {
+    let mut out = Vec::new();
+    for n in 0..games {
+        let id = match create {
+            Some(rules) => client.create_game(&json!({"rules": rules})).await?["id"]
+                .as_str()
+                .ok_or("no game id")?
+                .to_owned(),
+            None => loop {
+                let open = client
+                    .request("GET", "/api/games?status=open", None)
+                    .await?
+                    .ok()?;
+                let mut joined = None;
+                for g in open
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or_default()
+                    .iter()
+                    .rev()
+                {
+                    let Some(id) = g["id"].as_str() else { continue };
+                    if client.join(id).await.is_ok() {
+                        joined = Some(id.to_owned());
+                        break;
+                    }
+                }
+                match joined {
+                    Some(id) => break id,
+                    None => tokio::time::sleep(Duration::from_millis(500)).await,
+                }
+            },
+        };
+        let mut stats = PlayStats::default();
+        let ended = play(
+            client,
+            &id,
+            kind,
+            seed.wrapping_add(n as u64),
+            None,
+            &mut stats,
+        )
+        .await?;
+        out.push((id, ended.result));
+    }
+    Ok(out)
+}
