@@ -207,15 +207,15 @@ fn show(frame: &Value) {
             r.get("score").and_then(Value::as_str).unwrap_or_default(),
             r.get("reason").and_then(Value::as_str).unwrap_or_default()
         );
-    } else if frame["type"] == "update" || frame["type"] == "state" {
-        if frame["to_move"] == frame["you"] {
-            let n = frame["options"].as_array().map_or(0, Vec::len);
-            println!(
-                "your move ({n} attempts possible; clocks white {} s, black {} s)",
-                frame["clocks"]["white_ms"].as_i64().unwrap_or(0) / 1000,
-                frame["clocks"]["black_ms"].as_i64().unwrap_or(0) / 1000
-            );
-        }
+    } else if (frame["type"] == "update" || frame["type"] == "state")
+        && frame["to_move"] == frame["you"]
+    {
+        let n = frame["options"].as_array().map_or(0, Vec::len);
+        println!(
+            "your move ({n} attempts possible; clocks white {} s, black {} s)",
+            frame["clocks"]["white_ms"].as_i64().unwrap_or(0) / 1000,
+            frame["clocks"]["black_ms"].as_i64().unwrap_or(0) / 1000
+        );
     }
 }
 

@@ -45,13 +45,13 @@ pub struct Hub {
 /// The display names of a game's seats: the user's name, `agent:KIND`, or `?` for a free seat.
 pub async fn seat_names(store: &Store, row: &GameRow) -> Result<[String; 2], ApiError> {
     let mut names = [String::from("?"), String::from("?")];
-    for i in 0..2 {
-        if let Some(user) = &row.users[i] {
+    for (name, (user, agent)) in names.iter_mut().zip(row.users.iter().zip(&row.agents)) {
+        if let Some(user) = user {
             if let Some(u) = store.user_by_id(user).await? {
-                names[i] = u.name;
+                *name = u.name;
             }
-        } else if let Some(agent) = &row.agents[i] {
-            names[i] = format!("agent:{agent}");
+        } else if let Some(agent) = agent {
+            *name = format!("agent:{agent}");
         }
     }
     Ok(names)

@@ -302,7 +302,7 @@ impl Round {
             }
             Seat::Spectator => projection::spectator_state(
                 &public,
-                &self.views[0].opening().to_vec(),
+                self.views[0].opening(),
                 &self.spectators,
                 self.game.umpire().plies(),
                 self.game.umpire().turn(),

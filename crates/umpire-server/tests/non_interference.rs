@@ -101,7 +101,7 @@ fn run(rules: RuleSet, games: u64, max_commands: usize) -> [usize; 3] {
             if let Some(s) = spectator_observation(&outcome) {
                 spectators.push(s);
                 let plies = spectators.iter().filter(|s| s.moved).count() as u32;
-                let to_move = if plies % 2 == 0 {
+                let to_move = if plies.is_multiple_of(2) {
                     Color::White
                 } else {
                     Color::Black
