@@ -9,9 +9,11 @@ mod play;
 mod play_screen;
 mod record_cmd;
 mod referee;
+mod remote_cmd;
 mod save_file;
 mod schroedinger;
 mod selfplay;
+mod serve;
 mod stdout;
 mod tablebase;
 
@@ -43,6 +45,15 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Run the Kriegspiel server: accounts and guests, lobby, live games over WebSocket,
+    /// built-in agents, games stored as records (docs/SERVER.md, docs/PROTOCOL.md).
+    Serve(serve::ServeArgs),
+    /// Play a server game with a built-in agent as a remote bot (API token from POST /api/bots).
+    Bot(remote_cmd::BotArgs),
+    /// Play a server game from this terminal (a minimal client; docs/SERVER.md).
+    Connect(remote_cmd::ConnectArgs),
+    /// Drive N concurrent games of remote random agents against a server and report figures.
+    Loadtest(remote_cmd::LoadtestArgs),
     /// The umpire operator's console (it shows both sides' moves: not for the players' eyes):
     /// read one command per line from stdin for the side to move (a move in SAN like Nf3 or
     /// UCI like e2e4, or: any, draw, accept, decline, resign, status, help) and answer each
@@ -375,6 +386,10 @@ fn main() -> ExitCode {
             svg: svg.as_deref(),
             samples_out: samples_out.as_deref(),
         }),
+        Cmd::Serve(args) => serve::run(args),
+        Cmd::Bot(args) => remote_cmd::bot(args),
+        Cmd::Connect(args) => remote_cmd::connect(args),
+        Cmd::Loadtest(args) => remote_cmd::loadtest(args),
         Cmd::Audit { what } => audit::run(what),
         Cmd::Tablebase { action } => tablebase::run(action),
         Cmd::Schroedinger { action } => schroedinger::run(action),

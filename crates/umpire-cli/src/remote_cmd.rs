@@ -1,0 +1,308 @@
+//! `umpire bot`, `umpire connect` and `umpire loadtest`: clients of a running `umpire serve`.
+
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, BufReader};
+use umpire_ai::AgentKind;
+use umpire_server::client::Client;
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+}
+
+/// Arguments of `umpire bot`.
+#[derive(clap::Args)]
+pub struct BotArgs {
+    /// The server, as http://HOST:PORT.
+    #[arg(long)]
+    server: String,
+    /// The bot's API token.
+    #[arg(long)]
+    token: String,
+    /// The built-in agent: random or guided-random.
+    #[arg(long, default_value = "guided-random")]
+    agent: AgentKind,
+    /// Games to play before exiting.
+    #[arg(long, default_value_t = 1)]
+    games: usize,
+    /// Create each game (under this rule set) and wait for an opponent, instead of joining
+    /// open games.
+    #[arg(long, value_name = "RULES")]
+    create: Option<String>,
+    /// Seed of the agent.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+/// Runs `umpire bot`: prints one line per game: id, score, reason.
+pub fn bot(args: BotArgs) -> Result<(), String> {
+    let client = Client::new(&args.server)?.with_token(&args.token);
+    let done = runtime()?.block_on(umpire_server::remote::run_bot(
+        &client,
+        args.agent,
+        args.games,
+        args.create.as_deref(),
+        args.seed,
+    ))?;
+    for (id, result) in done {
+        println!(
+            "{id} {} {}",
+            result["score"].as_str().unwrap_or("*"),
+            result["reason"].as_str().unwrap_or("unfinished")
+        );
+    }
+    Ok(())
+}
+
+/// Arguments of `umpire loadtest`.
+#[derive(clap::Args)]
+pub struct LoadtestArgs {
+    /// The server, as http://HOST:PORT.
+    #[arg(long)]
+    server: String,
+    /// Concurrent games.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Duration in seconds.
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// Seed of the agents.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `umpire loadtest`; prints the figures even if the server fails under it.
+pub fn loadtest(args: LoadtestArgs) -> Result<(), String> {
+    Client::new(&args.server)?;
+    let report = runtime()?.block_on(umpire_server::load::run(
+        &args.server,
+        args.games,
+        args.seconds,
+        args.seed,
+    ));
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).map_err(|e| e.to_string())?
+        );
+    } else {
+        println!(
+            "games {} for {} s: games_started {} games_finished {} attempts {} acknowledged {} ({:.0}/s) p50_ms {:.2} p99_ms {:.2} errors {}",
+            report.games,
+            report.seconds,
+            report.games_started,
+            report.games_finished,
+            report.attempts,
+            report.acknowledged,
+            report.attempts_per_second,
+            report.p50_ms,
+            report.p99_ms,
+            report.errors
+        );
+    }
+    Ok(())
+}
+
+/// Arguments of `umpire connect`.
+#[derive(clap::Args)]
+pub struct ConnectArgs {
+    /// The server, as http://HOST:PORT.
+    url: String,
+    /// Log in as this account (the password is read from the first line of stdin); a guest
+    /// otherwise.
+    #[arg(long = "as", value_name = "NAME")]
+    name: Option<String>,
+    /// Join or watch this game.
+    #[arg(long)]
+    game: Option<String>,
+    /// Play a new game against this built-in agent (random, guided-random).
+    #[arg(long)]
+    agent: Option<AgentKind>,
+    /// Rule set of a new game.
+    #[arg(long, default_value = "wild16")]
+    rules: String,
+}
+
+fn show(frame: &Value) {
+    let heard = |o: &Value| -> String {
+        o["heard"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|h| h["text"].as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
+            .unwrap_or_default()
+    };
+    match frame["type"].as_str().unwrap_or_default() {
+        "state" => {
+            println!(
+                "game {} ({}): white {} v black {}; you are {}; status {}",
+                frame["game"].as_str().unwrap_or_default(),
+                frame["rules"].as_str().unwrap_or_default(),
+                frame["players"]["white"].as_str().unwrap_or_default(),
+                frame["players"]["black"].as_str().unwrap_or_default(),
+                frame["you"].as_str().unwrap_or_default(),
+                frame["status"].as_str().unwrap_or_default()
+            );
+            for o in frame["transcript"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+            {
+                println!("  {} {}", o["actor"].as_str().unwrap_or_default(), heard(o));
+            }
+        }
+        "update" => {
+            let o = &frame["observation"];
+            let own = o["own"]["command"]
+                .as_str()
+                .map(|c| format!("{c}: {} ", o["own"]["verdict"].as_str().unwrap_or_default()))
+                .unwrap_or_default();
+            let moved = if o["moved"] == true { "(moved) " } else { "" };
+            println!(
+                "{} {own}{moved}{}",
+                o["actor"].as_str().unwrap_or_default(),
+                heard(o)
+            );
+        }
+        "chat" => println!(
+            "MSG from {}: {}",
+            frame["from"].as_str().unwrap_or_default(),
+            frame["text"].as_str().unwrap_or_default()
+        ),
+        "relist" => {
+            let men: Vec<String> = frame["men"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+                .iter()
+                .map(|m| {
+                    format!(
+                        "{} {}",
+                        m["man"].as_str().unwrap_or_default(),
+                        m["square"].as_str().unwrap_or_default()
+                    )
+                })
+                .collect();
+            println!("your men: {}", men.join(", "));
+        }
+        "error" => println!(
+            "refused ({}): {}",
+            frame["code"].as_str().unwrap_or_default(),
+            frame["message"].as_str().unwrap_or_default()
+        ),
+        "game_over" => {}
+        _ => println!("{frame}"),
+    }
+    if let Some(r) = frame["result"].as_object() {
+        println!(
+            "game over: {} by {}",
+            r.get("score").and_then(Value::as_str).unwrap_or_default(),
+            r.get("reason").and_then(Value::as_str).unwrap_or_default()
+        );
+    } else if (frame["type"] == "update" || frame["type"] == "state")
+        && frame["to_move"] == frame["you"]
+    {
+        let n = frame["options"].as_array().map_or(0, Vec::len);
+        println!(
+            "your move ({n} attempts possible; clocks white {} s, black {} s)",
+            frame["clocks"]["white_ms"].as_i64().unwrap_or(0) / 1000,
+            frame["clocks"]["black_ms"].as_i64().unwrap_or(0) / 1000
+        );
+    }
+}
+
+fn command_frame(line: &str) -> Option<Value> {
+    let line = line.trim();
+    let lower = line.to_ascii_lowercase();
+    Some(match lower.as_str() {
+        "" => return None,
+        "any" | "any?" => json!({"type":"any"}),
+        "draw" | "draw offer" => json!({"type":"draw","action":"offer"}),
+        "draw accept" | "accept" => json!({"type":"draw","action":"accept"}),
+        "draw decline" | "decline" => json!({"type":"draw","action":"decline"}),
+        "resign" => json!({"type":"resign"}),
+        "relist" => json!({"type":"relist"}),
+        _ if lower.starts_with("msg ") => json!({"type":"msg","text": line[4..].trim()}),
+        _ => json!({"type":"attempt","move": line}),
+    })
+}
+
+/// Runs `umpire connect`: commands are read from stdin, one a line (a move in UCI or SAN,
+/// any, draw offer|accept|decline, resign, msg TEXT, relist, quit).
+pub fn connect(args: ConnectArgs) -> Result<(), String> {
+    runtime()?.block_on(async move {
+        let mut client = Client::new(&args.url)?;
+        let mut lines = BufReader::new(tokio::io::stdin()).lines();
+        match &args.name {
+            Some(name) => {
+                let password = lines
+                    .next_line()
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .unwrap_or_default();
+                client.login(name, password.trim()).await?;
+            }
+            None => {
+                let me = client.guest().await?;
+                println!(
+                    "playing as guest {}",
+                    me["name"].as_str().unwrap_or_default()
+                );
+            }
+        }
+        let id = match (&args.game, args.agent) {
+            (Some(id), _) => {
+                // Join if the game is open; otherwise play or watch it as it is.
+                let _ = client.join(id).await;
+                id.clone()
+            }
+            (None, agent) => {
+                let mut spec = json!({"rules": args.rules});
+                if let Some(a) = agent {
+                    spec["agent"] = a.as_str().into();
+                }
+                let g = client.create_game(&spec).await?;
+                let id = g["id"].as_str().ok_or("no game id")?.to_owned();
+                println!(
+                    "created game {id}; an opponent joins with: umpire connect {} --game {id}",
+                    args.url
+                );
+                id
+            }
+        };
+        let mut socket = client.socket(&id).await?;
+        let mut input_open = true;
+        loop {
+            tokio::select! {
+                frame = socket.next() => {
+                    let frame = frame?;
+                    show(&frame);
+                    if frame["result"].is_object() && frame["you"] != "spectator" {
+                        break;
+                    }
+                }
+                line = lines.next_line(), if input_open => {
+                    match line.map_err(|e| e.to_string())? {
+                        None => input_open = false,
+                        Some(l) if l.trim().eq_ignore_ascii_case("quit") => break,
+                        Some(l) => {
+                            if let Some(f) = command_frame(&l) {
+                                socket.send(&f).await?;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        socket.close().await;
+        Ok(())
+    })
+}

@@ -1,0 +1,39 @@
+//! `umpire serve`: runs the server of the `umpire-server` crate.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use umpire_server::{Config, Database};
+
+/// Arguments of `umpire serve`.
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: SocketAddr,
+    /// Data directory: the SQLite database `umpire.sqlite3` lives here (created if missing).
+    #[arg(long, default_value = "umpire-data")]
+    data: PathBuf,
+    /// Use this database instead of the data directory (postgres://USER@HOST/DB or sqlite://FILE).
+    #[arg(long)]
+    database: Option<String>,
+}
+
+/// Runs the server until ctrl-c or SIGTERM.
+pub fn run(args: ServeArgs) -> Result<(), String> {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .init();
+    let database = match args.database {
+        Some(url) => Database::Url(url),
+        None => Database::Dir(args.data),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?;
+    runtime.block_on(umpire_server::run(Config {
+        listen: args.listen,
+        database,
+    }))
+}

@@ -1,0 +1,402 @@
+//! The HTTP API: players (guest, register, log in/out, bots), the lobby (create, list, join,
+//! instant game against a built-in agent) and finished games as records.
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use rand::RngExt;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use umpire_ai::AgentKind;
+use umpire_rules::record::{Record, STANDARD_FEN};
+use umpire_rules::shakmaty::Color;
+use umpire_rules::wire::color_name;
+use umpire_rules::{RuleSetId, Umpire};
+
+use crate::AppState;
+use crate::auth::{self, Caller, MaybeCaller};
+use crate::clock::TimeControl;
+use crate::error::ApiError;
+use crate::hub::seat_names;
+use crate::round::{self, RoundMsg, index};
+use crate::store::{GameRow, UserRow, now_ms};
+
+/// Reads a JSON body; the request must say `Content-Type: application/json` (which a
+/// cross-site HTML form cannot).
+fn body<T: DeserializeOwned>(headers: &HeaderMap, bytes: &Bytes) -> Result<T, ApiError> {
+    let json = headers
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !json {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "json_required",
+            "send the body as Content-Type: application/json",
+        ));
+    }
+    serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))
+}
+
+fn user_json(u: &UserRow) -> Value {
+    json!({"id": u.id, "name": u.name, "kind": u.kind})
+}
+
+fn with_session(user: &UserRow, token: &str) -> Response {
+    (
+        [(SET_COOKIE, auth::session_cookie(token))],
+        Json(json!({"user": user_json(user), "session": token})),
+    )
+        .into_response()
+}
+
+/// `POST /api/guest`: a guest account and its session, no registration.
+pub async fn guest(State(st): State<AppState>) -> Result<Response, ApiError> {
+    let name = format!("guest-{}", &auth::new_id()[..6]);
+    let user = auth::create_user(&st.store, &name, "guest", None).await?;
+    let token = auth::open_session(&st.store, &user).await?;
+    Ok(with_session(&user, &token))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// `POST /api/register {"name","password"}`: an account (argon2 hash) and its session.
+pub async fn register(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let c: Credentials = body(&headers, &bytes)?;
+    auth::check_name(&c.name)?;
+    if c.name.starts_with("guest-") {
+        return Err(ApiError::bad_request(
+            "bad_name",
+            "names starting guest- are for guests",
+        ));
+    }
+    let hash = auth::hash_password(c.password).await?;
+    let user = auth::create_user(&st.store, &c.name, "account", Some(hash)).await?;
+    let token = auth::open_session(&st.store, &user).await?;
+    Ok(with_session(&user, &token))
+}
+
+/// `POST /api/login {"name","password"}`.
+pub async fn login(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let c: Credentials = body(&headers, &bytes)?;
+    let refused = || ApiError::unauthorized("wrong name or password");
+    let user = st.store.user_by_name(&c.name).await?.ok_or_else(refused)?;
+    let hash = user.password_hash.clone().ok_or_else(refused)?;
+    if !auth::verify_password(c.password, hash).await {
+        return Err(refused());
+    }
+    let token = auth::open_session(&st.store, &user).await?;
+    Ok(with_session(&user, &token))
+}
+
+/// `POST /api/logout`: ends the session of the request.
+pub async fn logout(
+    State(st): State<AppState>,
+    req: axum::extract::Request,
+) -> Result<Response, ApiError> {
+    let (parts, _) = req.into_parts();
+    if let Some(token) = auth::request_token(&parts) {
+        st.store.delete_session(&auth::token_hash(&token)).await?;
+    }
+    Ok((
+        [(SET_COOKIE, auth::expired_cookie())],
+        Json(json!({"ok": true})),
+    )
+        .into_response())
+}
+
+/// `GET /api/me`.
+pub async fn me(Caller(user): Caller) -> Json<Value> {
+    Json(json!({"user": user_json(&user)}))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewBot {
+    name: String,
+}
+
+/// `POST /api/bots {"name"}`: a bot account owned by a registered account; answers its API
+/// token (shown once).
+pub async fn new_bot(
+    State(st): State<AppState>,
+    Caller(owner): Caller,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    if owner.kind != "account" {
+        return Err(ApiError::forbidden(
+            "account_required",
+            "only registered accounts create bots",
+        ));
+    }
+    let b: NewBot = body(&headers, &bytes)?;
+    auth::check_name(&b.name)?;
+    let bot = auth::create_user(&st.store, &b.name, "bot", None).await?;
+    let token = auth::new_token();
+    st.store
+        .insert_credential(
+            crate::store::Credential::ApiToken,
+            &auth::token_hash(&token),
+            &bot.id,
+        )
+        .await?;
+    Ok(Json(json!({"user": user_json(&bot), "token": token})))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGame {
+    #[serde(default)]
+    rules: Option<String>,
+    #[serde(default)]
+    initial_ms: Option<i64>,
+    #[serde(default)]
+    increment_ms: Option<i64>,
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    agent: Option<String>,
+}
+
+/// The JSON summary of a game: id, rule set, players, status, result, time control.
+pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
+    let names = seat_names(&st.store, row).await?;
+    Ok(json!({
+        "id": row.id,
+        "rules": row.rules,
+        "players": {"white": names[0], "black": names[1]},
+        "status": row.status,
+        "result": row.result,
+        "reason": row.reason,
+        "time_control": {"initial_ms": row.initial_ms, "increment_ms": row.increment_ms},
+    }))
+}
+
+/// `POST /api/games`: a new game: `rules` (default `wild16`), `initial_ms` (default ten
+/// minutes), `increment_ms` (default 0), `color` (`white`, `black`, `random`), and `agent`
+/// (`random`, `guided-random`) for an instant game against a built-in agent.
+pub async fn create_game(
+    State(st): State<AppState>,
+    Caller(user): Caller,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let g: NewGame = body(&headers, &bytes)?;
+    let rules: RuleSetId = g.rules.as_deref().unwrap_or("wild16").parse().map_err(
+        |e: umpire_rules::UnknownRuleSet| ApiError::bad_request("bad_rules", e.to_string()),
+    )?;
+    let tc = TimeControl::checked(g.initial_ms.unwrap_or(600_000), g.increment_ms.unwrap_or(0))
+        .map_err(|e| ApiError::bad_request("bad_time_control", e))?;
+    let color = match g.color.as_deref().unwrap_or("random") {
+        "white" => Color::White,
+        "black" => Color::Black,
+        "random" => {
+            if rand::rng().random::<bool>() {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        other => {
+            return Err(ApiError::bad_request(
+                "bad_color",
+                format!("{other:?} is not white, black or random"),
+            ));
+        }
+    };
+    let agent = g
+        .agent
+        .as_deref()
+        .map(|a| a.parse::<AgentKind>())
+        .transpose()
+        .map_err(|e| ApiError::bad_request("bad_agent", e.to_string()))?;
+    // The start position is checked as the umpire would.
+    Umpire::from_fen(*rules.rules(), STANDARD_FEN)
+        .map_err(|e| ApiError::bad_request("bad_fen", e.to_string()))?;
+    let mut users = [None, None];
+    let mut agents = [None, None];
+    users[index(color)] = Some(user.id.clone());
+    if let Some(kind) = agent {
+        agents[index(!color)] = Some(kind.as_str().to_owned());
+    }
+    let row = GameRow {
+        id: auth::new_id(),
+        rules: rules.as_str().to_owned(),
+        fen: STANDARD_FEN.to_owned(),
+        users,
+        agents,
+        agent_seed: (rand::rng().random::<u64>() >> 1) as i64,
+        initial_ms: tc.initial_ms,
+        increment_ms: tc.increment_ms,
+        status: if agent.is_some() { "live" } else { "open" }.to_owned(),
+        result: None,
+        reason: None,
+        created_ms: now_ms(),
+    };
+    st.store.insert_game(&row).await?;
+    st.hub.round(&row.id).await?;
+    let mut s = summary(&st, &row).await?;
+    s["you"] = color_name(color).into();
+    Ok(Json(s))
+}
+
+/// The query of `GET /api/games`.
+#[derive(Deserialize)]
+pub struct ListQuery {
+    /// `open`, `live` or `over`.
+    pub status: Option<String>,
+}
+
+/// `GET /api/games[?status=open|live|over]`: the newest 100 games.
+pub async fn list_games(
+    State(st): State<AppState>,
+    Query(q): Query<ListQuery>,
+) -> Result<Json<Value>, ApiError> {
+    if let Some(s) = q.status.as_deref()
+        && !["open", "live", "over"].contains(&s)
+    {
+        return Err(ApiError::bad_request(
+            "bad_status",
+            "status is open, live or over",
+        ));
+    }
+    let rows = st.store.games(q.status.as_deref(), 100).await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in &rows {
+        out.push(summary(&st, row).await?);
+    }
+    Ok(Json(Value::Array(out)))
+}
+
+async fn game_row(st: &AppState, id: &str) -> Result<GameRow, ApiError> {
+    st.store
+        .game(id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))
+}
+
+/// `GET /api/games/{id}`.
+pub async fn get_game(
+    State(st): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let row = game_row(&st, &id).await?;
+    Ok(Json(summary(&st, &row).await?))
+}
+
+/// `POST /api/games/{id}/join`: takes the free seat of an open game; the game starts.
+pub async fn join_game(
+    State(st): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let handle = st.hub.round(&id).await?;
+    let (reply, answer) = oneshot::channel();
+    handle.send(RoundMsg::Join { user, reply }).await?;
+    let color = answer
+        .await
+        .map_err(|_| ApiError::storage("game task ended"))??;
+    let row = game_row(&st, &id).await?;
+    let mut s = summary(&st, &row).await?;
+    s["you"] = color_name(color).into();
+    Ok(Json(s))
+}
+
+/// The record of a stored game, with the players' names as tags.
+pub async fn record_of(st: &AppState, row: &GameRow) -> Result<Record, ApiError> {
+    let commands = st.store.commands(&row.id).await?;
+    let replayed = round::replay(row, &commands).map_err(ApiError::storage)?;
+    let mut record = replayed.game.into_record();
+    let names = seat_names(&st.store, row).await?;
+    let _ = record.tags.set("White", &names[0]);
+    let _ = record.tags.set("Black", &names[1]);
+    let _ = record
+        .tags
+        .set("Site", &format!("umpire-server game {}", row.id));
+    if let (Some(result), Some(reason)) = (&row.result, &row.reason)
+        && reason == "time"
+    {
+        let _ = record
+            .tags
+            .set("Termination", &format!("time forfeit {result}"));
+    }
+    Ok(record)
+}
+
+fn text(content_type: &'static str, body: String) -> Response {
+    ([(CONTENT_TYPE, content_type)], body).into_response()
+}
+
+/// `GET /games/{id}.json` and `/games/{id}.pgn`: the referee's record, once the game is over.
+pub async fn download(
+    State(st): State<AppState>,
+    Path(file): Path<String>,
+) -> Result<Response, ApiError> {
+    let (id, ext) = file
+        .rsplit_once('.')
+        .ok_or_else(|| ApiError::not_found("ask for ID.json or ID.pgn"))?;
+    let row = game_row(&st, id).await?;
+    if row.status != "over" {
+        return Err(ApiError::forbidden(
+            "game_not_over",
+            "the referee's record is shown only after the game ends",
+        ));
+    }
+    let record = record_of(&st, &row).await?;
+    match ext {
+        "json" => Ok(text("application/json", record.to_json_pretty())),
+        "pgn" => Ok(text(
+            "application/x-chess-pgn",
+            record.to_pgn().map_err(ApiError::storage)?,
+        )),
+        _ => Err(ApiError::not_found("ask for ID.json or ID.pgn")),
+    }
+}
+
+/// `GET /games/{id}/{white|black}.pgn`: one player's filtered view: to that player at any
+/// time, to everyone after the end.
+pub async fn player_download(
+    State(st): State<AppState>,
+    MaybeCaller(caller): MaybeCaller,
+    Path((id, file)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let side = match file.as_str() {
+        "white.pgn" => Color::White,
+        "black.pgn" => Color::Black,
+        _ => return Err(ApiError::not_found("ask for white.pgn or black.pgn")),
+    };
+    let row = game_row(&st, &id).await?;
+    let own = caller
+        .as_ref()
+        .is_some_and(|u| row.users[index(side)].as_deref() == Some(u.id.as_str()));
+    if row.status != "over" && !own {
+        return Err(ApiError::forbidden(
+            "not_your_view",
+            "a player's view is shown only to that player until the game ends",
+        ));
+    }
+    let record = record_of(&st, &row).await?;
+    Ok(text(
+        "application/x-chess-pgn",
+        record.player_pgn(side).map_err(ApiError::storage)?,
+    ))
+}

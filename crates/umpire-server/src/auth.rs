@@ -1,0 +1,212 @@
+//! Players: guests, accounts (argon2 password hashes), bot accounts with API tokens, session
+//! cookies, and [`Caller`], the extractor that says who sent a request.
+//!
+//! Tokens are 256 random bits shown once; only their SHA-256 is stored. CSRF: the API takes
+//! JSON bodies only (a cross-site form cannot send `application/json`) and the session cookie
+//! is `SameSite=Lax`, so a cross-site form post carries no session.
+
+use argon2::Argon2;
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use axum::extract::FromRequestParts;
+use axum::http::header::{AUTHORIZATION, COOKIE};
+use axum::http::request::Parts;
+use rand::RngExt;
+use sha2::{Digest, Sha256};
+
+use crate::AppState;
+use crate::error::ApiError;
+use crate::store::{Credential, Store, UserRow};
+
+/// The name of the session cookie.
+pub const SESSION_COOKIE: &str = "umpire_session";
+
+/// A new random token: 64 hex digits.
+pub fn new_token() -> String {
+    let bytes: [u8; 32] = rand::rng().random();
+    hex(&bytes)
+}
+
+/// A new random id: 10 characters from `[0-9a-z]`.
+pub fn new_id() -> String {
+    const ALPHABET: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut rng = rand::rng();
+    (0..10)
+        .map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The stored form of a token.
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// Checks a user name: 3 to 24 characters from letters, digits, `-` and `_`.
+pub fn check_name(name: &str) -> Result<(), ApiError> {
+    let ok = (3..=24).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::bad_request(
+            "bad_name",
+            "a name has 3 to 24 letters, digits, '-' or '_'",
+        ))
+    }
+}
+
+/// Hashes a password with argon2id (off the async threads).
+pub async fn hash_password(password: String) -> Result<String, ApiError> {
+    if !(8..=256).contains(&password.len()) {
+        return Err(ApiError::bad_request(
+            "bad_password",
+            "a password has 8 to 256 bytes",
+        ));
+    }
+    tokio::task::spawn_blocking(move || {
+        let salt_bytes: [u8; 16] = rand::rng().random();
+        let salt = SaltString::encode_b64(&salt_bytes).map_err(|e| e.to_string())?;
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .map_err(ApiError::storage)?
+    .map_err(ApiError::storage)
+}
+
+/// Checks a password against a stored argon2 hash (off the async threads).
+pub async fn verify_password(password: String, hash: String) -> bool {
+    tokio::task::spawn_blocking(move || {
+        PasswordHash::new(&hash)
+            .map(|h| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &h)
+                    .is_ok()
+            })
+            .unwrap_or(false)
+    })
+    .await
+    .unwrap_or(false)
+}
+
+/// Creates a user; `name_taken` if the name is in use.
+pub async fn create_user(
+    store: &Store,
+    name: &str,
+    kind: &str,
+    password_hash: Option<String>,
+) -> Result<UserRow, ApiError> {
+    if store.user_by_name(name).await?.is_some() {
+        return Err(ApiError::conflict(
+            "name_taken",
+            format!("the name {name:?} is taken"),
+        ));
+    }
+    let user = UserRow {
+        id: new_id(),
+        name: name.to_owned(),
+        kind: kind.to_owned(),
+        password_hash,
+    };
+    store.insert_user(&user).await.map_err(|e| {
+        if e.to_string().to_ascii_lowercase().contains("unique") {
+            ApiError::conflict("name_taken", format!("the name {name:?} is taken"))
+        } else {
+            ApiError::storage(e)
+        }
+    })?;
+    Ok(user)
+}
+
+/// Opens a session for `user`; returns the token (for the cookie).
+pub async fn open_session(store: &Store, user: &UserRow) -> Result<String, ApiError> {
+    let token = new_token();
+    store
+        .insert_credential(Credential::Session, &token_hash(&token), &user.id)
+        .await?;
+    Ok(token)
+}
+
+/// The `Set-Cookie` value for a session token.
+pub fn session_cookie(token: &str) -> String {
+    format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000")
+}
+
+/// The `Set-Cookie` value that ends a session.
+pub fn expired_cookie() -> String {
+    format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
+}
+
+/// The bearer token of a request: `Authorization: Bearer T` or the session cookie.
+pub fn request_token(parts: &Parts) -> Option<String> {
+    if let Some(v) = parts
+        .headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        && let Some(t) = v.strip_prefix("Bearer ")
+    {
+        return Some(t.trim().to_owned());
+    }
+    for v in parts.headers.get_all(COOKIE) {
+        let Ok(v) = v.to_str() else { continue };
+        for pair in v.split(';') {
+            if let Some((k, val)) = pair.trim().split_once('=')
+                && k == SESSION_COOKIE
+                && !val.is_empty()
+            {
+                return Some(val.to_owned());
+            }
+        }
+    }
+    None
+}
+
+/// The user who sent a request (a session or an API token); `unauthorized` otherwise.
+#[derive(Clone, Debug)]
+pub struct Caller(pub UserRow);
+
+/// The user who sent a request, if any.
+#[derive(Clone, Debug)]
+pub struct MaybeCaller(pub Option<UserRow>);
+
+async fn lookup(parts: &Parts, store: &Store) -> Result<Option<UserRow>, ApiError> {
+    let Some(token) = request_token(parts) else {
+        return Ok(None);
+    };
+    let hash = token_hash(&token);
+    if let Some(user) = store.user_by_credential(Credential::Session, &hash).await? {
+        return Ok(Some(user));
+    }
+    Ok(store
+        .user_by_credential(Credential::ApiToken, &hash)
+        .await?)
+}
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, ApiError> {
+        lookup(parts, &state.store)
+            .await?
+            .map(Caller)
+            .ok_or_else(|| ApiError::unauthorized("log in, play as a guest, or send a bot token"))
+    }
+}
+
+impl FromRequestParts<AppState> for MaybeCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<MaybeCaller, ApiError> {
+        Ok(MaybeCaller(lookup(parts, &state.store).await?))
+    }
+}

@@ -1,0 +1,188 @@
+//! [`Clocks`]: both players' clocks with increment; server time is the truth.
+
+use std::time::{Duration, Instant};
+
+use umpire_rules::shakmaty::Color;
+
+/// A time control: the clock each side starts with and the increment added after each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Milliseconds on each clock at the start.
+    pub initial_ms: i64,
+    /// Milliseconds added to the mover's clock after each move.
+    pub increment_ms: i64,
+}
+
+impl TimeControl {
+    /// The longest clock accepted: 30 days (correspondence).
+    pub const MAX_MS: i64 = 30 * 24 * 3600 * 1000;
+
+    /// Checks the bounds: a start clock from one second to [`TimeControl::MAX_MS`], an
+    /// increment from zero to one day.
+    pub fn checked(initial_ms: i64, increment_ms: i64) -> Result<TimeControl, String> {
+        if !(1000..=TimeControl::MAX_MS).contains(&initial_ms) {
+            return Err(format!(
+                "initial clock must be from 1000 ms to {} ms (30 days)",
+                TimeControl::MAX_MS
+            ));
+        }
+        if !(0..=24 * 3600 * 1000).contains(&increment_ms) {
+            return Err("increment must be from 0 ms to one day".to_owned());
+        }
+        Ok(TimeControl {
+            initial_ms,
+            increment_ms,
+        })
+    }
+}
+
+/// The clocks of a game: what each side has left, which one runs and since when.
+#[derive(Clone, Copy, Debug)]
+pub struct Clocks {
+    remaining: [i64; 2],
+    running: Option<Color>,
+    since: Instant,
+    increment_ms: i64,
+}
+
+/// What the clocks show at one moment: public information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockReading {
+    /// White's time left, milliseconds (never below zero).
+    pub white_ms: i64,
+    /// Black's time left, milliseconds (never below zero).
+    pub black_ms: i64,
+    /// The side whose clock runs.
+    pub running: Option<Color>,
+}
+
+fn index(side: Color) -> usize {
+    side.fold_wb(0, 1)
+}
+
+impl Clocks {
+    /// Stopped clocks at the start of a game.
+    pub fn new(tc: TimeControl, now: Instant) -> Clocks {
+        Clocks {
+            remaining: [tc.initial_ms; 2],
+            running: None,
+            since: now,
+            increment_ms: tc.increment_ms,
+        }
+    }
+
+    /// Sets a side's time left (when a game is rebuilt from its stored commands).
+    pub fn set(&mut self, side: Color, ms: i64) {
+        self.remaining[index(side)] = ms;
+    }
+
+    /// Starts `side`'s clock at `now` (the other stops).
+    pub fn start(&mut self, side: Color, now: Instant) {
+        self.running = Some(side);
+        self.since = now;
+    }
+
+    /// Stops both clocks at `now`, charging the running side.
+    pub fn stop(&mut self, now: Instant) {
+        if let Some(side) = self.running {
+            self.remaining[index(side)] = self.left(side, now);
+        }
+        self.running = None;
+        self.since = now;
+    }
+
+    /// The side whose clock runs.
+    pub fn running(&self) -> Option<Color> {
+        self.running
+    }
+
+    /// What `side` has left at `now` (negative once its flag has fallen).
+    pub fn left(&self, side: Color, now: Instant) -> i64 {
+        let base = self.remaining[index(side)];
+        if self.running == Some(side) {
+            let spent = now.saturating_duration_since(self.since).as_millis() as i64;
+            base - spent
+        } else {
+            base
+        }
+    }
+
+    /// Charges the running side for the time since its clock last started or was charged,
+    /// and returns what `side` has left.
+    pub fn charge(&mut self, side: Color, now: Instant) -> i64 {
+        if let Some(running) = self.running {
+            self.remaining[index(running)] = self.left(running, now);
+            self.since = now;
+        }
+        self.remaining[index(side)]
+    }
+
+    /// After `side` moved at `now`: charges it, adds the increment and starts the other clock.
+    /// Returns what `side` has left.
+    pub fn moved(&mut self, side: Color, now: Instant) -> i64 {
+        self.charge(side, now);
+        self.remaining[index(side)] += self.increment_ms;
+        self.start(!side, now);
+        self.remaining[index(side)]
+    }
+
+    /// When the running side's flag falls.
+    pub fn deadline(&self) -> Option<Instant> {
+        let side = self.running?;
+        let left = self.remaining[index(side)].max(0) as u64;
+        Some(self.since + Duration::from_millis(left))
+    }
+
+    /// What the clocks show at `now`.
+    pub fn reading(&self, now: Instant) -> ClockReading {
+        ClockReading {
+            white_ms: self.left(Color::White, now).max(0),
+            black_ms: self.left(Color::Black, now).max(0),
+            running: self.running,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn increment_is_added_after_a_move_and_the_other_clock_runs() {
+        let t0 = Instant::now();
+        let tc = TimeControl::checked(60_000, 2_000).unwrap();
+        let mut c = Clocks::new(tc, t0);
+        c.start(Color::White, t0);
+        let t1 = t0 + Duration::from_millis(5_000);
+        assert_eq!(c.left(Color::White, t1), 55_000);
+        assert_eq!(c.moved(Color::White, t1), 57_000);
+        assert_eq!(c.running(), Some(Color::Black));
+        let t2 = t1 + Duration::from_millis(1_500);
+        assert_eq!(c.left(Color::Black, t2), 58_500);
+        assert_eq!(c.left(Color::White, t2), 57_000);
+        assert_eq!(c.deadline(), Some(t1 + Duration::from_millis(60_000)));
+    }
+
+    #[test]
+    fn charging_without_a_move_keeps_the_clock_running() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(TimeControl::checked(10_000, 0).unwrap(), t0);
+        c.start(Color::White, t0);
+        let t1 = t0 + Duration::from_millis(4_000);
+        assert_eq!(c.charge(Color::White, t1), 6_000);
+        assert_eq!(c.running(), Some(Color::White));
+        assert_eq!(
+            c.left(Color::White, t1 + Duration::from_millis(7_000)),
+            -1_000
+        );
+        assert_eq!(c.reading(t1 + Duration::from_millis(7_000)).white_ms, 0);
+    }
+
+    #[test]
+    fn bounds_are_checked() {
+        assert!(TimeControl::checked(999, 0).is_err());
+        assert!(TimeControl::checked(60_000, -1).is_err());
+        assert!(TimeControl::checked(TimeControl::MAX_MS + 1, 0).is_err());
+        assert!(TimeControl::checked(TimeControl::MAX_MS, 0).is_ok());
+    }
+}

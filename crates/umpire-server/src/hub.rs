@@ -1,0 +1,143 @@
+//! [`Hub`]: finds or starts the task of a game, rebuilds unfinished games on start, stops all
+//! on shutdown.
+
+use std::collections::HashMap;
+use std::sync::Mutex as StdMutex;
+use std::time::Duration;
+
+use tokio::sync::{Mutex, mpsc};
+use tokio::task::JoinHandle;
+
+use crate::error::ApiError;
+use crate::round::{Round, RoundMsg};
+use crate::store::{GameRow, Store};
+
+/// How many messages may wait for one game's task.
+const QUEUE: usize = 256;
+
+/// A handle on a game's task.
+#[derive(Clone, Debug)]
+pub struct RoundHandle {
+    tx: mpsc::Sender<RoundMsg>,
+}
+
+impl RoundHandle {
+    /// Sends a message; `unavailable` if the task is gone (server stopping).
+    pub async fn send(&self, msg: RoundMsg) -> Result<(), ApiError> {
+        self.tx.send(msg).await.map_err(|_| {
+            ApiError::new(
+                axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "the game is not running (the server is stopping)",
+            )
+        })
+    }
+}
+
+/// Every running game task.
+#[derive(Debug)]
+pub struct Hub {
+    store: Store,
+    rounds: Mutex<HashMap<String, RoundHandle>>,
+    tasks: StdMutex<Vec<JoinHandle<()>>>,
+}
+
+/// The display names of a game's seats: the user's name, `agent:KIND`, or `?` for a free seat.
+pub async fn seat_names(store: &Store, row: &GameRow) -> Result<[String; 2], ApiError> {
+    let mut names = [String::from("?"), String::from("?")];
+    for (name, (user, agent)) in names.iter_mut().zip(row.users.iter().zip(&row.agents)) {
+        if let Some(user) = user {
+            if let Some(u) = store.user_by_id(user).await? {
+                *name = u.name;
+            }
+        } else if let Some(agent) = agent {
+            *name = format!("agent:{agent}");
+        }
+    }
+    Ok(names)
+}
+
+impl Hub {
+    /// A hub over this store, with no game running.
+    pub fn new(store: Store) -> Hub {
+        Hub {
+            store,
+            rounds: Mutex::new(HashMap::new()),
+            tasks: StdMutex::new(Vec::new()),
+        }
+    }
+
+    async fn spawn(
+        &self,
+        map: &mut HashMap<String, RoundHandle>,
+        row: GameRow,
+    ) -> Result<RoundHandle, ApiError> {
+        let id = row.id.clone();
+        let names = seat_names(&self.store, &row).await?;
+        let round = Round::load(self.store.clone(), row, names)
+            .await
+            .map_err(ApiError::storage)?;
+        let (tx, rx) = mpsc::channel(QUEUE);
+        let task = tokio::spawn(round.run(rx));
+        if let Ok(mut tasks) = self.tasks.lock() {
+            tasks.push(task);
+        }
+        let handle = RoundHandle { tx };
+        map.insert(id, handle.clone());
+        Ok(handle)
+    }
+
+    /// The task of game `id`, started from storage if it is not running; `not_found` if there
+    /// is no such game.
+    pub async fn round(&self, id: &str) -> Result<RoundHandle, ApiError> {
+        let mut map = self.rounds.lock().await;
+        if let Some(h) = map.get(id) {
+            return Ok(h.clone());
+        }
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+        self.spawn(&mut map, row).await
+    }
+
+    /// Starts the task of every unfinished game (crash recovery is replay); returns how many.
+    pub async fn recover(&self) -> Result<usize, String> {
+        let rows = self
+            .store
+            .unfinished_games()
+            .await
+            .map_err(|e| e.to_string())?;
+        let mut map = self.rounds.lock().await;
+        let mut n = 0;
+        for row in rows {
+            let id = row.id.clone();
+            match self.spawn(&mut map, row).await {
+                Ok(_) => n += 1,
+                Err(e) => tracing::error!("game {id}: not recovered: {e}"),
+            }
+        }
+        Ok(n)
+    }
+
+    /// Stops every game task after the message it is handling and waits for them (at most
+    /// `grace`).
+    pub async fn shutdown(&self, grace: Duration) {
+        let handles: Vec<RoundHandle> = self.rounds.lock().await.drain().map(|(_, h)| h).collect();
+        for h in handles {
+            let _ = h.tx.send(RoundMsg::Stop).await;
+        }
+        let tasks: Vec<JoinHandle<()>> = self
+            .tasks
+            .lock()
+            .map(|mut t| std::mem::take(&mut *t))
+            .unwrap_or_default();
+        let _ = tokio::time::timeout(grace, async {
+            for t in tasks {
+                let _ = t.await;
+            }
+        })
+        .await;
+    }
+}

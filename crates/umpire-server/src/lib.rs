@@ -1,0 +1,147 @@
+//! The Umpire server: Kriegspiel over HTTP and WebSocket.
+//!
+//! Shaped like a lichess-style game server: the lobby and players are HTTP handlers
+//! ([`api`]), each live game is one task ([`round::Round`]) that owns the umpire and pushes
+//! each connection its own projection ([`projection`]), and storage is event-sourced
+//! ([`store`]: a game is its row plus its commands; restart is replay). The wire protocol is
+//! documented in `docs/PROTOCOL.md`, the server in `docs/SERVER.md`.
+
+#![warn(missing_docs)]
+
+pub mod api;
+pub mod auth;
+pub mod client;
+pub mod clock;
+pub mod error;
+pub mod house_agent;
+pub mod hub;
+pub mod load;
+mod migrations;
+pub mod projection;
+pub mod protocol;
+pub mod remote;
+pub mod round;
+pub mod store;
+pub mod ws;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+
+pub use error::ApiError;
+pub use store::Store;
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// Storage.
+    pub store: Store,
+    /// The running games.
+    pub hub: Arc<hub::Hub>,
+}
+
+/// Where the server keeps its data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    /// An SQLite file `umpire.sqlite3` in this directory (created if missing).
+    Dir(PathBuf),
+    /// A database URL (`postgres://…` or `sqlite://…`).
+    Url(String),
+}
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Address to listen on.
+    pub listen: SocketAddr,
+    /// Storage.
+    pub database: Database,
+}
+
+/// The routes.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/guest", post(api::guest))
+        .route("/api/register", post(api::register))
+        .route("/api/login", post(api::login))
+        .route("/api/logout", post(api::logout))
+        .route("/api/me", get(api::me))
+        .route("/api/bots", post(api::new_bot))
+        .route("/api/games", get(api::list_games).post(api::create_game))
+        .route("/api/games/{id}", get(api::get_game))
+        .route("/api/games/{id}/join", post(api::join_game))
+        .route("/api/games/{id}/ws", get(ws::game_socket))
+        .route("/games/{file}", get(api::download))
+        .route("/games/{id}/{file}", get(api::player_download))
+        .layer(DefaultBodyLimit::max(16 * 1024))
+        .with_state(state)
+}
+
+/// Opens storage and rebuilds every unfinished game.
+pub async fn open(database: &Database) -> Result<AppState, String> {
+    let store = match database {
+        Database::Dir(dir) => Store::open_dir(dir).await?,
+        Database::Url(url) => Store::connect(url).await?,
+    };
+    let hub = Arc::new(hub::Hub::new(store.clone()));
+    let n = hub.recover().await?;
+    tracing::info!("rebuilt {n} unfinished game(s) from storage");
+    Ok(AppState { store, hub })
+}
+
+/// Serves on `listener` until `shutdown` completes, then lets every game finish the command
+/// in hand and closes storage.
+pub async fn serve(
+    state: AppState,
+    listener: tokio::net::TcpListener,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), String> {
+    let app = router(state.clone());
+    axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .await
+        .map_err(|e| format!("server: {e}"))?;
+    state.hub.shutdown(Duration::from_secs(10)).await;
+    state.store.close().await;
+    Ok(())
+}
+
+/// Resolves on ctrl-c or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}
+
+/// Runs `umpire serve`: opens storage, listens, serves until ctrl-c or SIGTERM.
+pub async fn run(config: Config) -> Result<(), String> {
+    let state = open(&config.database).await?;
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    // One line on stdout says where to connect (tests and scripts read it).
+    println!("umpire serve: listening on http://{addr}");
+    serve(state, listener, shutdown_signal()).await
+}

@@ -1,0 +1,43 @@
+//! The schema migrations, embedded in the binary and run by sqlx's migrator on start.
+
+use std::borrow::Cow;
+use std::future::Future;
+use std::pin::Pin;
+
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+
+/// Every migration, in order: (version, description, SQL). The SQL is portable (SQLite and
+/// PostgreSQL run the same text).
+const MIGRATIONS: [(i64, &str, &str); 1] =
+    [(1, "init", include_str!("../migrations/0001_init.sql"))];
+
+/// The embedded migrations as a sqlx migration source.
+#[derive(Clone, Copy, Debug)]
+struct Embedded;
+
+impl MigrationSource<'static> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 'static>> {
+        Box::pin(async {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+/// The migrator over the embedded migrations.
+pub async fn migrator() -> Result<Migrator, sqlx::migrate::MigrateError> {
+    Migrator::new(Embedded).await
+}

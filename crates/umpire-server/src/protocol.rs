@@ -1,0 +1,246 @@
+//! What a client may send over the game WebSocket, parsed strictly: every malformed,
+//! oversized or unknown frame is a [`Refusal`] with a stable code, never a panic.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+/// The largest text frame a client may send, in bytes.
+pub const MAX_FRAME_BYTES: usize = 2048;
+
+/// The longest chat line, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClientMessage {
+    /// What the client asks.
+    pub action: Action,
+    /// An id chosen by the client, echoed as `reply_to` in the answer.
+    pub id: Option<u64>,
+}
+
+/// What a client asks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Try a move (UCI text, checked by the umpire's parser).
+    Attempt(String),
+    /// Ask "Any?".
+    Any,
+    /// Offer a draw.
+    DrawOffer,
+    /// Accept the opponent's offer.
+    DrawAccept,
+    /// Decline the opponent's offer.
+    DrawDecline,
+    /// Resign.
+    Resign,
+    /// A chat line to the opponent (MSG).
+    Msg(String),
+    /// List my own men (RELIST).
+    Relist,
+    /// Ask for the whole state again.
+    Sync,
+}
+
+/// Why a client frame was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Stable code: `frame_too_large`, `bad_json`, `unknown_command` or `bad_message`.
+    pub code: &'static str,
+    /// What was wrong.
+    pub message: String,
+    /// The id, if one could be read.
+    pub id: Option<u64>,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+enum Wire {
+    Attempt {
+        #[serde(rename = "move")]
+        mv: String,
+        id: Option<u64>,
+    },
+    Any {
+        id: Option<u64>,
+    },
+    Draw {
+        action: String,
+        id: Option<u64>,
+    },
+    Resign {
+        id: Option<u64>,
+    },
+    Msg {
+        text: String,
+        id: Option<u64>,
+    },
+    Relist {
+        id: Option<u64>,
+    },
+    Sync {
+        id: Option<u64>,
+    },
+}
+
+const KNOWN: [&str; 7] = ["attempt", "any", "draw", "resign", "msg", "relist", "sync"];
+
+/// Parses one text frame.
+pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
+    let refuse = |code, message: String, id| Refusal { code, message, id };
+    if text.len() > MAX_FRAME_BYTES {
+        return Err(refuse(
+            "frame_too_large",
+            format!("frames are limited to {MAX_FRAME_BYTES} bytes"),
+            None,
+        ));
+    }
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| refuse("bad_json", format!("not JSON: {e}"), None))?;
+    let id = value.get("id").and_then(Value::as_u64);
+    let Some(kind) = value.get("type").and_then(Value::as_str).map(str::to_owned) else {
+        return Err(refuse(
+            "bad_json",
+            "a frame is a JSON object with a string \"type\"".to_owned(),
+            id,
+        ));
+    };
+    if !KNOWN.contains(&kind.as_str()) {
+        return Err(refuse(
+            "unknown_command",
+            format!("unknown type {kind:?} (known: {})", KNOWN.join(", ")),
+            id,
+        ));
+    }
+    let wire: Wire = serde_json::from_value(value)
+        .map_err(|e| refuse("bad_message", format!("{kind}: {e}"), id))?;
+    let (action, id) = match wire {
+        Wire::Attempt { mv, id } => (Action::Attempt(mv), id),
+        Wire::Any { id } => (Action::Any, id),
+        Wire::Draw { action, id } => {
+            let a = match action.as_str() {
+                "offer" => Action::DrawOffer,
+                "accept" => Action::DrawAccept,
+                "decline" => Action::DrawDecline,
+                other => {
+                    return Err(refuse(
+                        "bad_message",
+                        format!("draw action {other:?} is not offer, accept or decline"),
+                        id,
+                    ));
+                }
+            };
+            (a, id)
+        }
+        Wire::Resign { id } => (Action::Resign, id),
+        Wire::Msg { text, id } => {
+            if text.chars().count() > MAX_CHAT_CHARS || text.trim().is_empty() {
+                return Err(refuse(
+                    "bad_message",
+                    format!("a chat line has 1 to {MAX_CHAT_CHARS} characters"),
+                    id,
+                ));
+            }
+            (Action::Msg(text), id)
+        }
+        Wire::Relist { id } => (Action::Relist, id),
+        Wire::Sync { id } => (Action::Sync, id),
+    };
+    Ok(ClientMessage { action, id })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_action_parses() {
+        let cases = [
+            (
+                r#"{"type":"attempt","move":"e2e4","id":7}"#,
+                Action::Attempt("e2e4".into()),
+            ),
+            (r#"{"type":"any"}"#, Action::Any),
+            (r#"{"type":"draw","action":"offer"}"#, Action::DrawOffer),
+            (r#"{"type":"draw","action":"accept"}"#, Action::DrawAccept),
+            (r#"{"type":"draw","action":"decline"}"#, Action::DrawDecline),
+            (r#"{"type":"resign"}"#, Action::Resign),
+            (
+                r#"{"type":"msg","text":"hello"}"#,
+                Action::Msg("hello".into()),
+            ),
+            (r#"{"type":"relist"}"#, Action::Relist),
+            (r#"{"type":"sync"}"#, Action::Sync),
+        ];
+        for (text, action) in &cases {
+            assert_eq!(&parse(text).unwrap().action, action, "{text}");
+        }
+        assert_eq!(parse(cases[0].0).unwrap().id, Some(7));
+    }
+
+    #[test]
+    fn refusals_have_stable_codes() {
+        let big = format!(
+            r#"{{"type":"msg","text":"{}"}}"#,
+            "x".repeat(MAX_FRAME_BYTES)
+        );
+        let cases = [
+            (big.as_str(), "frame_too_large"),
+            ("{", "bad_json"),
+            ("[1,2]", "bad_json"),
+            (r#"{"type":5}"#, "bad_json"),
+            (r#"{"type":"castle"}"#, "unknown_command"),
+            (r#"{"type":"attempt"}"#, "bad_message"),
+            (
+                r#"{"type":"attempt","move":"e2e4","extra":1}"#,
+                "bad_message",
+            ),
+            (r#"{"type":"draw","action":"maybe","id":3}"#, "bad_message"),
+            (r#"{"type":"msg","text":"   "}"#, "bad_message"),
+        ];
+        for (text, code) in cases {
+            assert_eq!(parse(text).unwrap_err().code, code, "{text}");
+        }
+        assert_eq!(
+            parse(r#"{"type":"draw","action":"maybe","id":3}"#)
+                .unwrap_err()
+                .id,
+            Some(3)
+        );
+    }
+
+    #[test]
+    fn arbitrary_bytes_never_panic() {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(14);
+        let pieces = [
+            "{",
+            "}",
+            "\"type\"",
+            ":",
+            "\"attempt\"",
+            ",",
+            "\"move\"",
+            "\"e2e4\"",
+            "\"id\"",
+            "1",
+            "-1",
+            "null",
+            "[",
+            "]",
+            "\"msg\"",
+            "\"text\"",
+            "\u{0}",
+            "\\",
+            "1e400",
+            "\"draw\"",
+        ];
+        for _ in 0..20_000 {
+            let n = rng.random_range(0..12);
+            let text: String = (0..n)
+                .map(|_| pieces[rng.random_range(0..pieces.len())])
+                .collect();
+            let _ = parse(&text);
+        }
+    }
+}

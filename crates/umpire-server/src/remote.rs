@@ -1,0 +1,294 @@
+//! A built-in agent playing a server game over the WebSocket as a remote player: the code of
+//! `umpire bot` and `umpire loadtest`. The agent is fed only the observations in its frames.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use umpire_ai::AgentKind;
+use umpire_rules::shakmaty::Color;
+use umpire_rules::wire::{AnnouncementJson, parse_color};
+use umpire_rules::{
+    Announcement, Command, Invalid, MAX_ANNOUNCEMENTS, Observation, OwnCommand, RuleSetId, Verdict,
+};
+use umpire_view::PlayerView;
+
+use crate::client::Client;
+use crate::house_agent::HouseAgent;
+
+const INVALID: [Invalid; 8] = [
+    Invalid::NoAnyQuestion,
+    Invalid::AnyAlreadyAsked,
+    Invalid::MustTryPawnCapture,
+    Invalid::NoDrawOffers,
+    Invalid::DrawOfferAfterAttempt,
+    Invalid::DrawAlreadyOffered,
+    Invalid::DrawOfferPending,
+    Invalid::NoDrawOffer,
+];
+
+fn verdict(own: &Value) -> Result<Verdict, String> {
+    Ok(match own["verdict"].as_str().unwrap_or_default() {
+        "accepted" => Verdict::Accepted,
+        "answered" => Verdict::Answered,
+        "illegal" => Verdict::Illegal,
+        "impossible" => Verdict::Impossible,
+        "repeat" => Verdict::Repeat,
+        "game_over" => Verdict::GameOver,
+        "invalid" => {
+            let why = own["reason"].as_str().unwrap_or_default();
+            Verdict::Invalid(
+                INVALID
+                    .into_iter()
+                    .find(|i| i.as_str() == why)
+                    .ok_or_else(|| format!("unknown invalid reason {why:?}"))?,
+            )
+        }
+        other => return Err(format!("unknown verdict {other:?}")),
+    })
+}
+
+/// An announcement from its frame JSON (the `text` field is dropped).
+pub fn announcement_of(v: &Value) -> Result<Announcement, String> {
+    let mut v = v.clone();
+    if let Some(m) = v.as_object_mut() {
+        m.remove("text");
+    }
+    let a: AnnouncementJson = serde_json::from_value(v).map_err(|e| e.to_string())?;
+    a.announcement().map_err(|e| e.to_string())
+}
+
+/// The observation of `player` in a frame's `observation` field.
+pub fn observation_of(player: Color, v: &Value) -> Result<Observation, String> {
+    let actor = parse_color(v["actor"].as_str().unwrap_or_default())
+        .ok_or_else(|| format!("bad actor in {v}"))?;
+    let own = if v["own"].is_null() {
+        None
+    } else {
+        let command =
+            Command::parse_keyword_or_uci(v["own"]["command"].as_str().unwrap_or_default())
+                .ok_or_else(|| format!("bad own command in {v}"))?;
+        Some(OwnCommand {
+            command,
+            verdict: verdict(&v["own"])?,
+        })
+    };
+    let mut announcements = arrayvec::ArrayVec::<Announcement, MAX_ANNOUNCEMENTS>::new();
+    for a in v["heard"].as_array().map(Vec::as_slice).unwrap_or_default() {
+        announcements
+            .try_push(announcement_of(a)?)
+            .map_err(|_| "too many announcements".to_owned())?;
+    }
+    Ok(Observation {
+        player,
+        actor,
+        own,
+        moved: v["moved"].as_bool().unwrap_or(false),
+        announcements,
+    })
+}
+
+/// What a remote player measured.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayStats {
+    /// Commands sent.
+    pub sent: u64,
+    /// Commands answered by the server.
+    pub acknowledged: u64,
+    /// Frames or answers that were errors.
+    pub errors: u64,
+    /// Microseconds from sending each command to its answer.
+    pub latencies_us: Vec<u64>,
+}
+
+/// How a remote game ended for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    /// The colour played.
+    pub side: Color,
+    /// The result frame (`{"score","reason"}`), null if stopped before the end.
+    pub result: Value,
+}
+
+/// Plays game `game` with a built-in agent of `kind` through `client` until the game ends or
+/// `deadline` passes. Waits for an opponent if the game is open.
+pub async fn play(
+    client: &Client,
+    game: &str,
+    kind: AgentKind,
+    seed: u64,
+    deadline: Option<Instant>,
+    stats: &mut PlayStats,
+) -> Result<Ended, String> {
+    let mut socket = client.socket(game).await?;
+    let state = socket.until("state", Duration::from_secs(30)).await?;
+    let side = parse_color(state["you"].as_str().unwrap_or_default())
+        .ok_or("this client does not play in the game")?;
+    let rules: RuleSetId = state["rules"]
+        .as_str()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let rules = *rules.rules();
+    let mut view = PlayerView::standard(rules, side);
+    let mut opening = Vec::new();
+    for a in state["opening"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+    {
+        opening.push(announcement_of(a)?);
+    }
+    view.hear_opening(opening.iter().copied());
+    let mut agent = HouseAgent::new(kind, view, seed);
+    agent.hear_opening(&opening);
+    for o in state["transcript"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+    {
+        if !agent.observe(&observation_of(side, o)?) {
+            return Err("the transcript does not fit the agent's view".to_owned());
+        }
+    }
+    let mut status = state["status"].as_str().unwrap_or_default().to_owned();
+    let mut to_move = state["to_move"].as_str().unwrap_or_default().to_owned();
+    let mut result = state["result"].clone();
+    let me = umpire_rules::wire::color_name(side);
+    let mut pending: Option<(u64, Instant)> = None;
+    let mut draw_offered_to_me = false;
+    let mut next_id = 1u64;
+    loop {
+        if !result.is_null() || status == "over" {
+            return Ok(Ended { side, result });
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Ok(Ended {
+                side,
+                result: Value::Null,
+            });
+        }
+        if pending.is_none() && status == "live" && (to_move == me || draw_offered_to_me) {
+            let command = if draw_offered_to_me {
+                draw_offered_to_me = false;
+                agent.answer_draw()
+            } else {
+                agent.choose()
+            };
+            let frame = match command {
+                Command::Attempt(a) => json!({"type":"attempt","move":a.to_string()}),
+                Command::AskAny => json!({"type":"any"}),
+                Command::OfferDraw => json!({"type":"draw","action":"offer"}),
+                Command::AcceptDraw => json!({"type":"draw","action":"accept"}),
+                Command::DeclineDraw => json!({"type":"draw","action":"decline"}),
+                Command::Resign => json!({"type":"resign"}),
+            };
+            let mut frame = frame;
+            frame["id"] = next_id.into();
+            pending = Some((next_id, Instant::now()));
+            next_id += 1;
+            stats.sent += 1;
+            socket.send(&frame).await?;
+        }
+        let wait = deadline.map_or(Duration::from_secs(3600), |d| {
+            d.saturating_duration_since(Instant::now()) + Duration::from_millis(1)
+        });
+        let v = match tokio::time::timeout(wait, socket.next()).await {
+            Ok(v) => v?,
+            Err(_) => continue,
+        };
+        if let Some((id, at)) = pending
+            && v["reply_to"].as_u64() == Some(id)
+        {
+            stats.acknowledged += 1;
+            stats.latencies_us.push(at.elapsed().as_micros() as u64);
+            pending = None;
+        }
+        match v["type"].as_str().unwrap_or_default() {
+            "update" | "state" => {
+                if v["type"] == "update" {
+                    let obs = observation_of(side, &v["observation"])?;
+                    draw_offered_to_me |= obs.actor != side
+                        && obs
+                            .announcements
+                            .iter()
+                            .any(|a| matches!(a, Announcement::DrawOffered(c) if *c != side));
+                    if !agent.observe(&obs) {
+                        return Err("an observation does not fit the agent's view".to_owned());
+                    }
+                }
+                status = v["status"].as_str().unwrap_or_default().to_owned();
+                to_move = v["to_move"].as_str().unwrap_or_default().to_owned();
+                result = v["result"].clone();
+            }
+            "game_over" => result = v["result"].clone(),
+            "error" => {
+                stats.errors += 1;
+                if v["code"] == "game_over" {
+                    return Ok(Ended {
+                        side,
+                        result: v["result"].clone(),
+                    });
+                }
+                return Err(format!("server refused: {v}"));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// `umpire bot`: plays `games` games with a built-in agent: creates each game and waits for an
+/// opponent when `create` is set (under `rules`), else joins the oldest open game it does not
+/// play in (polling every half second). Returns each game's id and result.
+pub async fn run_bot(
+    client: &Client,
+    kind: AgentKind,
+    games: usize,
+    create: Option<&str>,
+    seed: u64,
+) -> Result<Vec<(String, Value)>, String> {
+    let mut out = Vec::new();
+    for n in 0..games {
+        let id = match create {
+            Some(rules) => client.create_game(&json!({"rules": rules})).await?["id"]
+                .as_str()
+                .ok_or("no game id")?
+                .to_owned(),
+            None => loop {
+                let open = client
+                    .request("GET", "/api/games?status=open", None)
+                    .await?
+                    .ok()?;
+                let mut joined = None;
+                for g in open
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or_default()
+                    .iter()
+                    .rev()
+                {
+                    let Some(id) = g["id"].as_str() else { continue };
+                    if client.join(id).await.is_ok() {
+                        joined = Some(id.to_owned());
+                        break;
+                    }
+                }
+                match joined {
+                    Some(id) => break id,
+                    None => tokio::time::sleep(Duration::from_millis(500)).await,
+                }
+            },
+        };
+        let mut stats = PlayStats::default();
+        let ended = play(
+            client,
+            &id,
+            kind,
+            seed.wrapping_add(n as u64),
+            None,
+            &mut stats,
+        )
+        .await?;
+        out.push((id, ended.result));
+    }
+    Ok(out)
+}

@@ -1,0 +1,673 @@
+//! [`Round`]: one live game as an actor. One tokio task per game owns the umpire, the clocks,
+//! both players' views and the connections, judges every command in arrival order, commits
+//! it to storage before anyone hears of it, and pushes each connection its own projection.
+
+use std::time::Instant;
+
+use tokio::sync::{mpsc, oneshot};
+use umpire_ai::AgentKind;
+use umpire_rules::record::{Game, STANDARD_FEN};
+use umpire_rules::shakmaty::Color;
+use umpire_rules::wire::{color_name, parse_color};
+use umpire_rules::{Command, Outcome, RuleSet, RuleSetId};
+use umpire_view::PlayerView;
+
+use crate::clock::{Clocks, TimeControl};
+use crate::error::ApiError;
+use crate::house_agent::HouseAgent;
+use crate::projection::{self, Public, SpectatorObservation};
+use crate::protocol::Action;
+use crate::store::{ChatRow, CommandRow, GameRow, Store, UserRow, now_ms};
+
+/// Who a connection is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    /// One of the players.
+    Player(Color),
+    /// Anyone else.
+    Spectator,
+}
+
+/// A message to a game's task.
+#[derive(Debug)]
+pub enum RoundMsg {
+    /// A player's action; the answer is an optional frame for that connection alone
+    /// (RELIST, sync) or a refusal.
+    Act {
+        /// Who acts.
+        side: Color,
+        /// What.
+        action: Action,
+        /// The client's id for the action.
+        id: Option<u64>,
+        /// Where the answer goes.
+        reply: oneshot::Sender<Result<Option<String>, ApiError>>,
+    },
+    /// A new connection: it gets the `state` frame, then every update for its seat.
+    Subscribe {
+        /// Whose projection.
+        seat: Seat,
+        /// Where frames go.
+        tx: mpsc::UnboundedSender<String>,
+    },
+    /// A user takes the free seat of an open game.
+    Join {
+        /// Who.
+        user: UserRow,
+        /// The colour taken, or a refusal.
+        reply: oneshot::Sender<Result<Color, ApiError>>,
+    },
+    /// Stop after the message in hand (server shutdown).
+    Stop,
+}
+
+/// The seat of a colour in per-side arrays.
+pub fn index(side: Color) -> usize {
+    side.fold_wb(0, 1)
+}
+
+/// The rule set of a stored game.
+pub fn rules_of(row: &GameRow) -> Result<RuleSet, String> {
+    let id: RuleSetId = row
+        .rules
+        .parse()
+        .map_err(|e| format!("game {}: {e}", row.id))?;
+    Ok(*id.rules())
+}
+
+fn fresh_view(rules: RuleSet, game: &Game, side: Color) -> PlayerView {
+    let mut view = if game.record().fen == STANDARD_FEN {
+        PlayerView::standard(rules, side)
+    } else {
+        umpire_ai::setup_view(rules, game.umpire().position(), side)
+    };
+    view.hear_opening(game.record().opening.iter().map(|h| h.announcement));
+    view
+}
+
+/// A game rebuilt from storage: the umpire with its record, the players' views, what
+/// spectators heard, the clocks, the chat and a result by time.
+#[derive(Debug)]
+pub struct Replayed {
+    /// The umpire and the record.
+    pub game: Game,
+    /// White's and Black's views.
+    pub views: [PlayerView; 2],
+    /// What the spectators heard.
+    pub spectators: Vec<SpectatorObservation>,
+    /// Each side's clock after its last stored command.
+    pub clock_ms: [i64; 2],
+    /// A result the umpire did not announce (a flag fell): score and reason.
+    pub time_result: Option<(String, String)>,
+}
+
+/// Rebuilds a game from its row and commands (event sourcing: the commands are the game).
+pub fn replay(row: &GameRow, commands: &[CommandRow]) -> Result<Replayed, String> {
+    let rules = rules_of(row)?;
+    let game = Game::from_fen(rules, &row.fen).map_err(|e| format!("game {}: {e}", row.id))?;
+    let views = [
+        fresh_view(rules, &game, Color::White),
+        fresh_view(rules, &game, Color::Black),
+    ];
+    let mut r = Replayed {
+        game,
+        views,
+        spectators: Vec::new(),
+        clock_ms: [row.initial_ms; 2],
+        time_result: None,
+    };
+    for c in commands {
+        let side = parse_color(&c.side)
+            .ok_or_else(|| format!("game {} command {}: bad side {:?}", row.id, c.seq, c.side))?;
+        if c.command == "flag" {
+            r.time_result = Some((GameResultText::loss(side).to_owned(), "time".to_owned()));
+            r.clock_ms[index(side)] = 0;
+            continue;
+        }
+        let command = Command::parse_keyword_or_uci(&c.command).ok_or_else(|| {
+            format!(
+                "game {} command {}: unreadable {:?}",
+                row.id, c.seq, c.command
+            )
+        })?;
+        let actor = r.game.umpire().actor(command);
+        if actor != side {
+            return Err(format!(
+                "game {} command {}: stored as {}'s but it is {}'s",
+                row.id,
+                c.seq,
+                c.side,
+                color_name(actor)
+            ));
+        }
+        let outcome = r.game.submit(command);
+        take_in(&mut r.views, &mut r.spectators, None, command, &outcome);
+        r.clock_ms[index(side)] = c.clock_ms;
+    }
+    Ok(r)
+}
+
+/// Scores as text.
+struct GameResultText;
+
+impl GameResultText {
+    fn loss(side: Color) -> &'static str {
+        side.fold_wb("0-1", "1-0")
+    }
+}
+
+/// Gives each view, agent and the spectator log what it learns from one outcome.
+fn take_in(
+    views: &mut [PlayerView; 2],
+    spectators: &mut Vec<SpectatorObservation>,
+    mut agents: Option<&mut [Option<HouseAgent>; 2]>,
+    command: Command,
+    outcome: &Outcome,
+) {
+    for side in [Color::White, Color::Black] {
+        if let Some(obs) = outcome.observation(command, side) {
+            // The umpire's own observations always fit the view built from the same game.
+            let _ = views[index(side)].observe(&obs);
+            if let Some(agents) = agents.as_deref_mut()
+                && let Some(agent) = &mut agents[index(side)]
+                && !agent.observe(&obs)
+            {
+                tracing::warn!("a house agent could not take in its observation");
+            }
+        }
+    }
+    if let Some(s) = projection::spectator_observation(outcome) {
+        spectators.push(s);
+    }
+}
+
+struct Subscriber {
+    seat: Seat,
+    tx: mpsc::UnboundedSender<String>,
+}
+
+/// One game's task state.
+pub struct Round {
+    row: GameRow,
+    rules: RuleSet,
+    names: [String; 2],
+    game: Game,
+    views: [PlayerView; 2],
+    spectators: Vec<SpectatorObservation>,
+    clocks: Clocks,
+    seq: i64,
+    chat: Vec<(Color, String)>,
+    time_result: Option<(String, String)>,
+    agents: [Option<HouseAgent>; 2],
+    subs: Vec<Subscriber>,
+    store: Store,
+}
+
+/// The longest run of house-agent commands judged in one go (a guard; games end far sooner).
+const MAX_AGENT_RUN: usize = 100_000;
+
+impl Round {
+    /// Loads a game and its commands and chat from storage and rebuilds it. Time while the
+    /// server was down is not charged: the mover's clock restarts now.
+    pub async fn load(store: Store, row: GameRow, names: [String; 2]) -> Result<Round, String> {
+        let commands = store.commands(&row.id).await.map_err(|e| e.to_string())?;
+        let chat = store.chat(&row.id).await.map_err(|e| e.to_string())?;
+        let r = replay(&row, &commands)?;
+        let rules = rules_of(&row)?;
+        let tc = TimeControl {
+            initial_ms: row.initial_ms,
+            increment_ms: row.increment_ms,
+        };
+        let now = Instant::now();
+        let mut clocks = Clocks::new(tc, now);
+        for side in [Color::White, Color::Black] {
+            clocks.set(side, r.clock_ms[index(side)]);
+        }
+        let mut agents: [Option<HouseAgent>; 2] = [None, None];
+        for side in [Color::White, Color::Black] {
+            if let Some(name) = &row.agents[index(side)] {
+                let kind: AgentKind = name.parse().map_err(|e| format!("game {}: {e}", row.id))?;
+                // A fresh agent is told the whole transcript of its player.
+                let seed = (row.agent_seed as u64) ^ (commands.len() as u64) ^ index(side) as u64;
+                let mut agent = HouseAgent::new(kind, fresh_view(rules, &r.game, side), seed);
+                for obs in r.views[index(side)].transcript() {
+                    agent.observe(obs);
+                }
+                agents[index(side)] = Some(agent);
+            }
+        }
+        let mut round = Round {
+            rules,
+            names,
+            game: r.game,
+            views: r.views,
+            spectators: r.spectators,
+            clocks,
+            seq: commands.len() as i64,
+            chat: chat
+                .into_iter()
+                .filter_map(|c| Some((parse_color(&c.side)?, c.text)))
+                .collect(),
+            time_result: r.time_result,
+            agents,
+            subs: Vec::new(),
+            store,
+            row,
+        };
+        if round.row.status == "live" && !round.is_over() {
+            round.clocks.start(round.game.umpire().turn(), now);
+        }
+        Ok(round)
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.result().is_some() || self.time_result.is_some()
+    }
+
+    fn status(&self) -> &str {
+        if self.is_over() {
+            "over"
+        } else {
+            &self.row.status
+        }
+    }
+
+    fn result_pair(&self) -> Option<(String, String)> {
+        if let Some(r) = self.game.result() {
+            return Some((r.score().to_owned(), r.reason.as_str().to_owned()));
+        }
+        self.time_result.clone()
+    }
+
+    fn public<'a>(&'a self, now: Instant, result: &'a Option<(String, String)>) -> Public<'a> {
+        Public {
+            game: &self.row.id,
+            rules: &self.rules,
+            names: [&self.names[0], &self.names[1]],
+            status: self.status(),
+            clocks: self.clocks.reading(now),
+            time_control: (self.row.initial_ms, self.row.increment_ms),
+            result: result.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
+        }
+    }
+
+    fn state_frame(&self, seat: Seat, now: Instant) -> String {
+        let result = self.result_pair();
+        let public = self.public(now, &result);
+        match seat {
+            Seat::Player(side) => {
+                let chat: Vec<(Color, &str)> =
+                    self.chat.iter().map(|(c, t)| (*c, t.as_str())).collect();
+                projection::player_state(&self.views[index(side)], &public, &chat)
+            }
+            Seat::Spectator => projection::spectator_state(
+                &public,
+                self.views[0].opening(),
+                &self.spectators,
+                self.game.umpire().plies(),
+                self.game.umpire().turn(),
+            ),
+        }
+    }
+
+    /// Runs the task until stopped or until every handle is dropped.
+    pub async fn run(mut self, mut rx: mpsc::Receiver<RoundMsg>) {
+        self.run_agents().await;
+        loop {
+            let deadline = if self.row.status == "live" && !self.is_over() {
+                self.clocks.deadline()
+            } else {
+                None
+            };
+            let msg = match deadline {
+                Some(d) => {
+                    tokio::select! {
+                        m = rx.recv() => m,
+                        () = tokio::time::sleep_until(tokio::time::Instant::from_std(d)) => {
+                            self.flag_check().await;
+                            continue;
+                        }
+                    }
+                }
+                None => rx.recv().await,
+            };
+            match msg {
+                None | Some(RoundMsg::Stop) => break,
+                Some(RoundMsg::Subscribe { seat, tx }) => {
+                    let frame = self.state_frame(seat, Instant::now());
+                    if tx.send(frame).is_ok() {
+                        self.subs.push(Subscriber { seat, tx });
+                    }
+                }
+                Some(RoundMsg::Join { user, reply }) => {
+                    let answer = self.join(user).await;
+                    let _ = reply.send(answer);
+                    self.run_agents().await;
+                }
+                Some(RoundMsg::Act {
+                    side,
+                    action,
+                    id,
+                    reply,
+                }) => {
+                    let answer = self.act(side, action, id).await;
+                    let _ = reply.send(answer);
+                    self.run_agents().await;
+                }
+            }
+        }
+    }
+
+    async fn join(&mut self, user: UserRow) -> Result<Color, ApiError> {
+        if self.row.status != "open" {
+            return Err(ApiError::conflict(
+                "game_not_open",
+                "this game is not waiting for a player",
+            ));
+        }
+        if self
+            .row
+            .users
+            .iter()
+            .any(|u| u.as_deref() == Some(user.id.as_str()))
+        {
+            return Err(ApiError::conflict(
+                "own_game",
+                "you already play in this game",
+            ));
+        }
+        let Some(free) =
+            (0..2).find(|&i| self.row.users[i].is_none() && self.row.agents[i].is_none())
+        else {
+            return Err(ApiError::conflict("game_not_open", "no free seat"));
+        };
+        if !self.store.take_seat(&self.row.id, free, &user.id).await? {
+            return Err(ApiError::conflict(
+                "game_not_open",
+                "the seat was just taken",
+            ));
+        }
+        self.row.users[free] = Some(user.id);
+        self.names[free] = user.name;
+        self.row.status = "live".to_owned();
+        let now = Instant::now();
+        self.clocks.start(self.game.umpire().turn(), now);
+        for s in &self.subs {
+            let _ = s.tx.send(self.state_frame(s.seat, now));
+        }
+        Ok(if free == 0 {
+            Color::White
+        } else {
+            Color::Black
+        })
+    }
+
+    async fn act(
+        &mut self,
+        side: Color,
+        action: Action,
+        id: Option<u64>,
+    ) -> Result<Option<String>, ApiError> {
+        let command = match action {
+            Action::Relist => {
+                return Ok(Some(projection::relist_frame(&self.views[index(side)], id)));
+            }
+            Action::Sync => return Ok(Some(self.state_frame(Seat::Player(side), Instant::now()))),
+            Action::Msg(text) => {
+                self.say(side, text).await?;
+                return Ok(None);
+            }
+            Action::Attempt(text) => {
+                let parsed = self.views[index(side)].own_board().parse_command(&text);
+                match parsed {
+                    Ok(c @ Command::Attempt(_)) => c,
+                    _ => {
+                        return Err(ApiError::bad_request(
+                            "bad_move",
+                            format!("{text:?} is not a move (UCI such as e2e4, or SAN)"),
+                        ));
+                    }
+                }
+            }
+            Action::Any => Command::AskAny,
+            Action::DrawOffer => Command::OfferDraw,
+            Action::DrawAccept => Command::AcceptDraw,
+            Action::DrawDecline => Command::DeclineDraw,
+            Action::Resign => Command::Resign,
+        };
+        self.command(side, command, id).await?;
+        Ok(None)
+    }
+
+    async fn say(&mut self, side: Color, text: String) -> Result<(), ApiError> {
+        if self.row.status == "open" {
+            return Err(ApiError::conflict(
+                "game_not_started",
+                "nobody to talk to yet",
+            ));
+        }
+        let line = ChatRow {
+            side: color_name(side).to_owned(),
+            text,
+            at_ms: now_ms(),
+        };
+        self.store
+            .append_chat(&self.row.id, self.chat.len() as i64, &line)
+            .await?;
+        let frame = projection::chat_frame(side, &line.text);
+        self.chat.push((side, line.text));
+        self.subs.retain(|s| {
+            matches!(s.seat, Seat::Player(_)) && s.tx.send(frame.clone()).is_ok()
+                || matches!(s.seat, Seat::Spectator) && !s.tx.is_closed()
+        });
+        Ok(())
+    }
+
+    /// Judges, commits, then announces one command.
+    async fn command(
+        &mut self,
+        side: Color,
+        command: Command,
+        id: Option<u64>,
+    ) -> Result<(), ApiError> {
+        if self.row.status == "open" {
+            return Err(ApiError::conflict(
+                "game_not_started",
+                "the game has not started: waiting for an opponent",
+            ));
+        }
+        if self.is_over() {
+            return Err(ApiError::conflict("game_over", "the game is over"));
+        }
+        let actor = self.game.umpire().actor(command);
+        if actor != side {
+            return Err(ApiError::conflict(
+                "not_your_turn",
+                format!("it is not your turn to say {:?}", command.to_text()),
+            ));
+        }
+        let now = Instant::now();
+        if self.clocks.left(side, now) <= 0 && self.clocks.running() == Some(side) {
+            self.flag_check().await;
+            return Err(ApiError::conflict("game_over", "your time ran out"));
+        }
+        let outcome = self.game.submit(command);
+        let clock_ms = if outcome.is_accepted() {
+            let left = self.clocks.moved(side, now);
+            if self.game.result().is_some() {
+                self.clocks.stop(now);
+            }
+            left
+        } else {
+            let left = self.clocks.charge(side, now);
+            if self.game.result().is_some() {
+                self.clocks.stop(now);
+            }
+            left
+        };
+        let row = CommandRow {
+            seq: self.seq,
+            side: color_name(side).to_owned(),
+            command: command.to_text(),
+            clock_ms,
+            at_ms: now_ms(),
+        };
+        let over = self.result_pair();
+        let stored = self
+            .store
+            .append_command(
+                &self.row.id,
+                &row,
+                over.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
+            )
+            .await;
+        if let Err(e) = stored {
+            // The command is not stored, so it did not happen: go back to what storage holds.
+            self.reload().await;
+            return Err(ApiError::storage(e));
+        }
+        self.seq += 1;
+        if over.is_some() {
+            self.row.status = "over".to_owned();
+        }
+        take_in(
+            &mut self.views,
+            &mut self.spectators,
+            Some(&mut self.agents),
+            command,
+            &outcome,
+        );
+        self.broadcast(command, &outcome, side, id, now);
+        Ok(())
+    }
+
+    fn broadcast(
+        &mut self,
+        command: Command,
+        outcome: &Outcome,
+        actor: Color,
+        id: Option<u64>,
+        now: Instant,
+    ) {
+        if self.subs.is_empty() {
+            return;
+        }
+        let result = self.result_pair();
+        let public = self.public(now, &result);
+        let mut frames: [Option<String>; 3] = [None, None, None];
+        for side in [Color::White, Color::Black] {
+            if let Some(obs) = outcome.observation(command, side) {
+                let reply_to = if side == actor { id } else { None };
+                frames[index(side)] = Some(projection::player_update(
+                    &self.views[index(side)],
+                    &obs,
+                    &public,
+                    reply_to,
+                ));
+            }
+        }
+        if let Some(s) = self
+            .spectators
+            .last()
+            .filter(|_| projection::spectator_observation(outcome).is_some())
+        {
+            frames[2] = Some(projection::spectator_update(
+                &public,
+                s,
+                self.game.umpire().plies(),
+                self.game.umpire().turn(),
+            ));
+        }
+        self.subs.retain(|s| {
+            let slot = match s.seat {
+                Seat::Player(c) => index(c),
+                Seat::Spectator => 2,
+            };
+            match &frames[slot] {
+                Some(f) => s.tx.send(f.clone()).is_ok(),
+                None => !s.tx.is_closed(),
+            }
+        });
+    }
+
+    /// If the running side's time is up, its flag falls: stored, then announced to all.
+    async fn flag_check(&mut self) {
+        let now = Instant::now();
+        let Some(side) = self.clocks.running() else {
+            return;
+        };
+        if self.clocks.left(side, now) > 0 || self.is_over() {
+            return;
+        }
+        self.clocks.stop(now);
+        self.clocks.set(side, 0);
+        let row = CommandRow {
+            seq: self.seq,
+            side: color_name(side).to_owned(),
+            command: "flag".to_owned(),
+            clock_ms: 0,
+            at_ms: now_ms(),
+        };
+        let score = GameResultText::loss(side);
+        if let Err(e) = self
+            .store
+            .append_command(&self.row.id, &row, Some((score, "time")))
+            .await
+        {
+            tracing::error!("game {}: cannot store a flag fall: {e}", self.row.id);
+            self.reload().await;
+            return;
+        }
+        self.seq += 1;
+        self.time_result = Some((score.to_owned(), "time".to_owned()));
+        self.row.status = "over".to_owned();
+        let result = self.result_pair();
+        let frame = projection::game_over_frame(&self.public(now, &result));
+        self.subs.retain(|s| s.tx.send(frame.clone()).is_ok());
+    }
+
+    /// Rebuilds the game from storage after a failed write, keeping the connections.
+    async fn reload(&mut self) {
+        let row = match self.store.game(&self.row.id).await {
+            Ok(Some(row)) => row,
+            _ => return,
+        };
+        match Round::load(self.store.clone(), row, self.names.clone()).await {
+            Ok(mut fresh) => {
+                fresh.subs = std::mem::take(&mut self.subs);
+                *self = fresh;
+                let now = Instant::now();
+                for s in &self.subs {
+                    let _ = s.tx.send(self.state_frame(s.seat, now));
+                }
+            }
+            Err(e) => tracing::error!("game {}: cannot reload: {e}", self.row.id),
+        }
+    }
+
+    /// Lets the house agents act while it is their turn (or a draw offer awaits their answer).
+    async fn run_agents(&mut self) {
+        for _ in 0..MAX_AGENT_RUN {
+            if self.row.status != "live" || self.is_over() {
+                return;
+            }
+            let umpire = self.game.umpire();
+            let turn = umpire.turn();
+            let answerer = umpire.actor(Command::AcceptDraw);
+            let (side, command) = match (answerer != turn, &mut self.agents) {
+                (true, agents) if agents[index(answerer)].is_some() => {
+                    let agent = agents[index(answerer)].as_mut().expect("checked");
+                    (answerer, agent.answer_draw())
+                }
+                (_, agents) => match &mut agents[index(turn)] {
+                    Some(agent) => (turn, agent.choose()),
+                    None => return,
+                },
+            };
+            if let Err(e) = self.command(side, command, None).await {
+                tracing::warn!("game {}: house agent command refused: {e}", self.row.id);
+                return;
+            }
+        }
+    }
+}

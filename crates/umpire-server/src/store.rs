@@ -1,0 +1,470 @@
+//! [`Store`]: everything the server keeps, on SQLite or PostgreSQL through one code path
+//! (sqlx's `Any` driver; every statement is portable SQL with `$n` parameters).
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor, Row};
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Which database a store runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// An SQLite file (the default, embedded).
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// The storage of users, sessions, games, their commands and chat.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// A stored user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRow {
+    /// Random identifier.
+    pub id: String,
+    /// Unique display name.
+    pub name: String,
+    /// `account`, `guest` or `bot`.
+    pub kind: String,
+    /// The argon2 PHC string of an account's password.
+    pub password_hash: Option<String>,
+}
+
+/// A stored game: everything but its commands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// Random identifier.
+    pub id: String,
+    /// Rule-set identifier ([`umpire_rules::RuleSetId`]).
+    pub rules: String,
+    /// Start position.
+    pub fen: String,
+    /// The white and black seats: user ids.
+    pub users: [Option<String>; 2],
+    /// The white and black seats: built-in agent names.
+    pub agents: [Option<String>; 2],
+    /// Seed of the built-in agents.
+    pub agent_seed: i64,
+    /// Clock at the start, per side.
+    pub initial_ms: i64,
+    /// Added to the mover's clock after each move.
+    pub increment_ms: i64,
+    /// `open` (waiting for a player), `live` or `over`.
+    pub status: String,
+    /// `1-0`, `0-1` or `1/2-1/2` once over.
+    pub result: Option<String>,
+    /// Why it ended.
+    pub reason: Option<String>,
+    /// Creation time.
+    pub created_ms: i64,
+}
+
+/// One stored command of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandRow {
+    /// Position in the game, from 0.
+    pub seq: i64,
+    /// `white` or `black`.
+    pub side: String,
+    /// The command in record words (`e2e4`, `any`, `draw offer`, …) or `flag` (time ran out).
+    pub command: String,
+    /// The actor's clock after the command (increment included).
+    pub clock_ms: i64,
+    /// When it was accepted.
+    pub at_ms: i64,
+}
+
+/// One stored chat line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatRow {
+    /// `white` or `black`.
+    pub side: String,
+    /// The text.
+    pub text: String,
+    /// When it was said.
+    pub at_ms: i64,
+}
+
+const GAME_COLUMNS: &str = "id, rules, fen, white_user, black_user, white_agent, black_agent, \
+     agent_seed, initial_ms, increment_ms, status, result, reason, created_ms";
+
+fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
+    Ok(GameRow {
+        id: row.try_get(0)?,
+        rules: row.try_get(1)?,
+        fen: row.try_get(2)?,
+        users: [row.try_get(3)?, row.try_get(4)?],
+        agents: [row.try_get(5)?, row.try_get(6)?],
+        agent_seed: row.try_get(7)?,
+        initial_ms: row.try_get(8)?,
+        increment_ms: row.try_get(9)?,
+        status: row.try_get(10)?,
+        result: row.try_get(11)?,
+        reason: row.try_get(12)?,
+        created_ms: row.try_get(13)?,
+    })
+}
+
+impl Store {
+    /// Opens (creating if missing) the SQLite database `umpire.sqlite3` in `dir`.
+    pub async fn open_dir(dir: &Path) -> Result<Store, String> {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create data directory {}: {e}", dir.display()))?;
+        let file = dir.join("umpire.sqlite3");
+        let url = format!("sqlite://{}?mode=rwc", file.display());
+        Store::connect(&url).await
+    }
+
+    /// Connects to `sqlite://…` or `postgres://…` and runs the migrations.
+    pub async fn connect(url: &str) -> Result<Store, String> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            return Err(format!(
+                "unsupported database URL {url:?} (use sqlite://FILE or postgres://…)"
+            ));
+        };
+        let options = AnyConnectOptions::from_str(url).map_err(|e| format!("{url}: {e}"))?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
+            .after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        // WAL: a committed transaction survives the process being killed;
+                        // readers do not block the writer.
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .map_err(|e| format!("cannot open database: {e}"))?;
+        let migrator = crate::migrations::migrator()
+            .await
+            .map_err(|e| format!("migrations: {e}"))?;
+        migrator
+            .run(&pool)
+            .await
+            .map_err(|e| format!("migrations: {e}"))?;
+        Ok(Store { pool, backend })
+    }
+
+    /// The database in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes the pool, waiting for connections to be returned.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Adds a user.
+    pub async fn insert_user(&self, user: &UserRow) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO users (id, name, kind, password_hash, created_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(&user.id)
+        .bind(&user.name)
+        .bind(&user.kind)
+        .bind(&user.password_hash)
+        .bind(now_ms())
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn user_where(&self, column: &str, value: &str) -> Result<Option<UserRow>, sqlx::Error> {
+        let sql = format!("SELECT id, name, kind, password_hash FROM users WHERE {column} = $1");
+        let row = sqlx::query(&sql)
+            .bind(value)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| {
+            Ok(UserRow {
+                id: r.try_get(0)?,
+                name: r.try_get(1)?,
+                kind: r.try_get(2)?,
+                password_hash: r.try_get(3)?,
+            })
+        })
+        .transpose()
+    }
+
+    /// The user of this name.
+    pub async fn user_by_name(&self, name: &str) -> Result<Option<UserRow>, sqlx::Error> {
+        self.user_where("name", name).await
+    }
+
+    /// The user of this id.
+    pub async fn user_by_id(&self, id: &str) -> Result<Option<UserRow>, sqlx::Error> {
+        self.user_where("id", id).await
+    }
+
+    /// Stores a credential (`sessions` or `api_tokens`) by the hash of its token.
+    pub async fn insert_credential(
+        &self,
+        table: Credential,
+        token_hash: &str,
+        user_id: &str,
+    ) -> Result<(), sqlx::Error> {
+        let sql = format!(
+            "INSERT INTO {} (token_hash, user_id, created_ms) VALUES ($1, $2, $3)",
+            table.table()
+        );
+        sqlx::query(&sql)
+            .bind(token_hash)
+            .bind(user_id)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The user a credential belongs to.
+    pub async fn user_by_credential(
+        &self,
+        table: Credential,
+        token_hash: &str,
+    ) -> Result<Option<UserRow>, sqlx::Error> {
+        let sql = format!(
+            "SELECT u.id, u.name, u.kind, u.password_hash FROM users u JOIN {} c ON c.user_id = u.id WHERE c.token_hash = $1",
+            table.table()
+        );
+        let row = sqlx::query(&sql)
+            .bind(token_hash)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| {
+            Ok(UserRow {
+                id: r.try_get(0)?,
+                name: r.try_get(1)?,
+                kind: r.try_get(2)?,
+                password_hash: r.try_get(3)?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Removes a session.
+    pub async fn delete_session(&self, token_hash: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Adds a game.
+    pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
+        let sql = format!(
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+        );
+        sqlx::query(&sql)
+            .bind(&g.id)
+            .bind(&g.rules)
+            .bind(&g.fen)
+            .bind(&g.users[0])
+            .bind(&g.users[1])
+            .bind(&g.agents[0])
+            .bind(&g.agents[1])
+            .bind(g.agent_seed)
+            .bind(g.initial_ms)
+            .bind(g.increment_ms)
+            .bind(&g.status)
+            .bind(&g.result)
+            .bind(&g.reason)
+            .bind(g.created_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// A game by id.
+    pub async fn game(&self, id: &str) -> Result<Option<GameRow>, sqlx::Error> {
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let row = sqlx::query(&sql)
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.as_ref().map(game_of).transpose()
+    }
+
+    /// Games with this status (all when `None`), newest first, at most `limit`.
+    pub async fn games(
+        &self,
+        status: Option<&str>,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, sqlx::Error> {
+        let rows = match status {
+            Some(s) => {
+                let sql = format!(
+                    "SELECT {GAME_COLUMNS} FROM games WHERE status = $1 ORDER BY created_ms DESC, id LIMIT $2"
+                );
+                sqlx::query(&sql)
+                    .bind(s)
+                    .bind(limit)
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            None => {
+                let sql = format!(
+                    "SELECT {GAME_COLUMNS} FROM games ORDER BY created_ms DESC, id LIMIT $1"
+                );
+                sqlx::query(&sql).bind(limit).fetch_all(&self.pool).await?
+            }
+        };
+        rows.iter().map(game_of).collect()
+    }
+
+    /// Every game not over (to rebuild on start).
+    pub async fn unfinished_games(&self) -> Result<Vec<GameRow>, sqlx::Error> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status <> 'over' ORDER BY created_ms, id"
+        );
+        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        rows.iter().map(game_of).collect()
+    }
+
+    /// Seats a user on an open game and makes it live; false if the seat was taken meanwhile.
+    pub async fn take_seat(&self, id: &str, side: usize, user: &str) -> Result<bool, sqlx::Error> {
+        let column = ["white_user", "black_user"][side];
+        let sql = format!(
+            "UPDATE games SET {column} = $1, status = 'live' WHERE id = $2 AND status = 'open' AND {column} IS NULL"
+        );
+        let done = sqlx::query(&sql)
+            .bind(user)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Appends one command; if `over` is given, marks the game over in the same transaction.
+    pub async fn append_command(
+        &self,
+        game: &str,
+        row: &CommandRow,
+        over: Option<(&str, &str)>,
+    ) -> Result<(), sqlx::Error> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO commands (game_id, seq, side, command, clock_ms, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(game)
+        .bind(row.seq)
+        .bind(&row.side)
+        .bind(&row.command)
+        .bind(row.clock_ms)
+        .bind(row.at_ms)
+        .execute(&mut *tx)
+        .await?;
+        if let Some((result, reason)) = over {
+            sqlx::query("UPDATE games SET status = 'over', result = $1, reason = $2 WHERE id = $3")
+                .bind(result)
+                .bind(reason)
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
+    }
+
+    /// Every command of a game, in order.
+    pub async fn commands(&self, game: &str) -> Result<Vec<CommandRow>, sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT seq, side, command, clock_ms, at_ms FROM commands WHERE game_id = $1 ORDER BY seq",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(CommandRow {
+                    seq: r.try_get(0)?,
+                    side: r.try_get(1)?,
+                    command: r.try_get(2)?,
+                    clock_ms: r.try_get(3)?,
+                    at_ms: r.try_get(4)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Appends a chat line.
+    pub async fn append_chat(
+        &self,
+        game: &str,
+        seq: i64,
+        line: &ChatRow,
+    ) -> Result<(), sqlx::Error> {
+        sqlx::query(
+            "INSERT INTO chat (game_id, seq, side, text, at_ms) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(game)
+        .bind(seq)
+        .bind(&line.side)
+        .bind(&line.text)
+        .bind(line.at_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The chat of a game, in order.
+    pub async fn chat(&self, game: &str) -> Result<Vec<ChatRow>, sqlx::Error> {
+        let rows =
+            sqlx::query("SELECT side, text, at_ms FROM chat WHERE game_id = $1 ORDER BY seq")
+                .bind(game)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ChatRow {
+                    side: r.try_get(0)?,
+                    text: r.try_get(1)?,
+                    at_ms: r.try_get(2)?,
+                })
+            })
+            .collect()
+    }
+}
+
+/// A kind of bearer credential.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Credential {
+    /// A browser or terminal session (cookie).
+    Session,
+    /// A bot's API token.
+    ApiToken,
+}
+
+impl Credential {
+    fn table(self) -> &'static str {
+        match self {
+            Credential::Session => "sessions",
+            Credential::ApiToken => "api_tokens",
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The game WebSocket (`GET /api/games/{id}/ws`): a player's connection gets that player's
+//! frames; anyone else's gets the spectator's. Protocol in `docs/PROTOCOL.md`.
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{mpsc, oneshot};
+use umpire_rules::shakmaty::Color;
+
+use crate::AppState;
+use crate::auth::MaybeCaller;
+use crate::error::ApiError;
+use crate::hub::RoundHandle;
+use crate::projection::error_frame;
+use crate::protocol::{self, MAX_FRAME_BYTES};
+use crate::round::{RoundMsg, Seat};
+
+/// Frames larger than this are refused by the transport (the connection closes); frames
+/// between [`MAX_FRAME_BYTES`] and this get a `frame_too_large` error and the game goes on.
+const TRANSPORT_LIMIT: usize = 64 * 1024;
+
+/// Upgrades to the game WebSocket.
+pub async fn game_socket(
+    State(st): State<AppState>,
+    MaybeCaller(caller): MaybeCaller,
+    Path(id): Path<String>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let row = st
+        .store
+        .game(&id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+    let seat = caller
+        .and_then(|u| {
+            [Color::White, Color::Black]
+                .into_iter()
+                .find(|&c| row.users[crate::round::index(c)].as_deref() == Some(u.id.as_str()))
+        })
+        .map_or(Seat::Spectator, Seat::Player);
+    let handle = st.hub.round(&id).await?;
+    Ok(ws
+        .max_message_size(TRANSPORT_LIMIT)
+        .max_frame_size(TRANSPORT_LIMIT)
+        .on_upgrade(move |socket| connection(socket, handle, seat)))
+}
+
+async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
+    let (mut sink, mut stream) = socket.split();
+    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    if handle
+        .send(RoundMsg::Subscribe {
+            seat,
+            tx: tx.clone(),
+        })
+        .await
+        .is_err()
+    {
+        return;
+    }
+    let writer = tokio::spawn(async move {
+        while let Some(frame) = rx.recv().await {
+            if sink.send(Message::Text(frame.into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    while let Some(Ok(msg)) = stream.next().await {
+        let text = match msg {
+            Message::Text(t) => t,
+            Message::Binary(_) => {
+                let _ = tx.send(error_frame("bad_json", "send text frames (JSON)", None));
+                continue;
+            }
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        let parsed = match protocol::parse(text.as_str()) {
+            Ok(m) => m,
+            Err(r) => {
+                let _ = tx.send(error_frame(r.code, &r.message, r.id));
+                continue;
+            }
+        };
+        let Seat::Player(side) = seat else {
+            let _ = tx.send(error_frame(
+                "not_a_player",
+                "you do not play in this game (spectators only watch)",
+                parsed.id,
+            ));
+            continue;
+        };
+        let (reply, answer) = oneshot::channel();
+        let sent = handle
+            .send(RoundMsg::Act {
+                side,
+                action: parsed.action,
+                id: parsed.id,
+                reply,
+            })
+            .await;
+        let result = match sent {
+            Ok(()) => answer
+                .await
+                .unwrap_or_else(|_| Err(ApiError::storage("game task ended"))),
+            Err(e) => Err(e),
+        };
+        match result {
+            Ok(Some(frame)) => {
+                let _ = tx.send(frame);
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let _ = tx.send(error_frame(e.code, &e.message, parsed.id));
+            }
+        }
+    }
+    drop(tx);
+    writer.abort();
+}
+
+/// The largest frame a client may send, for the protocol document.
+pub const fn max_frame_bytes() -> usize {
+    MAX_FRAME_BYTES
+}

@@ -1,0 +1,61 @@
+//! Two built-in agents play each other through the server as remote bots (API tokens, the
+//! game WebSocket), and the stored record replays exactly.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+use umpire_ai::AgentKind;
+use umpire_server::remote::{PlayStats, play};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bots_play_a_whole_game_and_the_record_replays() {
+    let server = Server::start(fresh_dir("bots")).await;
+    let mut owner = server.client();
+    owner.register("owner", "password123").await.unwrap();
+    let mut tokens = Vec::new();
+    for name in ["bot-one", "bot-two"] {
+        let b = owner
+            .request("POST", "/api/bots", Some(&json!({"name": name})))
+            .await
+            .unwrap()
+            .ok()
+            .unwrap();
+        tokens.push(b["token"].as_str().unwrap().to_owned());
+    }
+    let one = server.client().with_token(&tokens[0]);
+    let two = server.client().with_token(&tokens[1]);
+    let g = one
+        .create_game(&json!({"color":"white","rules":"berkeley-any"}))
+        .await
+        .unwrap();
+    let id = g["id"].as_str().unwrap().to_owned();
+    two.join(&id).await.unwrap();
+    let (mut s1, mut s2) = (PlayStats::default(), PlayStats::default());
+    let (a, b) = tokio::join!(
+        play(&one, &id, AgentKind::Random, 1, None, &mut s1),
+        play(&two, &id, AgentKind::GuidedRandom, 2, None, &mut s2),
+    );
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert_eq!(a.result, b.result);
+    assert!(!a.result.is_null());
+    assert_eq!(s1.sent, s1.acknowledged);
+    assert_eq!(s2.sent, s2.acknowledged);
+    assert_eq!((s1.errors, s2.errors), (0, 0));
+
+    let rec = server
+        .client()
+        .request("GET", &format!("/games/{id}.json"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let game = record.replay().unwrap();
+    let result = game.result().unwrap();
+    assert_eq!(a.result["score"], result.score());
+    assert_eq!(a.result["reason"], result.reason.as_str());
+    assert_eq!(record.entries.len() as u64, s1.sent + s2.sent);
+    assert_eq!(record.tags.get("White"), Some("bot-one"));
+    server.stop().await;
+}

@@ -1,0 +1,109 @@
+//! A server in the test process, on a fresh SQLite directory.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+use umpire_server::client::{Client, GameSocket};
+use umpire_server::{Database, open, serve};
+
+/// A running server.
+pub struct Server {
+    pub url: String,
+    pub dir: PathBuf,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<Result<(), String>>>,
+}
+
+pub const T: Duration = Duration::from_secs(20);
+
+/// A fresh data directory for test `name`.
+pub fn fresh_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("umpire-server-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+impl Server {
+    /// Starts a server on `dir` (rebuilding what is stored there).
+    pub async fn start(dir: PathBuf) -> Server {
+        let state = open(&Database::Dir(dir.clone())).await.expect("open");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let (stop, rx) = oneshot::channel::<()>();
+        let task = tokio::spawn(serve(state, listener, async {
+            let _ = rx.await;
+        }));
+        Server {
+            url,
+            dir,
+            stop: Some(stop),
+            task: Some(task),
+        }
+    }
+
+    /// A client of this server.
+    pub fn client(&self) -> Client {
+        Client::new(&self.url).unwrap()
+    }
+
+    /// A new guest.
+    pub async fn guest(&self) -> Client {
+        let mut c = self.client();
+        c.guest().await.unwrap();
+        c
+    }
+
+    /// Stops gracefully.
+    pub async fn stop(mut self) {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        if let Some(t) = self.task.take() {
+            t.await.unwrap().unwrap();
+        }
+    }
+}
+
+/// Creates a game between two guests (white creates, black joins); returns (white, black, id).
+pub async fn two_player_game(server: &Server, spec: Value) -> (Client, Client, String) {
+    let white = server.guest().await;
+    let black = server.guest().await;
+    let mut spec = spec;
+    spec["color"] = json!("white");
+    let g = white.create_game(&spec).await.unwrap();
+    let id = g["id"].as_str().unwrap().to_owned();
+    assert_eq!(g["status"], "open");
+    let j = black.join(&id).await.unwrap();
+    assert_eq!(j["you"], "black");
+    assert_eq!(j["status"], "live");
+    (white, black, id)
+}
+
+/// Opens a socket and reads its `state` frame.
+pub async fn socket(client: &Client, id: &str) -> (GameSocket, Value) {
+    let mut s = client.socket(id).await.unwrap();
+    let state = s.next_within(T).await.unwrap();
+    assert_eq!(state["type"], "state", "{state}");
+    (s, state)
+}
+
+/// Sends a frame with an id and returns the frame that answers it (update, relist or error).
+pub async fn ask(s: &mut GameSocket, mut frame: Value, id: u64) -> Value {
+    frame["id"] = json!(id);
+    s.send(&frame).await.unwrap();
+    tokio::time::timeout(T, async {
+        loop {
+            let v = s.next().await.unwrap();
+            if v["reply_to"] == json!(id) {
+                return v;
+            }
+        }
+    })
+    .await
+    .expect("an answer")
+}
