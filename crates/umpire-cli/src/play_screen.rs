@@ -173,7 +173,7 @@ impl Screen {
     /// The move number of the next move, counted as chess counts it.
     fn move_number(view: &PlayerView) -> u32 {
         // Whether White made the first move: then White is to move after an even number.
-        let white_first = (view.to_move() == Color::White) == (view.plies() % 2 == 0);
+        let white_first = (view.to_move() == Color::White) == view.plies().is_multiple_of(2);
         let plies = view.plies() + u32::from(!white_first);
         plies / 2 + 1
     }

@@ -255,7 +255,14 @@ fn write_plain(
         Verdict::Invalid(why) => format!("refused: {}", refusal(why)),
         Verdict::GameOver => "the game is over".to_owned(),
     };
-    writeln!(out, "{who}: {command} - {verdict}.")?;
+    // The console's own words for the draw commands (the record keeps `draw offer` etc.).
+    let said = match command {
+        Command::OfferDraw => "draw".to_owned(),
+        Command::AcceptDraw => "accept".to_owned(),
+        Command::DeclineDraw => "decline".to_owned(),
+        other => other.to_string(),
+    };
+    writeln!(out, "{who}: {said} - {verdict}.")?;
     for heard in &outcome.announcements {
         let to = match heard.audience {
             umpire_rules::Audience::Both => "to both".to_owned(),

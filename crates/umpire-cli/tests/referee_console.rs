@@ -69,7 +69,7 @@ fn castling_san_from_any_king_square_is_refused_unless_it_is_castling() {
 /// its help and errors use the same command words as `umpire play`.
 #[test]
 fn the_referee_says_it_is_the_operators_console_and_lists_its_commands() {
-    let (out, _, ok) = umpire(&["referee"], b"help\nhello\nany\n");
+    let (out, _, ok) = umpire(&["referee"], b"help\nhello\nany\ndraw offer\ndecline\n");
     assert!(ok);
     assert!(
         out.contains("This is the umpire operator's console") && out.contains("must not read it"),
@@ -88,6 +88,9 @@ fn the_referee_says_it_is_the_operators_console_and_lists_its_commands() {
         out.contains("White: any - refused: this rule set has no \"Any?\" question (`any` exists under berkeley-any, english)."),
         "{out}"
     );
+    // The answers use the same words as the help, whichever spelling was typed.
+    assert!(out.contains("White: draw - noted."), "{out}");
+    assert!(out.contains("Black: decline - noted."), "{out}");
 }
 
 /// Issue 11, point 9: a 20 MB line gets a short answer, in both modes.
