@@ -305,7 +305,18 @@ fn refused_own_answer_is_recorded_and_replays() {
         Verdict::Invalid(Invalid::OwnDrawOffer)
     );
     game.submit(att("e2e4"));
+    // Out of turn, refused; then Black declines.
+    assert_eq!(
+        game.submit_as(Color::White, att("d2d4")).verdict,
+        Verdict::Invalid(Invalid::NotYourTurn)
+    );
     game.submit_as(Color::Black, Command::DeclineDraw);
+    game.submit(att("e7e5"));
+    // Black resigns on White's turn.
+    assert_eq!(
+        game.submit_as(Color::Black, Command::Resign).verdict,
+        Verdict::Answered
+    );
     let record = game.record();
     record.replay().unwrap();
     let again = Record::from_json(&record.to_json()).unwrap();

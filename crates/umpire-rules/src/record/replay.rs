@@ -8,7 +8,7 @@ use shakmaty::Color;
 use crate::record::notation::{heard_list, verdict_token};
 use crate::record::{Game, Record};
 use crate::wire::color_name;
-use crate::{Command, GameResult, SetupError, Umpire, Verdict};
+use crate::{Command, GameResult, Invalid, SetupError, Umpire, Verdict};
 
 /// What differed between a record and its replay.
 #[derive(Debug, thiserror::Error)]
@@ -141,17 +141,21 @@ impl Record {
                 command: entry.command.to_text(),
                 what,
             };
-            let answer = matches!(entry.command, Command::AcceptDraw | Command::DeclineDraw);
+            // Commands whose author is not implied by the turn (an answer to a draw offer, a
+            // resignation, a command refused as out of turn) are judged as given by the recorded
+            // side (`Umpire::submit_as`): the offerer's own answer replays as refused.
+            let by_side = matches!(
+                entry.command,
+                Command::AcceptDraw | Command::DeclineDraw | Command::Resign
+            ) || entry.verdict == Verdict::Invalid(Invalid::NotYourTurn);
             let actor = game.umpire().actor(entry.command);
-            if actor != entry.side && !answer {
+            if actor != entry.side && !by_side {
                 return Err(fail(Mismatch::Side {
                     recorded: entry.side,
                     derived: actor,
                 }));
             }
-            // An answer to a draw offer is judged as given by the recorded side: the offerer's
-            // own answer is refused, and so recorded.
-            let outcome = if answer {
+            let outcome = if by_side {
                 game.submit_as(entry.side, entry.command)
             } else {
                 game.submit(entry.command)
