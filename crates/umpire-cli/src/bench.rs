@@ -162,12 +162,7 @@ pub fn print_guided(
         max_plies,
         BELIEF_BENCH_BOUND,
     );
-    if json {
-        say!(
-            "{}",
-            serde_json::to_string(&belief).expect("figures serialize")
-        );
-    } else {
+    if !json {
         let f = &belief.figures;
         say!(
             "{:<26} {:>8} {:>10.1} {:>12.1} {:>10.1} {:>9.1}%",
@@ -197,6 +192,11 @@ pub fn print_guided(
         say!(
             "{}",
             serde_json::to_string(&cost).expect("figures serialize")
+        );
+        // The belief row comes last, so that the lines before keep their places.
+        say!(
+            "{}",
+            serde_json::to_string(&belief).expect("figures serialize")
         );
     } else {
         say!(

@@ -196,13 +196,21 @@ fn bench_guided_random_compares_presets_in_one_run() {
         "guided-random",
         "--games",
         "3",
+        "--max-plies",
+        "60",
         "--json",
     ]);
     let lines: Vec<Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON line"))
         .collect();
-    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines.len(), 6, "{out}");
+    // The belief filter's row, last: never a legal move hidden while the set is exact.
+    let belief = &lines[5];
+    assert_eq!(belief["figures"]["preset"], "(e) belief filter", "{belief}");
+    assert_eq!(count(&belief["figures"], "games"), 3);
+    assert_eq!(count(belief, "exact_false_hides"), 0, "{belief}");
+    assert!(count(belief, "decisions") > 0, "{belief}");
     let presets: Vec<&str> = lines[..4]
         .iter()
         .map(|v| v["preset"].as_str().unwrap())
