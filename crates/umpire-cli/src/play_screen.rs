@@ -622,6 +622,72 @@ mod tests {
         assert_eq!(collapse(&[]), "");
     }
 
+    /// Everything `umpire play` prints for the player of `v` (welcome, each observation as it
+    /// is heard, then board, status, prompt and history), rebuilt from the player's filtered
+    /// record alone.
+    fn screen_bytes(v: &umpire_rules::record::PlayerView) -> Vec<u8> {
+        let rules = *v.rules.rules();
+        let standard = v.own_start == *PlayerView::standard(rules, v.player).own_board()
+            && v.first_turn == Color::White
+            && v.enemy_start.men == 16
+            && v.fullmove == 1;
+        let mut view = if standard {
+            PlayerView::standard(rules, v.player)
+        } else {
+            PlayerView::new(
+                rules,
+                v.own_start.clone(),
+                v.first_turn,
+                v.enemy_start.into(),
+            )
+        };
+        view.hear_opening(v.opening.iter().copied());
+        let mut screen = Screen::new(&view, true);
+        let mut out = screen.welcome("random");
+        for o in &v.observations {
+            out.push_str(&screen.hear(&view, o));
+            view.observe(o).expect("an observation that fits");
+            out.push_str(&screen.prompt(&view));
+        }
+        out.push_str(&screen.board(&view));
+        out.push_str(&screen.status(&view));
+        out.push_str(&screen.history());
+        out.into_bytes()
+    }
+
+    /// The play screen joins the non-interference suite: histories paired by the independent
+    /// entitlement oracle (umpire-testkit) must print byte-identical screens.
+    #[test]
+    fn paired_histories_print_identical_screens() {
+        use umpire_rules::RuleSetId;
+        use umpire_testkit::pairing::{PairConfig, paired_game};
+        let mut apart = 0;
+        for id in RuleSetId::ALL {
+            for observer in [Color::White, Color::Black] {
+                for seed in 0..2 {
+                    let cfg = PairConfig {
+                        rules: *id.rules(),
+                        fen: None,
+                        observer,
+                        seed,
+                        max_commands: 300,
+                    };
+                    let ex = paired_game(&cfg, |a, b, ctx| {
+                        let (sa, sb) = (screen_bytes(a), screen_bytes(b));
+                        assert!(
+                            sa == sb,
+                            "{id} {observer:?} seed {seed} {ctx}: screens differ:\n{}\n----\n{}",
+                            String::from_utf8_lossy(&sa),
+                            String::from_utf8_lossy(&sb)
+                        );
+                    });
+                    apart += ex.plies_apart;
+                }
+            }
+        }
+        assert!(apart > 0, "the paired games never parted");
+    }
+
     #[test]
     fn the_screen_depends_only_on_the_players_observations() {
         // Two games in which Black plays differently but White hears the same thing.
