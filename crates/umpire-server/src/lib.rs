@@ -79,6 +79,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/ws", get(ws::game_socket))
         .route("/games/{file}", get(api::download))
         .route("/games/{id}/{file}", get(api::player_download))
+        .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(16 * 1024))
         .with_state(state)
 }

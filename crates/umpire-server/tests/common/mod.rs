@@ -31,7 +31,15 @@ pub fn fresh_dir(name: &str) -> PathBuf {
 impl Server {
     /// Starts a server on `dir` (rebuilding what is stored there).
     pub async fn start(dir: PathBuf) -> Server {
-        let state = open(&Database::Dir(dir.clone())).await.expect("open");
+        let mut s = Server::start_db(Database::Dir(dir.clone())).await;
+        s.dir = dir;
+        s
+    }
+
+    /// Starts a server on `database` (rebuilding what is stored there).
+    pub async fn start_db(database: Database) -> Server {
+        let dir = PathBuf::new();
+        let state = open(&database).await.expect("open");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let (stop, rx) = oneshot::channel::<()>();
