@@ -181,7 +181,8 @@ fn write_samples(
     let picks = belief.sample_indices(args.samples, &mut rng);
     let mut out = String::new();
     for i in picks {
-        let sample = sample_record(belief, i, &record.tags).map_err(|e| e.to_string())?;
+        let sample = sample_record(belief, i, &umpire_rules::record::public_tags(&record.tags))
+            .map_err(|e| e.to_string())?;
         out.push_str(&sample.to_json());
         out.push('\n');
     }

@@ -85,7 +85,7 @@ pub fn fresh_name(stem: &str, now: u64) -> PathBuf {
 
 /// Runs the game until it ends, the human leaves or the input ends.
 pub fn run(args: &PlayArgs) -> Result<(), String> {
-    crate::save_file::check_writable(&args.record, "--record")?;
+    crate::save_file::check_new_record(&args.record, "--record")?;
     let colour = io::stdout().is_terminal();
     let rules = args.rules;
     let human = args.side;

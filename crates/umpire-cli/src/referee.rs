@@ -76,7 +76,7 @@ pub fn run(
     record: Option<&Path>,
 ) -> Result<(), String> {
     if let Some(path) = record {
-        crate::save_file::check_writable(path, "--record")?;
+        crate::save_file::check_new_record(path, "--record")?;
     }
     let mut game = match fen {
         Some(fen) => Game::from_fen(rules, fen).map_err(|e| format!("--fen: {e}"))?,

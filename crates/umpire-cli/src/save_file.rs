@@ -46,6 +46,18 @@ pub fn check_writable(path: &Path, what: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Checks, before a game starts, that `path` names no existing file (a game is never written
+/// over another one) and can be written: the check for a game record.
+pub fn check_new_record(path: &Path, what: &str) -> Result<(), String> {
+    if path.exists() && !path.is_dir() {
+        return Err(format!(
+            "{what} {}: the file already exists; give a new name (a saved game is never overwritten)",
+            path.display()
+        ));
+    }
+    check_writable(path, what)
+}
+
 /// Writes `text` to `path` in one step: to a temporary file in the same directory, then
 /// renamed over `path`. A reader, or a process that ends at any moment (crash, Ctrl-C, closed
 /// terminal), leaves the old file or the new one, never a part. (The file is not forced to

@@ -264,7 +264,7 @@ fn ending_text(umpire: &Umpire) -> Option<String> {
 
 fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
     if let Some(path) = record {
-        crate::save_file::check_writable(path, "--record")?;
+        crate::save_file::check_new_record(path, "--record")?;
     }
     let mut game = Game::new();
     let stdin = io::stdin();
@@ -408,7 +408,7 @@ const HELP: &str = "Type a move in UCI (e2e4; a promotion is e7e8, its nature un
 /// saved to `record` (checked before the game starts) at the end; end of input leaves the
 /// game unfinished.
 pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
-    crate::save_file::check_writable(record, "--record")?;
+    crate::save_file::check_new_record(record, "--record")?;
     let mut game = Game::new();
     for (name, value) in [
         ("Event", "umpire play --game schroedinger"),

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use umpire_rules::record::{Game, Record};
+use umpire_rules::record::{Game, PLAYER_VIEW_TAGS, Record};
 use umpire_rules::shakmaty::Color;
 
 const BIN: &str = env!("CARGO_BIN_EXE_umpire");
@@ -102,6 +102,16 @@ fn samples_out_views_equal_the_real_view_byte_for_byte() {
             for line in lines {
                 let sample = Record::from_json(line).unwrap();
                 sample.replay().unwrap();
+                // A sample is handed to the player: it carries no tag the player may not know
+                // (the real game's seed would replay the true moves).
+                assert!(
+                    sample
+                        .tags
+                        .iter()
+                        .all(|(name, _)| PLAYER_VIEW_TAGS.contains(&name)),
+                    "{rules} {name}: {:?}",
+                    sample.tags.iter().collect::<Vec<_>>()
+                );
                 assert_eq!(
                     sample.player_pgn(side).unwrap(),
                     real.player_pgn(side).unwrap(),

@@ -340,9 +340,12 @@ fn a_capture_names_the_man_and_is_marked_on_the_board() {
 #[test]
 fn a_bad_record_path_is_refused_before_the_game() {
     let dir = scratch("badpath");
+    // A saved game is never written over.
+    std::fs::write(dir.join("saved.json"), "a saved game").unwrap();
     for (path, says) in [
         (dir.join("missing").join("game.json"), "does not exist"),
         (dir.clone(), "is a directory"),
+        (dir.join("saved.json"), "already exists"),
     ] {
         let (stdout, stderr, ok) = play(&["--record", path.to_str().unwrap()], "e4\n");
         assert!(!ok);
@@ -352,6 +355,10 @@ fn a_bad_record_path_is_refused_before_the_game() {
             "{stderr}"
         );
     }
+    assert_eq!(
+        std::fs::read_to_string(dir.join("saved.json")).unwrap(),
+        "a saved game"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -481,7 +488,7 @@ fn refusals_use_one_vocabulary_and_name_their_reason() {
             "--seed",
             "1",
             "--record",
-            record.to_str().unwrap(),
+            record.with_extension("2.json").to_str().unwrap(),
         ],
         "any\nexd3\nresign\n",
     );

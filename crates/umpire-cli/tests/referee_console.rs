@@ -69,7 +69,10 @@ fn castling_san_from_any_king_square_is_refused_unless_it_is_castling() {
 /// its help and errors use the same command words as `umpire play`.
 #[test]
 fn the_referee_says_it_is_the_operators_console_and_lists_its_commands() {
-    let (out, _, ok) = umpire(&["referee"], b"help\nhello\nany\ndraw offer\ndecline\n");
+    let (out, _, ok) = umpire(
+        &["referee"],
+        b"help\nhello\nany\ndraw offer\ndecline\ne4\ndecline\n",
+    );
     assert!(ok);
     assert!(
         out.contains("This is the umpire operator's console") && out.contains("must not read it"),
@@ -90,6 +93,11 @@ fn the_referee_says_it_is_the_operators_console_and_lists_its_commands() {
     );
     // The answers use the same words as the help, whichever spelling was typed.
     assert!(out.contains("White: draw - noted."), "{out}");
+    // The side that offered may not answer its own offer; the other side answers on its turn.
+    assert!(
+        out.contains("White: decline - refused: the draw offer is yours"),
+        "{out}"
+    );
     assert!(out.contains("Black: decline - noted."), "{out}");
 }
 

@@ -126,8 +126,8 @@ fn the_plain_referee_shows_the_board_and_the_possible_natures() {
 #[test]
 fn a_game_against_the_random_player_is_saved_and_replays() {
     let dir = scratch("play");
-    let record = dir.join("game.json");
     for side in ["white", "black"] {
+        let record = dir.join(format!("{side}.json"));
         let out = run_ok(
             &[
                 "play",

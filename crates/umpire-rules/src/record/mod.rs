@@ -23,6 +23,6 @@ pub use game_record::{FORMAT, Record, STANDARD_FEN, VERSION};
 pub use json::RecordError;
 pub use pgn_export::ExportError;
 pub use pgn_import::PgnError;
-pub use player_view::{PLAYER_VIEW_FORMAT, PLAYER_VIEW_TAGS, PlayerView};
+pub use player_view::{PLAYER_VIEW_FORMAT, PLAYER_VIEW_TAGS, PlayerView, public_tags};
 pub use replay::{Mismatch, ReplayError};
 pub use tags::{TagError, Tags};

@@ -87,8 +87,9 @@ impl Record {
     }
 }
 
-/// The tags of `tags` a player may know ([`PLAYER_VIEW_TAGS`]).
-fn public_tags(tags: &Tags) -> Tags {
+/// The tags of `tags` a player may know ([`PLAYER_VIEW_TAGS`]): what any record handed to a
+/// player (its view, or a sampled hypothetical game) may carry.
+pub fn public_tags(tags: &Tags) -> Tags {
     let mut public = Tags::new();
     for (name, value) in tags.iter() {
         if PLAYER_VIEW_TAGS.contains(&name) {
