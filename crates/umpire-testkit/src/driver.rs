@@ -8,7 +8,8 @@ use umpire_rules::{Attempt, AttemptList, Command, Umpire};
 /// A random command and who gives it: mostly attempts from the mover's own board (legal or
 /// not), sometimes a legal move, garbage squares, "Any?", draw offers, answers to a draw offer
 /// by either side (so also the offerer's own, refused), commands of the side not to move
-/// (refused), and rarely a resignation. Give it with `Umpire::submit_as`.
+/// (refused), and rarely a resignation. A legal en-passant capture, when there is one, is
+/// taken whenever a legal move is drawn. Give it with `Umpire::submit_as`.
 pub fn random_command<R: Rng>(umpire: &Umpire, rng: &mut R) -> (Color, Command) {
     let turn = umpire.turn();
     let roll: f64 = rng.random();
@@ -38,6 +39,13 @@ pub fn random_command<R: Rng>(umpire: &Umpire, rng: &mut R) -> (Color, Command) 
     }
     if roll < 0.45 {
         let legal = umpire.position().legal_moves();
+        // En passant is open for one move only: take it when it is there, so that paired games
+        // exercise it.
+        if let Some(m) = legal.iter().find(|m| m.is_en_passant())
+            && let Some(a) = Attempt::from_move(m)
+        {
+            return (turn, Command::Attempt(a));
+        }
         if let Some(m) = legal.as_slice().choose(rng)
             && let Some(a) = Attempt::from_move(m)
         {

@@ -155,7 +155,8 @@ fn paired_histories_give_identical_bytes() {
     let mut apart: Vec<u64> = Vec::new();
     for id in RuleSetId::ALL {
         for observer in [Color::White, Color::Black] {
-            let starts = std::iter::once(None).chain([Some(SETUPS[0]), Some(SETUPS[2])]);
+            let starts =
+                std::iter::once(None).chain([Some(SETUPS[0]), Some(SETUPS[2]), Some(SETUPS[3])]);
             for (i, fen) in starts.enumerate() {
                 for seed in 0..seeds {
                     let cfg = PairConfig {
@@ -193,6 +194,9 @@ fn paired_histories_give_identical_bytes() {
         ("captures", total.captures),
         ("checks", total.checks),
         ("any", total.any),
+        ("promotions", total.promotions),
+        ("en passant", total.en_passant),
+        ("castling", total.castling),
         ("draws", total.draws),
         ("unheard", total.unheard),
     ] {
