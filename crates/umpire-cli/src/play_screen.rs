@@ -626,22 +626,7 @@ mod tests {
     /// is heard, then board, status, prompt and history), rebuilt from the player's filtered
     /// record alone.
     fn screen_bytes(v: &umpire_rules::record::PlayerView) -> Vec<u8> {
-        let rules = *v.rules.rules();
-        let standard = v.own_start == *PlayerView::standard(rules, v.player).own_board()
-            && v.first_turn == Color::White
-            && v.enemy_start.men == 16
-            && v.fullmove == 1;
-        let mut view = if standard {
-            PlayerView::standard(rules, v.player)
-        } else {
-            PlayerView::new(
-                rules,
-                v.own_start.clone(),
-                v.first_turn,
-                v.enemy_start.into(),
-            )
-        };
-        view.hear_opening(v.opening.iter().copied());
+        let mut view = PlayerView::at_start_of(v);
         let mut screen = Screen::new(&view, true);
         let mut out = screen.welcome("random");
         for o in &v.observations {

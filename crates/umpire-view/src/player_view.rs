@@ -287,6 +287,29 @@ impl PlayerView {
         &self.opening
     }
 
+    /// The view of the player of a filtered record (`umpire_rules::record::PlayerView`) at the
+    /// start of its game, with the opening announcements heard: feed it the record's
+    /// observations to follow the game. A record of the standard start gives the standard view
+    /// (which knows where every enemy man started); any other gives a set-up view.
+    pub fn at_start_of(record: &umpire_rules::record::PlayerView) -> PlayerView {
+        let rules = *record.rules.rules();
+        let mut view = PlayerView::standard(rules, record.player);
+        let standard = record.own_start == *view.own_board()
+            && record.first_turn == Color::White
+            && record.enemy_start.men == 16
+            && record.fullmove == 1;
+        if !standard {
+            view = PlayerView::new(
+                rules,
+                record.own_start.clone(),
+                record.first_turn,
+                record.enemy_start.into(),
+            );
+        }
+        view.hear_opening(record.opening.iter().copied());
+        view
+    }
+
     /// Whether the game began from the standard start position, so that the player knows
     /// where every enemy man started (made with [`PlayerView::standard`]).
     pub fn standard_start(&self) -> bool {

@@ -82,22 +82,7 @@ fn oracle_check_geometry_agrees_with_the_rules_crate() {
 
 /// The player's agent view rebuilt from its filtered record: the same knowledge an agent holds.
 fn agent_view(v: &RecordView) -> PlayerView {
-    let rules = *v.rules.rules();
-    let standard = v.own_start == PlayerView::standard(rules, v.player).own_board().clone()
-        && v.first_turn == Color::White
-        && v.enemy_start.men == 16
-        && v.fullmove == 1;
-    let mut view = if standard {
-        PlayerView::standard(rules, v.player)
-    } else {
-        PlayerView::new(
-            rules,
-            v.own_start.clone(),
-            v.first_turn,
-            v.enemy_start.into(),
-        )
-    };
-    view.hear_opening(v.opening.iter().copied());
+    let mut view = PlayerView::at_start_of(v);
     for o in &v.observations {
         view.observe(o).expect("an observation that fits");
     }
