@@ -4,10 +4,13 @@ use umpire_rules::shakmaty::Color;
 use umpire_rules::{Announcement, Command, Observation, Outcome};
 use umpire_view::{PlayerView, ViewError};
 
+use crate::Analysis;
+
 /// A Kriegspiel player. It learns only through [`Agent::observe`] (and the opening
 /// announcements), and is asked for a command when it is its turn or when a draw offer
-/// awaits its answer.
-pub trait Agent {
+/// awaits its answer. Agents are `Send` so that a match runner or a server can move a game,
+/// with its two agents, to another thread.
+pub trait Agent: Send {
     /// A short name for records and tables.
     fn name(&self) -> &str;
 
@@ -26,6 +29,12 @@ pub trait Agent {
     /// Whether the agent accepts the opponent's draw offer.
     fn accepts_draw(&mut self) -> bool {
         false
+    }
+
+    /// What a searching agent thought of its last [`Agent::choose`]: value and principal
+    /// line. `None` for agents that do not search, and before the first choice.
+    fn analysis(&self) -> Option<&Analysis> {
+        None
     }
 }
 

@@ -290,7 +290,7 @@ pub fn audit_guided(
             config.agent.build(
                 PlayerView::standard(rules, color),
                 agent_seed(config.seed, game, side),
-                config.agent_filters,
+                &crate::AgentConfig::with_filters(config.agent_filters),
             )
         });
         let [white, black] = &mut agents;

@@ -3,12 +3,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use umpire_view::PlayerView;
-use umpire_view::guided::FilterSet;
-
 use umpire_rules::shakmaty::Chess;
+use umpire_view::PlayerView;
 
-use crate::{AGENT_BOUND, Agent, BeliefGuidedAgent, GuidedRandomAgent, RandomAgent};
+use crate::{AGENT_BOUND, Agent, AgentConfig, BeliefGuidedAgent, GuidedRandomAgent, RandomAgent};
 
 /// A built-in agent, by the name used on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -39,10 +37,12 @@ impl AgentKind {
         }
     }
 
-    /// A new agent of this kind with `view`, seeded; `filters` apply to the guided agents only.
+    /// A new agent of this kind with `view`, seeded, built with `config` (the filters apply to
+    /// the guided agents, the budget to the searching ones).
     /// The belief-guided agent keeps a belief only from the standard start (a set-up start
     /// is not in the view; build [`BeliefGuidedAgent`] directly to give it).
-    pub fn build(self, view: PlayerView, seed: u64, filters: FilterSet) -> Box<dyn Agent> {
+    pub fn build(self, view: PlayerView, seed: u64, config: &AgentConfig) -> Box<dyn Agent> {
+        let filters = config.filters;
         match self {
             AgentKind::Random => Box::new(RandomAgent::new(view, seed)),
             AgentKind::GuidedRandom => Box::new(GuidedRandomAgent::new(view, seed, filters)),

@@ -7,6 +7,7 @@
 mod agent;
 pub mod audit;
 mod belief_guided;
+mod budget;
 pub mod guided_bench;
 mod guided_random;
 mod kind;
@@ -15,6 +16,7 @@ mod random;
 
 pub use agent::{Agent, play_observations};
 pub use belief_guided::{AGENT_BOUND, BeliefGuidedAgent};
+pub use budget::{AgentConfig, Analysis, Budget};
 pub use guided_random::GuidedRandomAgent;
 pub use kind::{AgentKind, UnknownAgent};
 pub use match_play::{MatchError, MatchStats, Table, Watcher, play_match, setup_view};

@@ -1,7 +1,7 @@
 //! The guided-random agent, agent names, games between agents and the audit library.
 
 use umpire_ai::audit::{AuditConfig, audit_guided};
-use umpire_ai::{Agent, AgentKind, GuidedRandomAgent, RandomAgent, play_match};
+use umpire_ai::{Agent, AgentConfig, AgentKind, GuidedRandomAgent, RandomAgent, play_match};
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{AttemptList, Command, RuleSet, RuleSetId, Umpire};
 use umpire_view::PlayerView;
@@ -14,7 +14,7 @@ fn agent_kinds_parse_and_build() {
         let agent = kind.build(
             PlayerView::standard(RuleSet::WILD16, Color::White),
             1,
-            FilterSet::all_sound(),
+            &AgentConfig::default(),
         );
         assert_eq!(agent.name(), kind.as_str());
     }
@@ -72,12 +72,12 @@ fn games_between_agents_are_deterministic() {
         let mut white = AgentKind::GuidedRandom.build(
             PlayerView::standard(RuleSet::ENGLISH, Color::White),
             seed,
-            FilterSet::all_sound(),
+            &AgentConfig::default(),
         );
         let mut black = AgentKind::Random.build(
             PlayerView::standard(RuleSet::ENGLISH, Color::Black),
             seed + 1,
-            FilterSet::all_sound(),
+            &AgentConfig::default(),
         );
         let stats = play_match(&mut umpire, [&mut *white, &mut *black], 300, &mut ()).unwrap();
         (stats, umpire.position().clone())

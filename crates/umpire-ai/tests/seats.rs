@@ -1,7 +1,7 @@
 //! Regression tests for issue 10: the match harness seats each agent itself (leak 4), and a
 //! set-up position tells an agent what the player's filtered record says it is told (leak 6).
 
-use umpire_ai::{AgentKind, MatchError, play_match, play_observations, setup_view};
+use umpire_ai::{AgentConfig, AgentKind, MatchError, play_match, play_observations, setup_view};
 use umpire_rules::record::Game;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Command, RuleSet, RuleSetId, Umpire};
@@ -17,12 +17,12 @@ fn the_harness_refuses_an_agent_that_claims_the_other_side() {
         let mut white = AgentKind::Random.build(
             PlayerView::standard(rules, Color::White),
             1,
-            FilterSet::all(),
+            &AgentConfig::with_filters(FilterSet::all()),
         );
         let mut liar = AgentKind::Random.build(
             PlayerView::standard(rules, Color::White),
             2,
-            FilterSet::all(),
+            &AgentConfig::with_filters(FilterSet::all()),
         );
         let result = play_match(&mut umpire, [&mut *white, &mut *liar], 40, &mut ());
         assert_eq!(
@@ -48,7 +48,7 @@ fn play_observations_tells_the_seat_not_the_agents_claim() {
     let mut liar = AgentKind::Random.build(
         PlayerView::standard(RuleSet::WILD16, Color::White),
         3,
-        FilterSet::all(),
+        &AgentConfig::with_filters(FilterSet::all()),
     );
     assert_eq!(
         play_observations(&mut *liar, Color::Black, command, &outcome),

@@ -9,7 +9,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use umpire_ai::{Agent, AgentKind, play_observations};
+use umpire_ai::{Agent, AgentConfig, AgentKind, play_observations};
 
 use crate::input::{Line, Lines};
 use crate::play_screen::{PLAY_WORDS, Screen, collapse, end_screen, help};
@@ -98,7 +98,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut bot = args.opponent.build(
         PlayerView::standard(rules, !human),
         args.seed,
-        FilterSet::all_sound(),
+        &AgentConfig::default(),
     );
     let opening: Vec<Announcement> = game
         .umpire()

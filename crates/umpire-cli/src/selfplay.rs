@@ -8,11 +8,10 @@ use std::path::Path;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_ai::{AgentKind, play_match, setup_view};
+use umpire_ai::{AgentConfig, AgentKind, play_match, setup_view};
 use umpire_rules::record::Game;
 use umpire_rules::{RuleSetId, shakmaty::Color};
 use umpire_view::PlayerView;
-use umpire_view::guided::FilterSet;
 
 /// What to play and where to write it.
 pub struct SelfplayArgs<'a> {
@@ -96,7 +95,7 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
                     kind.build(
                         view,
                         game_seed(seed, u64::from(side.is_black())),
-                        FilterSet::all_sound(),
+                        &AgentConfig::default(),
                     )
                 });
                 let [white, black] = &mut agents;
