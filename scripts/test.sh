@@ -35,6 +35,8 @@ if ! cmp -s "$requirements" "$stamp"; then
     cp "$requirements" "$stamp"
 fi
 
-cargo build --release --bin umpire
-cargo test --workspace --release
-UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/release/umpire" "$venv/bin/python" -m pytest -q tests/python
+# The `ci` profile is release without link-time optimisation (Cargo.toml): the tests run at
+# release speed and build in about half the time.
+cargo build --profile ci --bin umpire
+cargo test --workspace --profile ci
+UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/ci/umpire" "$venv/bin/python" -m pytest -q tests/python
