@@ -4,7 +4,9 @@ mod audit;
 mod belief;
 mod bench;
 mod console;
+mod engine_cmd;
 mod input;
+mod match_cmd;
 mod play;
 mod play_screen;
 mod record_cmd;
@@ -104,6 +106,13 @@ enum Cmd {
         #[arg(long, default_value = "random")]
         agent: AgentKind,
     },
+    /// Play games between two agents (built-in or `cmd:PROGRAM`), several at once: W/D/L by
+    /// termination, score and Elo difference with 95 % intervals, optional SPRT, records;
+    /// or a round robin with a ratings table.
+    Match(match_cmd::MatchArgs),
+    /// Serve a built-in agent over the engine protocol (JSON lines on stdin/stdout,
+    /// docs/ENGINE.md), for `umpire match cmd:…` or any other program.
+    Engine(engine_cmd::EngineArgs),
     /// Print the table of rule sets and how they differ (Markdown).
     Rules,
     /// Check or convert game records (JSON or Kriegspiel PGN).
@@ -386,6 +395,8 @@ fn main() -> ExitCode {
             svg: svg.as_deref(),
             samples_out: samples_out.as_deref(),
         }),
+        Cmd::Match(args) => match_cmd::run(args),
+        Cmd::Engine(args) => engine_cmd::run(args),
         Cmd::Serve(args) => serve::run(args),
         Cmd::Bot(args) => remote_cmd::bot(args),
         Cmd::Connect(args) => remote_cmd::connect(args),

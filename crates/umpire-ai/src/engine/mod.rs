@@ -11,4 +11,4 @@ pub use protocol::{
     BudgetJson, EnemyJson, ObservationJson, PROTOCOL, Request, RequestKind, Response, StartFacts,
     StartJson,
 };
-pub use serve::{MAX_REQUEST_BYTES, serve};
+pub use serve::{MAX_REQUEST_BYTES, ServeOptions, serve};

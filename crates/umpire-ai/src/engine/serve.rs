@@ -10,6 +10,20 @@ use crate::{Agent, AgentConfig, AgentKind, Budget};
 /// The longest request line read; a longer line is answered with an error and skipped.
 pub const MAX_REQUEST_BYTES: usize = 64 << 20;
 
+/// What `umpire engine` is told on its command line: the agent, its guided filters, and
+/// optionally a budget and a seed that replace the requests' own.
+#[derive(Clone, Copy, Debug)]
+pub struct ServeOptions {
+    /// The built-in agent served.
+    pub kind: AgentKind,
+    /// Its filters (the budget field is ignored: see `budget`).
+    pub config: AgentConfig,
+    /// A budget used instead of each request's.
+    pub budget: Option<Budget>,
+    /// A seed used instead of each request's.
+    pub seed: Option<u64>,
+}
+
 /// The agent kept between requests, with what it was built from.
 struct Kept {
     start: StartFacts,
@@ -25,13 +39,8 @@ struct Kept {
 /// observations when a request continues the game it has seen (same start, opening, seed and
 /// budget, and its observations extend the ones already fed); otherwise a fresh agent is
 /// built from the request and fed every observation, so an engine can join at any turn.
-/// `config` gives the guided filters; the budget is the request's.
-pub fn serve(
-    kind: AgentKind,
-    config: AgentConfig,
-    input: impl BufRead,
-    mut output: impl Write,
-) -> io::Result<()> {
+/// The budget and seed are the request's unless `options` replaces them.
+pub fn serve(options: ServeOptions, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut kept: Option<Kept> = None;
     let mut input = input;
     let lines: &mut dyn BufRead = &mut input;
@@ -53,7 +62,7 @@ pub fn serve(
             if text.is_empty() {
                 continue;
             }
-            match answer(kind, config, text, &mut kept) {
+            match answer(options, text, &mut kept) {
                 Ok(response) => response,
                 Err(e) => {
                     kept = None;
@@ -66,38 +75,34 @@ pub fn serve(
     }
 }
 
-fn answer(
-    kind: AgentKind,
-    config: AgentConfig,
-    text: &str,
-    kept: &mut Option<Kept>,
-) -> Result<Response, String> {
+fn answer(options: ServeOptions, text: &str, kept: &mut Option<Kept>) -> Result<Response, String> {
     let request: Request =
         serde_json::from_str(text).map_err(|e| format!("not a {PROTOCOL} request: {e}"))?;
     let start = request.start_facts()?;
     let opening = request.opening()?;
     let side = start.view().side();
     let observations = request.observations(side)?;
-    let budget: Budget = request.budget.into();
+    let budget: Budget = options.budget.unwrap_or_else(|| request.budget.into());
+    let seed = options.seed.unwrap_or(request.seed);
     let continues = kept.as_ref().is_some_and(|k| {
         k.start == start
-            && k.seed == request.seed
+            && k.seed == seed
             && k.budget == budget
             && k.opening == opening
             && observations.starts_with(k.agent.view().transcript())
     });
     if !continues {
-        let agent = kind.build(
+        let agent = options.kind.build(
             start.view(),
-            request.seed,
+            seed,
             &AgentConfig {
-                filters: config.filters,
+                filters: options.config.filters,
                 budget,
             },
         );
         *kept = Some(Kept {
             start,
-            seed: request.seed,
+            seed,
             budget,
             opening: opening.clone(),
             agent,
