@@ -100,6 +100,18 @@ pub struct GameReport {
     pub record: Record,
 }
 
+/// An agent's name as a tag value: control characters as spaces, at most 1024 bytes.
+fn tag_value(name: &str) -> String {
+    let mut out = String::new();
+    for c in name.chars().map(|c| if c.is_control() { ' ' } else { c }) {
+        if out.len() + c.len_utf8() > 1024 {
+            break;
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// Plays game `index` of `a` against `b`.
 pub fn play_game(
     a: &AgentSpec,
@@ -119,7 +131,8 @@ pub fn play_game(
         ("Round", (index + 1).to_string()),
         ("Seed", seed.to_string()),
     ] {
-        game.set_tag(tag, &value).map_err(|e| e.to_string())?;
+        game.set_tag(tag, &tag_value(&value))
+            .map_err(|e| e.to_string())?;
     }
     let timeout = cfg
         .engine_timeout
