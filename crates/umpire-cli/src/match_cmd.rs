@@ -251,7 +251,8 @@ fn summary_json(s: &MatchSummary) -> Value {
 }
 
 fn signed(x: Option<f64>) -> String {
-    x.map_or_else(|| "∞".to_owned(), |v| format!("{v:+.0}"))
+    // Rounded first, so that a tiny negative value prints as +0, not -0.
+    x.map_or_else(|| "∞".to_owned(), |v| format!("{:+}", v.round() as i64))
 }
 
 fn print_summary(a: &AgentSpec, b: &AgentSpec, cfg: &MatchConfig, s: &MatchSummary) {
