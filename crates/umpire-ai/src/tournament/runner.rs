@@ -120,7 +120,7 @@ pub fn play_game(
     index: u64,
 ) -> Result<GameReport, String> {
     let seed = game_seed(cfg.seed, index);
-    let a_white = index % 2 == 0;
+    let a_white = index.is_multiple_of(2);
     let (white, black) = if a_white { (a, b) } else { (b, a) };
     let rules = *cfg.rules.rules();
     let mut game = Game::new(rules);
