@@ -4,7 +4,9 @@ mod audit;
 mod belief;
 mod bench;
 mod console;
+mod engine_cmd;
 mod input;
+mod match_cmd;
 mod play;
 mod play_screen;
 mod record_cmd;
@@ -23,7 +25,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use umpire_ai::AgentKind;
+use umpire_ai::{AgentKind, AgentSpec};
 use umpire_rules::RuleSetId;
 
 /// Umpire: a Kriegspiel referee. Kriegspiel is chess in which you never see your opponent's
@@ -99,11 +101,19 @@ enum Cmd {
         /// With --out, also write each player's filtered view (game-0001.white.pgn, .white.json, …).
         #[arg(long)]
         player_views: bool,
-        /// Who plays both sides: random (uniform over the own board) or guided-random
-        /// (uniform over the guided action space, every sound filter on).
+        /// Who plays both sides: random (uniform over the own board), guided-random
+        /// (uniform over the guided action space, every sound filter on), any other built-in
+        /// agent, or cmd:PROGRAM ARGS (an engine-protocol program, docs/ENGINE.md).
         #[arg(long, default_value = "random")]
-        agent: AgentKind,
+        agent: AgentSpec,
     },
+    /// Play games between two agents (built-in or `cmd:PROGRAM`), several at once: W/D/L by
+    /// termination, score and Elo difference with 95 % intervals, optional SPRT, records;
+    /// or a round robin with a ratings table.
+    Match(match_cmd::MatchArgs),
+    /// Serve a built-in agent over the engine protocol (JSON lines on stdin/stdout,
+    /// docs/ENGINE.md), for `umpire match cmd:…` or any other program.
+    Engine(engine_cmd::EngineArgs),
     /// Print the table of rule sets and how they differ (Markdown).
     Rules,
     /// Check or convert game records (JSON or Kriegspiel PGN).
@@ -126,9 +136,14 @@ enum Cmd {
         seed: Option<u64>,
         /// Your opponent: random (uniform over its own board) or guided-random (uniform over
         /// the attempts that could still be legal given what it knows).
-        /// Default: guided-random.
+        /// Any built-in agent or cmd:PROGRAM ARGS (an engine-protocol program,
+        /// docs/ENGINE.md). Default: guided-random.
         #[arg(long)]
-        opponent: Option<AgentKind>,
+        opponent: Option<AgentSpec>,
+        /// The opponent's thinking time per decision in milliseconds (searching agents;
+        /// default 100).
+        #[arg(long, value_name = "MS")]
+        movetime: Option<u64>,
         /// Keep the game here, rewritten after every command (JSON record, or PGN if the name
         /// ends in .pgn); checked before the game starts. Default umpire-game-<unix time>.json
         /// in the current directory (a new name if that exists). End of input or `quit` leaves
@@ -289,6 +304,7 @@ fn main() -> ExitCode {
             side,
             seed,
             opponent,
+            movetime,
             record,
             game,
         } => {
@@ -309,6 +325,8 @@ fn main() -> ExitCode {
                     Some("--rules")
                 } else if opponent.is_some() {
                     Some("--opponent")
+                } else if movetime.is_some() {
+                    Some("--movetime")
                 } else if record
                     .as_ref()
                     .is_some_and(|r| r.extension().is_some_and(|e| e == "pgn"))
@@ -329,7 +347,10 @@ fn main() -> ExitCode {
                 rules: *rules.unwrap_or(RuleSetId::Wild16).rules(),
                 side: side.into(),
                 seed,
-                opponent: opponent.unwrap_or(AgentKind::GuidedRandom),
+                opponent: opponent.unwrap_or(AgentSpec::Builtin(AgentKind::GuidedRandom)),
+                budget: movetime.map_or_else(umpire_ai::Budget::default, |ms| {
+                    umpire_ai::Budget::Time(std::time::Duration::from_millis(ms))
+                }),
                 record: record.unwrap_or_else(|| play::fresh_name("umpire-game", now)),
             })
         }
@@ -386,6 +407,8 @@ fn main() -> ExitCode {
             svg: svg.as_deref(),
             samples_out: samples_out.as_deref(),
         }),
+        Cmd::Match(args) => match_cmd::run(args),
+        Cmd::Engine(args) => engine_cmd::run(args),
         Cmd::Serve(args) => serve::run(args),
         Cmd::Bot(args) => remote_cmd::bot(args),
         Cmd::Connect(args) => remote_cmd::connect(args),

@@ -9,7 +9,7 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use umpire_ai::{Agent, AgentConfig, AgentKind, play_observations};
+use umpire_ai::{Agent, AgentConfig, AgentSpec, Budget, play_observations};
 
 use crate::input::{Line, Lines};
 use crate::play_screen::{PLAY_WORDS, Screen, collapse, end_screen, help};
@@ -28,8 +28,10 @@ pub struct PlayArgs {
     pub side: Color,
     /// Seed of the opponent (never shown during the game).
     pub seed: u64,
-    /// The opponent.
-    pub opponent: AgentKind,
+    /// The opponent: a built-in agent or an engine program (`cmd:`).
+    pub opponent: AgentSpec,
+    /// The opponent's thinking budget per decision.
+    pub budget: Budget,
     /// Where the record is kept (JSON, or PGN if the name ends in .pgn); checked before the
     /// game starts and rewritten after every command.
     pub record: PathBuf,
@@ -92,13 +94,17 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     let mut game = Game::new(rules);
     game.set_tag(human.fold_wb("White", "Black"), "you")
         .map_err(|e| e.to_string())?;
-    game.set_tag(human.fold_wb("Black", "White"), args.opponent.as_str())
+    let opponent_name = args.opponent.to_string();
+    game.set_tag(human.fold_wb("Black", "White"), &opponent_name)
         .map_err(|e| e.to_string())?;
     let mut me = PlayerView::standard(rules, human);
     let mut bot = args.opponent.build(
         PlayerView::standard(rules, !human),
         args.seed,
-        &AgentConfig::default(),
+        &AgentConfig {
+            budget: args.budget,
+            ..AgentConfig::default()
+        },
     );
     let opening: Vec<Announcement> = game
         .umpire()
@@ -118,7 +124,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
     };
     table.save()?;
 
-    say!("{}", table.screen.welcome(args.opponent.as_str()));
+    say!("{}", table.screen.welcome(&opponent_name));
     say_raw!("{}", table.screen.board(&table.me));
     say!("{}", table.screen.status(&table.me));
     let stdin = io::stdin();

@@ -8,7 +8,7 @@ use std::path::Path;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_ai::{AgentConfig, AgentKind, play_match, setup_view};
+use umpire_ai::{AgentConfig, AgentKind, AgentSpec, play_match, setup_view};
 use umpire_rules::record::Game;
 use umpire_rules::{RuleSetId, shakmaty::Color};
 use umpire_view::PlayerView;
@@ -30,7 +30,7 @@ pub struct SelfplayArgs<'a> {
     /// Also write each player's filtered view (PGN and JSON).
     pub player_views: bool,
     /// Who plays both sides.
-    pub agent: AgentKind,
+    pub agent: AgentSpec,
 }
 
 /// The seed of game `index` (0-based) of a run with base seed `seed`: each game can be
@@ -69,22 +69,21 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
         };
         game.set_tag("Event", "umpire selfplay")
             .map_err(|e| e.to_string())?;
-        game.set_tag("White", args.agent.as_str())
-            .map_err(|e| e.to_string())?;
-        game.set_tag("Black", args.agent.as_str())
-            .map_err(|e| e.to_string())?;
+        let name = args.agent.to_string();
+        game.set_tag("White", &name).map_err(|e| e.to_string())?;
+        game.set_tag("Black", &name).map_err(|e| e.to_string())?;
         game.set_tag("Round", &(index + 1).to_string())
             .map_err(|e| e.to_string())?;
         game.set_tag("Seed", &seed.to_string())
             .map_err(|e| e.to_string())?;
-        match args.agent {
-            AgentKind::Random => {
+        match &args.agent {
+            AgentSpec::Builtin(AgentKind::Random) => {
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
                 let stats = game.play_random(&mut rng, args.max_plies);
                 attempts += stats.attempts;
                 plies += stats.plies;
             }
-            kind => {
+            spec => {
                 let start = game.umpire().position().clone();
                 let mut agents = [Color::White, Color::Black].map(|side| {
                     let view = if args.fen.is_some() {
@@ -92,7 +91,7 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
                     } else {
                         PlayerView::standard(rules, side)
                     };
-                    kind.build(
+                    spec.build(
                         view,
                         game_seed(seed, u64::from(side.is_black())),
                         &AgentConfig::default(),

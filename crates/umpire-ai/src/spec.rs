@@ -1,0 +1,156 @@
+//! [`AgentSpec`]: an agent as named on the command line — a built-in kind or `cmd:PROGRAM
+//! ARGS`, an outside program spoken to over the engine protocol.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use umpire_view::PlayerView;
+
+use crate::engine::{EngineAgent, EngineFault};
+use crate::{Agent, AgentConfig, AgentKind, Budget};
+
+/// The prefix naming an outside program.
+pub const CMD_PREFIX: &str = "cmd:";
+
+/// An agent by name: the one place names are read (`umpire play`, `selfplay`, `match`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AgentSpec {
+    /// A built-in agent.
+    Builtin(AgentKind),
+    /// `cmd:PROGRAM ARGS`: the program and its arguments (split at white space; no quoting).
+    Command(Vec<String>),
+}
+
+/// A name that is neither a built-in agent nor `cmd:PROGRAM`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown agent {name:?} (known: {known}, or cmd:PROGRAM ARGS for an engine-protocol program)"
+)]
+pub struct UnknownSpec {
+    /// The name given.
+    pub name: String,
+    /// The known names, comma-separated.
+    pub known: String,
+}
+
+/// The built-in agents' names, comma-separated.
+pub fn known_agents() -> String {
+    AgentKind::ALL
+        .iter()
+        .map(|k| k.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl FromStr for AgentSpec {
+    type Err = UnknownSpec;
+
+    fn from_str(s: &str) -> Result<AgentSpec, UnknownSpec> {
+        let name = s.trim();
+        let unknown = || UnknownSpec {
+            name: name.to_owned(),
+            known: known_agents(),
+        };
+        if let Some(rest) = name.strip_prefix(CMD_PREFIX) {
+            let argv: Vec<String> = rest.split_whitespace().map(str::to_owned).collect();
+            if argv.is_empty() {
+                return Err(unknown());
+            }
+            return Ok(AgentSpec::Command(argv));
+        }
+        AgentKind::ALL
+            .into_iter()
+            .find(|k| k.as_str().eq_ignore_ascii_case(name))
+            .map(AgentSpec::Builtin)
+            .ok_or_else(unknown)
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgentSpec::Builtin(kind) => f.write_str(kind.as_str()),
+            AgentSpec::Command(argv) => write!(f, "{CMD_PREFIX}{}", argv.join(" ")),
+        }
+    }
+}
+
+/// How long an engine may take to answer under `budget`: twice a time budget plus five
+/// seconds, or a minute under a node budget.
+pub fn engine_timeout(budget: Budget) -> Duration {
+    match budget {
+        Budget::Time(t) => t.saturating_mul(2) + Duration::from_secs(5),
+        Budget::Nodes(_) => Duration::from_secs(60),
+    }
+}
+
+impl AgentSpec {
+    /// The agent for `view` (a view before the first observation), seeded, built with
+    /// `config`; an outside program is started now and answers within
+    /// [`engine_timeout`]`(config.budget)`.
+    pub fn build(&self, view: PlayerView, seed: u64, config: &AgentConfig) -> Box<dyn Agent> {
+        self.build_watched(view, seed, config, engine_timeout(config.budget))
+            .0
+    }
+
+    /// [`AgentSpec::build`] with the engine timeout given, also returning an outside
+    /// program's fault slot (`None` for a built-in agent).
+    pub fn build_watched(
+        &self,
+        view: PlayerView,
+        seed: u64,
+        config: &AgentConfig,
+        timeout: Duration,
+    ) -> (Box<dyn Agent>, Option<EngineFault>) {
+        match self {
+            AgentSpec::Builtin(kind) => (kind.build(view, seed, config), None),
+            AgentSpec::Command(argv) => {
+                let agent = EngineAgent::spawn(argv, view, seed, config.budget, timeout);
+                let fault = agent.fault();
+                (Box::new(agent), Some(fault))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_and_print_back() {
+        assert_eq!(
+            "random".parse::<AgentSpec>(),
+            Ok(AgentSpec::Builtin(AgentKind::Random))
+        );
+        assert_eq!(
+            " Guided-Random ".parse::<AgentSpec>(),
+            Ok(AgentSpec::Builtin(AgentKind::GuidedRandom))
+        );
+        let cmd: AgentSpec = "cmd:python3  engine.py --x 1".parse().unwrap();
+        assert_eq!(
+            cmd,
+            AgentSpec::Command(vec![
+                "python3".into(),
+                "engine.py".into(),
+                "--x".into(),
+                "1".into()
+            ])
+        );
+        assert_eq!(cmd.to_string(), "cmd:python3 engine.py --x 1");
+    }
+
+    #[test]
+    fn unknown_names_list_the_known_ones() {
+        let e = "rnadom".parse::<AgentSpec>().unwrap_err();
+        let text = e.to_string();
+        assert!(text.contains("\"rnadom\""), "{text}");
+        for kind in AgentKind::ALL {
+            assert!(text.contains(kind.as_str()), "{text}");
+        }
+        assert!(text.contains("cmd:PROGRAM"), "{text}");
+        assert!("cmd:".parse::<AgentSpec>().is_err());
+        assert!("cmd:   ".parse::<AgentSpec>().is_err());
+    }
+}

@@ -1,0 +1,408 @@
+//! `umpire match`: games between two agents (or a round robin), on several threads, with
+//! W/D/L by termination, score and Elo with 95 % intervals, an optional SPRT, and records.
+
+use std::fs;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde_json::{Value, json};
+use umpire_ai::tournament::stats::{Sprt, Tally};
+use umpire_ai::tournament::{GameReport, MatchConfig, MatchSummary, run_match, run_round_robin};
+use umpire_ai::{AgentConfig, AgentSpec, Budget};
+use umpire_rules::RuleSetId;
+
+use crate::stdout::say;
+
+/// `umpire match` arguments.
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// The agents: two (A B), or with --round-robin two or more. A name is a built-in agent
+    /// (random, guided-random, belief-guided, …) or `cmd:PROGRAM ARGS` (quoted as one
+    /// argument), a program speaking the engine protocol (docs/ENGINE.md).
+    #[arg(required = true, num_args = 2..)]
+    agents: Vec<String>,
+    /// Games to play (per pairing in a round robin). A plays White in odd-numbered games.
+    #[arg(long, default_value_t = 10)]
+    games: u64,
+    /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
+    #[arg(long, default_value = "wild16")]
+    rules: RuleSetId,
+    /// Thinking time per decision, in milliseconds (searching agents; default 100).
+    #[arg(long, value_name = "MS", conflicts_with = "nodes")]
+    movetime: Option<u64>,
+    /// Search nodes per decision instead of time: with seeds, the games are reproducible.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Games played at once, each on its own thread (default: the available cores).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..1025))]
+    concurrency: Option<u64>,
+    /// Base seed: game i's seed is derived from it and i, whatever the concurrency.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Write each game's record here (game-0001.json, …; in a round robin
+    /// 1-2-game-0001.json for agents 1 and 2); check them with `umpire record verify`.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Print one JSON object (the summary; for a round robin, the pairings and the table).
+    #[arg(long)]
+    json: bool,
+    /// A game still going after this many moves is stopped and scored a draw (ply_cap).
+    #[arg(long, default_value_t = 2000)]
+    max_plies: u32,
+    /// Stop early when a sequential probability ratio test of Elo = ELO0 against
+    /// Elo = ELO1 decides (α = β = 0.05; formula in docs/ENGINE.md).
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt)]
+    sprt: Option<Sprt>,
+    /// Play every pair of the agents and print a ratings table (Bradley–Terry, Elo scale).
+    #[arg(long)]
+    round_robin: bool,
+    /// How long an engine program may take per answer, in milliseconds (default: twice
+    /// --movetime plus 5 s, or 60 s under --nodes).
+    #[arg(long, value_name = "MS")]
+    engine_timeout: Option<u64>,
+}
+
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    let bad = || format!("{text:?}: expected ELO0,ELO1 (e.g. 0,50)");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let elo0: f64 = a.trim().parse().map_err(|_| bad())?;
+    let elo1: f64 = b.trim().parse().map_err(|_| bad())?;
+    if !elo0.is_finite() || !elo1.is_finite() || elo0 == elo1 {
+        return Err(format!("{text:?}: two different finite Elo values"));
+    }
+    Ok(Sprt::new(elo0, elo1))
+}
+
+fn budget(args: &MatchArgs) -> Budget {
+    match (args.nodes, args.movetime) {
+        (Some(n), _) => Budget::Nodes(n),
+        (None, Some(ms)) => Budget::Time(Duration::from_millis(ms)),
+        (None, None) => Budget::default(),
+    }
+}
+
+fn budget_text(b: Budget) -> String {
+    match b {
+        Budget::Nodes(n) => format!("{n} nodes"),
+        Budget::Time(t) => format!("{} ms", t.as_millis()),
+    }
+}
+
+fn progress(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {pos}/{len} games {msg} (eta {eta})",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+fn write_record(dir: &Path, prefix: &str, report: &GameReport) -> Result<(), String> {
+    let path = dir.join(format!("{prefix}game-{:04}.json", report.index + 1));
+    fs::write(&path, report.record.to_json_pretty()).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Runs `umpire match`.
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    let specs = args
+        .agents
+        .iter()
+        .map(|name| name.parse::<AgentSpec>().map_err(|e| e.to_string()))
+        .collect::<Result<Vec<_>, _>>()?;
+    if !args.round_robin && specs.len() != 2 {
+        return Err(format!(
+            "a match is between two agents ({} given); use --round-robin for more",
+            specs.len()
+        ));
+    }
+    if args.round_robin && args.sprt.is_some() {
+        return Err("--sprt applies to a match between two agents, not --round-robin".into());
+    }
+    if let Some(dir) = &args.out {
+        fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
+    }
+    let concurrency = args.concurrency.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |k| usize::try_from(k).unwrap_or(1),
+    );
+    let cfg = MatchConfig {
+        rules: args.rules,
+        games: args.games,
+        agent: AgentConfig {
+            budget: budget(&args),
+            ..AgentConfig::default()
+        },
+        concurrency,
+        seed: args.seed,
+        max_plies: args.max_plies,
+        sprt: args.sprt,
+        engine_timeout: args.engine_timeout.map(Duration::from_millis),
+    };
+    if args.round_robin {
+        round_robin(&args, &specs, &cfg)
+    } else {
+        two_agents(&args, &specs[0], &specs[1], &cfg)
+    }
+}
+
+fn two_agents(
+    args: &MatchArgs,
+    a: &AgentSpec,
+    b: &AgentSpec,
+    cfg: &MatchConfig,
+) -> Result<(), String> {
+    let bar = progress(cfg.games);
+    let mut write_error = None;
+    let summary = run_match(a, b, cfg, |report| {
+        if let Some(dir) = &args.out
+            && let Err(e) = write_record(dir, "", report)
+        {
+            write_error.get_or_insert(e);
+        }
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let summary = summary?;
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    for (game, fault) in &summary.faults {
+        eprintln!("game {game}: engine failure: {fault}");
+    }
+    if args.json {
+        let mut object = summary_json(&summary);
+        if let Value::Object(map) = &mut object {
+            map.insert("a".into(), json!(a.to_string()));
+            map.insert("b".into(), json!(b.to_string()));
+            map.insert("rules".into(), json!(cfg.rules.as_str()));
+            map.insert("seed".into(), json!(cfg.seed));
+            map.insert("budget".into(), json!(budget_text(cfg.agent.budget)));
+            map.insert(
+                "sprt".into(),
+                match cfg.sprt {
+                    None => Value::Null,
+                    Some(s) => json!({
+                        "elo0": s.elo0,
+                        "elo1": s.elo1,
+                        "llr": s.llr(&summary.tally),
+                        "bounds": [s.bounds().0, s.bounds().1],
+                        "decision": summary.sprt.map(|d| d.as_str()),
+                    }),
+                },
+            );
+        }
+        say!("{object}");
+    } else {
+        print_summary(a, b, cfg, &summary);
+    }
+    if let Some(dir) = &args.out
+        && !args.json
+    {
+        say!("records written to {}", dir.display());
+    }
+    Ok(())
+}
+
+fn interval_json(t: &Tally) -> (Value, Value, Value, Value) {
+    let score = t.score().map_or(Value::Null, |s| json!(s));
+    let score_interval = t
+        .score_interval()
+        .map_or(Value::Null, |(lo, hi)| json!([lo, hi]));
+    let elo = t.elo().map_or(Value::Null, |e| json!(e));
+    let elo_interval = t
+        .elo_interval()
+        .map_or(Value::Null, |(lo, hi)| json!([lo, hi]));
+    (score, score_interval, elo, elo_interval)
+}
+
+fn summary_json(s: &MatchSummary) -> Value {
+    let reasons: serde_json::Map<String, Value> = s
+        .by_reason
+        .iter()
+        .map(|(reason, t)| {
+            (
+                (*reason).to_owned(),
+                json!({"wins": t.wins, "draws": t.draws, "losses": t.losses}),
+            )
+        })
+        .collect();
+    let (score, score_interval, elo, elo_interval) = interval_json(&s.tally);
+    json!({
+        "games": s.tally.games(),
+        "wins": s.tally.wins,
+        "draws": s.tally.draws,
+        "losses": s.tally.losses,
+        "checkmates": s.checkmates,
+        "reasons": reasons,
+        "score": score,
+        "score_interval": score_interval,
+        "elo": elo,
+        "elo_interval": elo_interval,
+        "mean_plies": s.mean_plies(),
+        "mean_plies_to_mate": s.mean_plies_to_mate(),
+        "faults": s.faults.iter().map(|(g, e)| json!({"game": g, "error": e})).collect::<Vec<_>>(),
+    })
+}
+
+fn signed(x: Option<f64>) -> String {
+    // Rounded first, so that a tiny negative value prints as +0, not -0.
+    x.map_or_else(|| "∞".to_owned(), |v| format!("{:+}", v.round() as i64))
+}
+
+fn print_summary(a: &AgentSpec, b: &AgentSpec, cfg: &MatchConfig, s: &MatchSummary) {
+    let t = &s.tally;
+    say!(
+        "{a} vs {b}: {} games under {} ({} per decision, seed {})",
+        t.games(),
+        cfg.rules,
+        budget_text(cfg.agent.budget),
+        cfg.seed
+    );
+    say!(
+        "{a}: {} wins ({} by checkmate), {} draws, {} losses",
+        t.wins,
+        s.checkmates,
+        t.draws,
+        t.losses
+    );
+    if let (Some(score), Some((lo, hi))) = (t.score(), t.score_interval()) {
+        let (elo_lo, elo_hi) = t.elo_interval().unwrap_or((None, None));
+        say!(
+            "score {score:.3} (95 %: {lo:.3} to {hi:.3}), Elo difference {} (95 %: {} to {})",
+            signed(t.elo()).replace('∞', if score > 0.5 { "+∞" } else { "-∞" }),
+            signed(elo_lo).replace('∞', "-∞"),
+            signed(elo_hi).replace('∞', "+∞"),
+        );
+    }
+    say!(
+        "  {:<22} {:>6} {:>6} {:>6}",
+        "termination",
+        "wins",
+        "draws",
+        "losses"
+    );
+    for (reason, r) in &s.by_reason {
+        say!(
+            "  {reason:<22} {:>6} {:>6} {:>6}",
+            r.wins,
+            r.draws,
+            r.losses
+        );
+    }
+    if let Some(m) = s.mean_plies() {
+        let mate = s.mean_plies_to_mate().map_or(String::new(), |p| {
+            format!(", {p:.1} in the games {a} mated")
+        });
+        say!("mean plies {m:.1}{mate}");
+    }
+    if let (Some(sprt), Some(llr)) = (cfg.sprt, cfg.sprt.and_then(|x| x.llr(t))) {
+        let (lo, hi) = sprt.bounds();
+        let verdict = s.sprt.map_or("no decision", |d| d.as_str());
+        say!(
+            "SPRT Elo {} vs {}: LLR {llr:.3} (bounds {lo:.3}, {hi:.3}): {verdict}",
+            sprt.elo0,
+            sprt.elo1
+        );
+    }
+}
+
+fn round_robin(args: &MatchArgs, specs: &[AgentSpec], cfg: &MatchConfig) -> Result<(), String> {
+    let pairs = (specs.len() * (specs.len() - 1) / 2) as u64;
+    let bar = progress(cfg.games * pairs);
+    let mut write_error = None;
+    let result = run_round_robin(specs, cfg, |i, j, report| {
+        if let Some(dir) = &args.out
+            && let Err(e) = write_record(dir, &format!("{}-{}-", i + 1, j + 1), report)
+        {
+            write_error.get_or_insert(e);
+        }
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let rr = result?;
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    if args.json {
+        let pairings: Vec<Value> = rr
+            .pairings
+            .iter()
+            .map(|(i, j, s)| {
+                let mut o = summary_json(s);
+                if let Value::Object(map) = &mut o {
+                    map.insert("a".into(), json!(specs[*i].to_string()));
+                    map.insert("b".into(), json!(specs[*j].to_string()));
+                }
+                o
+            })
+            .collect();
+        let table: Vec<Value> = rr
+            .table
+            .iter()
+            .map(|st| {
+                json!({"agent": st.agent, "rating": st.rating, "wins": st.tally.wins,
+                       "draws": st.tally.draws, "losses": st.tally.losses,
+                       "score": st.tally.score()})
+            })
+            .collect();
+        say!(
+            "{}",
+            json!({"rules": cfg.rules.as_str(), "seed": cfg.seed, "games_per_pairing": cfg.games,
+                   "budget": budget_text(cfg.agent.budget), "pairings": pairings, "table": table})
+        );
+        return Ok(());
+    }
+    say!(
+        "round robin of {} agents under {}, {} games per pairing ({} per decision, seed {})",
+        specs.len(),
+        cfg.rules,
+        cfg.games,
+        budget_text(cfg.agent.budget),
+        cfg.seed
+    );
+    for (i, j, s) in &rr.pairings {
+        say!(
+            "  {} vs {}: +{} ={} -{}",
+            specs[*i],
+            specs[*j],
+            s.tally.wins,
+            s.tally.draws,
+            s.tally.losses
+        );
+    }
+    say!(
+        "  {:<4} {:<40} {:>8} {:>6} {:>6} {:>6} {:>6}",
+        "rank",
+        "agent",
+        "rating",
+        "wins",
+        "draws",
+        "losses",
+        "score"
+    );
+    for (rank, st) in rr.table.iter().enumerate() {
+        say!(
+            "  {:<4} {:<40} {:>+8.0} {:>6} {:>6} {:>6} {:>6.3}",
+            rank + 1,
+            st.agent,
+            st.rating,
+            st.tally.wins,
+            st.tally.draws,
+            st.tally.losses,
+            st.tally.score().unwrap_or(0.0)
+        );
+    }
+    say!(
+        "ratings: Bradley–Terry maximum likelihood on the Elo scale, average 0, one virtual draw per pairing"
+    );
+    if let Some(dir) = &args.out {
+        say!("records written to {}", dir.display());
+    }
+    Ok(())
+}

@@ -1,0 +1,286 @@
+//! `umpire match`, `umpire engine` and agent names: a full game through the example Python
+//! engine, the differential of `cmd:umpire engine --agent random` against the built-in
+//! `random`, the JSON summary, records that verify, the round robin, and clear errors.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_umpire");
+
+fn example_engine() -> String {
+    format!(
+        "cmd:python3 {}/../../examples/engine/random_engine.py",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the umpire binary runs")
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "umpire {args:?} failed: {stderr}");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn run_err(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "umpire {args:?} should fail");
+    assert_ne!(out.status.code(), Some(101), "panicked: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    stderr
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("umpire-match-cli-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The records of a directory, by file name, with the White/Black tags (the agents' names)
+/// taken out.
+fn records(dir: &Path) -> Vec<(String, Value)> {
+    let mut out = Vec::new();
+    let mut names: Vec<_> = fs::read_dir(dir)
+        .expect("the directory exists")
+        .map(|e| {
+            e.expect("an entry")
+                .file_name()
+                .into_string()
+                .expect("UTF-8")
+        })
+        .collect();
+    names.sort();
+    for name in names {
+        let path = dir.join(&name);
+        let verified = run_ok(&["record", "verify", path.to_str().expect("UTF-8")]);
+        assert!(verified.contains(": ok"), "{verified}");
+        let mut v: Value =
+            serde_json::from_str(&fs::read_to_string(&path).expect("readable")).expect("JSON");
+        if let Some(tags) = v.get_mut("tags").and_then(Value::as_object_mut) {
+            tags.remove("White");
+            tags.remove("Black");
+        }
+        out.push((name, v));
+    }
+    out
+}
+
+fn summary(stdout: &str) -> Value {
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 1, "one JSON object: {stdout}");
+    serde_json::from_str(lines[0]).expect("JSON")
+}
+
+fn count(v: &Value, key: &str) -> u64 {
+    v[key].as_u64().unwrap_or_else(|| panic!("{key} in {v}"))
+}
+
+#[test]
+fn the_python_example_engine_plays_full_games_through_match() {
+    let dir = temp_dir("python");
+    let engine = example_engine();
+    let out = run_ok(&[
+        "match",
+        &engine,
+        "random",
+        "--games",
+        "2",
+        "--json",
+        "--out",
+        dir.to_str().expect("UTF-8"),
+    ]);
+    let s = summary(&out);
+    assert_eq!(
+        count(&s, "wins") + count(&s, "draws") + count(&s, "losses"),
+        2
+    );
+    assert_eq!(s["faults"], Value::Array(vec![]), "{s}");
+    assert!(s["reasons"].get("engine_failure").is_none(), "{s}");
+    let recs = records(&dir);
+    assert_eq!(recs.len(), 2);
+    for (name, r) in &recs {
+        // A full game: it ended (not cut at the ply cap) with many moves.
+        assert!(r["result"].is_object(), "{name}: {}", r["result"]);
+        assert!(r["entries"].as_array().map_or(0, Vec::len) > 20, "{name}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn umpire_engine_plays_the_same_games_as_the_built_in_agent() {
+    // Differential: `cmd:umpire engine --agent random` against `random` gives the same
+    // records (but for the players' names) and counts as `random` against `random`.
+    let (d1, d2) = (temp_dir("engine"), temp_dir("builtin"));
+    let engine = format!("cmd:{BIN} engine --agent random");
+    let common = [
+        "--games",
+        "4",
+        "--seed",
+        "9",
+        "--concurrency",
+        "2",
+        "--json",
+    ];
+    let mut a1 = vec![
+        "match",
+        engine.as_str(),
+        "random",
+        "--out",
+        d1.to_str().unwrap(),
+    ];
+    a1.extend(common);
+    let mut a2 = vec!["match", "random", "random", "--out", d2.to_str().unwrap()];
+    a2.extend(common);
+    let (s1, s2) = (summary(&run_ok(&a1)), summary(&run_ok(&a2)));
+    let (r1, r2) = (records(&d1), records(&d2));
+    assert_eq!(r1.len(), 4);
+    assert_eq!(r1, r2);
+    for key in [
+        "wins",
+        "draws",
+        "losses",
+        "checkmates",
+        "reasons",
+        "mean_plies",
+    ] {
+        assert_eq!(s1[key], s2[key], "{key}");
+    }
+    let _ = fs::remove_dir_all(&d1);
+    let _ = fs::remove_dir_all(&d2);
+}
+
+#[test]
+fn match_json_summary_counts_games_and_reasons() {
+    let out = run_ok(&[
+        "match",
+        "guided-random",
+        "random",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--json",
+        "--max-plies",
+        "150",
+    ]);
+    let s = summary(&out);
+    let (w, d, l) = (count(&s, "wins"), count(&s, "draws"), count(&s, "losses"));
+    assert_eq!(w + d + l, 6);
+    assert_eq!(count(&s, "games"), 6);
+    // The per-reason counts add up to the totals.
+    let reasons = s["reasons"].as_object().expect("reasons");
+    let sum = |k: &str| {
+        reasons
+            .values()
+            .map(|r| r[k].as_u64().unwrap())
+            .sum::<u64>()
+    };
+    assert_eq!((sum("wins"), sum("draws"), sum("losses")), (w, d, l));
+    let mates = reasons
+        .get("checkmate")
+        .map_or(0, |r| r["wins"].as_u64().unwrap());
+    assert_eq!(count(&s, "checkmates"), mates);
+    let score = s["score"].as_f64().expect("score");
+    assert!((score - (w as f64 + d as f64 / 2.0) / 6.0).abs() < 1e-12);
+    for key in [
+        "score_interval",
+        "elo",
+        "elo_interval",
+        "mean_plies",
+        "sprt",
+        "a",
+        "b",
+    ] {
+        assert!(s.get(key).is_some(), "{key} missing: {s}");
+    }
+}
+
+#[test]
+fn round_robin_prints_a_ratings_table() {
+    let out = run_ok(&[
+        "match",
+        "--round-robin",
+        "random",
+        "guided-random",
+        "random",
+        "--games",
+        "2",
+        "--max-plies",
+        "100",
+    ]);
+    assert!(out.contains("rating"), "{out}");
+    let rows = out.matches("  random ").count() + out.matches("  guided-random ").count();
+    assert!(rows >= 3, "{out}");
+    let json = run_ok(&[
+        "match",
+        "--round-robin",
+        "random",
+        "guided-random",
+        "--games",
+        "2",
+        "--max-plies",
+        "100",
+        "--json",
+    ]);
+    let v = summary(&json);
+    assert_eq!(v["table"].as_array().map(Vec::len), Some(2));
+    assert_eq!(v["pairings"].as_array().map(Vec::len), Some(1));
+}
+
+#[test]
+fn bad_agent_names_and_options_are_clear_errors() {
+    let e = run_err(&["match", "random", "rnadom"]);
+    assert!(
+        e.contains("unknown agent \"rnadom\"") && e.contains("guided-random"),
+        "{e}"
+    );
+    let e = run_err(&["match", "random"]);
+    assert!(e.contains("agents") || e.contains("AGENTS"), "{e}");
+    let e = run_err(&["match", "random", "random", "random"]);
+    assert!(e.contains("--round-robin"), "{e}");
+    let e = run_err(&["match", "random", "random", "--sprt", "5"]);
+    assert!(e.contains("ELO0,ELO1"), "{e}");
+    let e = run_err(&[
+        "play",
+        "--opponent",
+        "nobody",
+        "--record",
+        "/dev/null/x.json",
+    ]);
+    assert!(
+        e.contains("unknown agent \"nobody\"") && e.contains("cmd:PROGRAM"),
+        "{e}"
+    );
+    let e = run_err(&["selfplay", "--agent", "cmd:"]);
+    assert!(e.contains("unknown agent"), "{e}");
+    let e = run_err(&["engine", "--agent", "cmd:python3"]);
+    assert!(e.contains("unknown agent"), "{e}");
+}
+
+#[test]
+fn a_broken_engine_loses_its_games_with_the_reason() {
+    let out = run(&[
+        "match",
+        "cmd:/nonexistent/engine",
+        "random",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(out.status.success());
+    let s = summary(&String::from_utf8(out.stdout).expect("UTF-8"));
+    assert_eq!(count(&s, "losses"), 2, "{s}");
+    assert_eq!(s["reasons"]["engine_failure"]["losses"], 2, "{s}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("cannot start"), "{stderr}");
+}
