@@ -458,7 +458,8 @@ impl Belief {
     /// keeping the first witness.
     fn dedup(&mut self) {
         let fifty = self.rules.fifty_moves;
-        let mut seen: KeySet = KeySet::with_capacity_and_hasher(self.states.len(), Default::default());
+        let mut seen: KeySet =
+            KeySet::with_capacity_and_hasher(self.states.len(), Default::default());
         let states = std::mem::take(&mut self.states);
         let mut out: Vec<Hypothesis> = Vec::with_capacity(states.len());
         for h in states {
@@ -663,12 +664,12 @@ impl Belief {
 /// The dedup key of a hypothesis whose Zobrist hash is `zobrist`: the halfmove clock counts
 /// where the fifty-move rule is in force, and `rep`, the repetition history's fingerprint.
 fn key(pos: &Chess, zobrist: u64, fifty: bool, rep: u64) -> Key {
-    let clock = if fifty {
-        u64::from(pos.halfmoves())
-    } else {
-        0
-    };
-    key_with(pos, zobrist, rep ^ clock.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+    let clock = if fifty { u64::from(pos.halfmoves()) } else { 0 };
+    key_with(
+        pos,
+        zobrist,
+        rep ^ clock.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    )
 }
 
 /// Whether two positions are the same hypothesis.

@@ -64,9 +64,9 @@ pub(crate) fn same_observation(real: &Observation, sim: &Outcome) -> bool {
     let drop_pawn_info = repetition_end(real);
     // Where the real game ended by repetition, the simulation (which does not see repetitions;
     // the belief checks them itself) may go on, or end by the fifty-move rule, checked after.
-    let mut theirs = sim.heard_by(player).filter(|a| {
-        informative(a) && !(drop_pawn_info && (pawn_info(a) || fifty_moves_end(a)))
-    });
+    let mut theirs = sim
+        .heard_by(player)
+        .filter(|a| informative(a) && !(drop_pawn_info && (pawn_info(a) || fifty_moves_end(a))));
     for mine in real.announcements.iter().filter(|a| informative(a)) {
         if theirs.next() != Some(*mine) {
             return false;

@@ -119,7 +119,12 @@ fn a_check_of_a_known_kind_places_the_checker() {
 
 /// The brute-force oracle: every sequence of opponent moves (rejections are silent under
 /// wild16), replayed with the player's own commands, kept when every observation matches.
-fn oracle(rules: RuleSet, start: Chess, transcript: &[Observation], side: Color) -> HashSet<String> {
+fn oracle(
+    rules: RuleSet,
+    start: Chess,
+    transcript: &[Observation],
+    side: Color,
+) -> HashSet<String> {
     fn go(umpire: Umpire, rest: &[Observation], side: Color, out: &mut HashSet<String>) {
         let Some((obs, tail)) = rest.split_first() else {
             out.insert(Fen::from_position(umpire.position(), EnPassantMode::Legal).to_string());
@@ -222,9 +227,10 @@ fn threefold_repetition_is_tracked_exactly() {
                     belief.observe(&obs).unwrap();
                 }
             }
-            if umpire.result().is_some_and(|r| {
-                r.reason == umpire_rules::EndReason::ThreefoldRepetition
-            }) {
+            if umpire
+                .result()
+                .is_some_and(|r| r.reason == umpire_rules::EndReason::ThreefoldRepetition)
+            {
                 repetitions += 1;
             }
             let expected = oracle(rules, start.clone(), belief.transcript(), Color::White);
@@ -233,5 +239,8 @@ fn threefold_repetition_is_tracked_exactly() {
             assert_eq!(fens(&belief), expected, "{} seed {seed}", rules.id);
         }
     }
-    assert!(repetitions > 0, "no game ended by repetition: the test proves nothing");
+    assert!(
+        repetitions > 0,
+        "no game ended by repetition: the test proves nothing"
+    );
 }
