@@ -540,6 +540,8 @@ impl Belief {
                         + u8::from(after_zeroing) * AFTER_ZEROING;
                 }
                 let k = key(pos, hash, rules.fifty_moves, rep);
+                // Where hypotheses split by repetition history, positions are counted apart.
+                let position_key = threefold.then(|| key(pos, hash, rules.fifty_moves, 0));
                 offered += 1;
                 let node = Node {
                     parent: h.node,
@@ -548,7 +550,7 @@ impl Belief {
                     after: if threefold { hash } else { 0 },
                     zeroing,
                 };
-                pool.offer(k, pos, rep, node, &mut self.rng);
+                pool.offer(k, position_key, pos, rep, node, &mut self.rng);
             });
             expanded += 1;
             sum += f64::from(offered);
@@ -576,19 +578,25 @@ impl Belief {
                 pending: self.pending[..before].to_vec(),
             });
         }
-        let seen = pool.seen;
+        // Distinct positions offered (hypotheses differ from them only by repetition history).
+        let seen = if threefold {
+            pool.positions.len() as u64
+        } else {
+            pool.seen
+        };
+        let overflowed = pool.overflowed;
         let (states, nodes) = pool.finish();
         self.states = states;
         for (h, node) in self.states.iter_mut().zip(nodes) {
             h.node = self.witnesses.push(node);
         }
         self.count_distinct();
-        if !was_exact || seen > self.states.len() as u64 {
+        if !was_exact || overflowed {
             self.exact = false;
-            if !self.states.is_empty() {
+            if self.distinct > 0 {
                 // Distinct children per expanded parent, times the estimated parents, over the
                 // children kept.
-                self.scale = self.scale * seen as f64 / parent_share / self.states.len() as f64;
+                self.scale = self.scale * seen as f64 / parent_share / self.distinct as f64;
                 if expanded > 1 && parent_share < 1.0 {
                     let n = expanded as f64;
                     let mean = sum / n;
@@ -689,6 +697,8 @@ struct Pool {
     /// Keys of every child offered, kept once the reservoir is full.
     offered: KeySet,
     overflowed: bool,
+    /// Where hypotheses split by repetition history: the distinct positions offered.
+    positions: KeySet,
 }
 
 impl Pool {
@@ -704,10 +714,19 @@ impl Pool {
             seen: 0,
             offered: KeySet::default(),
             overflowed: false,
+            positions: KeySet::default(),
         }
     }
 
-    fn offer(&mut self, k: Key, pos: &Chess, rep: u64, node: Node, rng: &mut Xoshiro256PlusPlus) {
+    fn offer(
+        &mut self,
+        k: Key,
+        position_key: Option<Key>,
+        pos: &Chess,
+        rep: u64,
+        node: Node,
+        rng: &mut Xoshiro256PlusPlus,
+    ) {
         if self.index.contains_key(&k) {
             return;
         }
@@ -716,6 +735,9 @@ impl Pool {
             return;
         }
         self.seen += 1;
+        if let Some(pk) = position_key {
+            self.positions.insert(pk);
+        }
         let h = Hypothesis {
             pos: pos.clone(),
             node: node.parent,

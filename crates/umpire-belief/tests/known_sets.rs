@@ -244,3 +244,34 @@ fn threefold_repetition_is_tracked_exactly() {
         "no game ended by repetition: the test proves nothing"
     );
 }
+
+#[test]
+fn a_rejected_attempt_proves_a_square_occupied() {
+    // Black moves its king or its a-pawn one or two squares. White's Ra6 is rejected only if
+    // the pawn blocks the a-file on a5 (proving a5 occupied); it captures on a6; and after a
+    // king move it is quiet, which leaves the five king moves.
+    let start = position("4k3/p7/8/8/8/8/8/R3K3 b - - 0 1");
+    let rules = RuleSet::WILD16;
+    for (black, accepted, want) in [("a7a5", false, 1), ("a7a6", true, 1), ("e8d8", true, 5)] {
+        let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
+        let mut belief =
+            Belief::new(rules, start.clone(), Color::White, Default::default()).unwrap();
+        for m in [black, "a1a6"] {
+            let command = Command::Attempt(m.parse().unwrap());
+            let out = umpire.submit(command);
+            belief
+                .observe(&out.observation(command, Color::White).unwrap())
+                .unwrap();
+        }
+        assert_eq!(umpire.plies() == 2, accepted, "{black}");
+        assert!(belief.is_exact());
+        assert!(belief.contains(umpire.position()), "{black}");
+        assert_eq!(belief.size(), want, "{black}");
+        if !accepted {
+            assert_eq!(
+                fens(&belief),
+                HashSet::from(["4k3/8/8/p7/8/8/8/R3K3 w - - 0 2".to_owned()])
+            );
+        }
+    }
+}
