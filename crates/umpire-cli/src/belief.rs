@@ -185,8 +185,8 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
         };
         say!("exact: no ({why})");
         say!(
-            "size: about {:.3e} positions (estimate, relative error {:.0}% at first order, leaning high; \
-             at least {} certain; last exact: {} positions after {} plies)",
+            "size: about {:.3e} positions (estimate: sampling noise {:.0}%, and it errs high, \
+             see docs/BELIEF.md; at least {} certain; last exact: {} positions after {} plies)",
             estimate.value,
             estimate.relative_error * 100.0,
             estimate.lower_bound,

@@ -192,7 +192,7 @@ enum Cmd {
         /// Whose belief.
         #[arg(long, value_enum)]
         side: Side,
-        /// After this many moves (default: the whole record).
+        /// After this many plies (moves of either side; default: the whole record).
         #[arg(long)]
         ply: Option<u32>,
         /// How many hidden histories --samples-out writes.
