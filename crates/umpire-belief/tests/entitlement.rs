@@ -29,8 +29,8 @@ fn belief_json(belief: &mut Belief, view: &RecordView) -> Vec<u8> {
         "size": belief.size(),
         "size_estimate": belief.size_estimate(),
         "held": belief.held(),
-        "marginals": serde_json::from_str::<serde_json::Value>(&Marginals::of(&belief).to_json()).unwrap(),
-        "metaposition": Metaposition::of(&belief),
+        "marginals": serde_json::from_str::<serde_json::Value>(&Marginals::of(belief).to_json()).unwrap(),
+        "metaposition": Metaposition::of(belief),
         "samples": samples,
     });
     serde_json::to_vec(&json).unwrap()
