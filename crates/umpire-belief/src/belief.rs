@@ -585,12 +585,18 @@ impl Belief {
             pool.seen
         };
         let overflowed = pool.overflowed;
+        // Every hypothesis offered a position of its own: none is split, no pass needed.
+        let unsplit = !threefold || pool.positions.len() as u64 == pool.seen;
         let (states, nodes) = pool.finish();
         self.states = states;
         for (h, node) in self.states.iter_mut().zip(nodes) {
             h.node = self.witnesses.push(node);
         }
-        self.count_distinct();
+        if unsplit {
+            self.distinct = self.states.len();
+        } else {
+            self.count_distinct();
+        }
         if !was_exact || overflowed {
             self.exact = false;
             if self.distinct > 0 {
