@@ -1,5 +1,7 @@
 //! Prints, per ply of one random game, the belief update time and the set size of both
-//! players. `cargo run --release -p umpire-belief --example belief_plies -- [RULES] [SEED] [PLIES] [BOUND]`
+//! players; with a fifth argument SMALL, also the size estimate of a belief bounded by SMALL
+//! fed the same observations, and its ratio to the exact size while that is known.
+//! `cargo run --release -p umpire-belief --example belief_plies -- [RULES] [SEED] [PLIES] [BOUND] [SMALL]`
 
 use std::time::Instant;
 
@@ -18,11 +20,17 @@ fn main() {
     let seed: u64 = args.get(2).map_or(1, |s| s.parse().expect("a seed"));
     let plies: u32 = args.get(3).map_or(20, |s| s.parse().expect("plies"));
     let bound: usize = args.get(4).map_or(1_000_000, |s| s.parse().expect("bound"));
+    let small: Option<usize> = args.get(5).map(|s| s.parse().expect("small bound"));
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut umpire = Umpire::new(rules);
     let config = BeliefConfig { bound, seed };
     let mut beliefs = [Color::White, Color::Black]
         .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"));
+    let mut smalls = small.map(|bound| {
+        let config = BeliefConfig { bound, seed };
+        [Color::White, Color::Black]
+            .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"))
+    });
     let mut list = AttemptList::new();
     let mut time = [0f64; 2];
     while !umpire.is_over() && umpire.plies() < plies {
@@ -42,6 +50,9 @@ fn main() {
                 let t = Instant::now();
                 b.observe(&obs).expect("fits");
                 time[i] += t.elapsed().as_secs_f64();
+                if let Some(sm) = smalls.as_mut() {
+                    sm[i].observe(&obs).expect("fits");
+                }
             }
         }
         if umpire.plies() != before {
@@ -63,6 +74,25 @@ fn main() {
                 },
                 time[1]
             );
+            if let Some(sm) = &smalls {
+                for (b, s) in beliefs.iter().zip(sm) {
+                    let e = s.size_estimate();
+                    let truth = if b.is_exact() {
+                        format!("ratio to the exact size {:.2}", e.value / b.size() as f64)
+                    } else {
+                        "exact size unknown".to_owned()
+                    };
+                    println!(
+                        "          {:?} with bound {}: {} {:.4e} (relative error {:.2}, at least {}), {truth}",
+                        s.side(),
+                        small.unwrap_or(0),
+                        if e.exact { "exact" } else { "estimate" },
+                        e.value,
+                        e.relative_error,
+                        e.lower_bound
+                    );
+                }
+            }
             time = [0.0; 2];
         }
     }

@@ -4,14 +4,14 @@
 use rand::seq::{SliceRandom, index};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Position};
+use shakmaty::{Chess, Color, Position};
 use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet};
 
 use crate::BeliefError;
+use crate::compare::repetition_end;
 use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
-use crate::witness::{ROOT, Witnesses};
-use crate::zobrist_key::{KeyMap, KeySet};
+use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
+use crate::zobrist_key::{Key, KeyMap, KeySet, key_with, scramble, zobrist};
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
@@ -46,6 +46,12 @@ pub(crate) struct Hypothesis {
     pub pos: Chess,
     /// The last opponent move of its hidden history (a [`Witnesses`] node).
     pub node: u32,
+    /// Where threefold repetition is in force: a fingerprint of the positions since the last
+    /// pawn move or capture (the umpire's repetition history), 0 otherwise.
+    pub rep: u64,
+    /// Whether it is the first held hypothesis of its position: a position held with several
+    /// repetition histories is counted, sampled and looked at once.
+    pub primary: bool,
 }
 
 /// Where to restart if every sampled hypothesis dies: the last exact set and the transcript
@@ -56,6 +62,26 @@ struct Checkpoint {
     transcript_len: usize,
     turn: Vec<Command>,
     pending: Vec<Observation>,
+}
+
+/// The size of the set of consistent positions, or what is known of it beyond the bound.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct SizeEstimate {
+    /// Whether `value` is a count (the set is exact) or an estimate.
+    pub exact: bool,
+    /// The exact size, or the estimate (see `docs/BELIEF.md`, "Size beyond the bound").
+    pub value: f64,
+    /// A certain lower bound: distinct positions held, each fully consistent.
+    pub lower_bound: u64,
+    /// The estimate's relative standard error (first order, from the spread of the sampled
+    /// branching factors and survival shares); 0 when exact. It does not cover the estimate's
+    /// lean: positions reached from several parents are counted once per sampled parent, so
+    /// the estimate's expectation is at or above the true size.
+    pub relative_error: f64,
+    /// The size of the last exact set (before sampling began; the current size while exact).
+    pub last_exact: u64,
+    /// The plies played when the set was last exact.
+    pub last_exact_plies: u32,
 }
 
 /// What a player may believe about the hidden men: the set of positions consistent with its
@@ -91,6 +117,17 @@ pub struct Belief {
     exact: bool,
     /// Estimated set members per kept hypothesis (1 while exact).
     scale: f64,
+    /// Squared relative error of `scale` (first order; 0 while exact).
+    relvar: f64,
+    /// Size and plies when the set was last exact.
+    last_exact: (u64, u32),
+    /// Plies played (moves of either side taken in).
+    plies: u32,
+    /// Distinct positions held (fewer than the hypotheses where a position is held with
+    /// several repetition histories).
+    distinct: usize,
+    /// The start position's Zobrist hash.
+    start_hash: u64,
     bound: usize,
     rng: Xoshiro256PlusPlus,
     turn: Vec<Command>,
@@ -128,8 +165,19 @@ impl Belief {
             states: vec![Hypothesis {
                 pos: start.clone(),
                 node: ROOT,
+                rep: if rules.threefold_repetition {
+                    scramble(zobrist(&start))
+                } else {
+                    0
+                },
+                primary: true,
             }],
+            start_hash: zobrist(&start),
             start,
+            relvar: 0.0,
+            last_exact: (1, 0),
+            plies: 0,
+            distinct: 1,
             witnesses: Witnesses::default(),
             exact: true,
             scale: 1.0,
@@ -172,19 +220,62 @@ impl Belief {
 
     /// How many positions are held (the exact set's size while exact, the sample's otherwise).
     pub fn held(&self) -> usize {
+        self.distinct
+    }
+
+    /// How many hypotheses are held: positions with their repetition history. Equal to
+    /// [`Belief::held`] unless threefold repetition is in force and some position is held with
+    /// several repetition histories (later answers may tell them apart). Indices of
+    /// [`Belief::position`] and [`Belief::opponent_moves`] run up to this.
+    pub fn hypotheses(&self) -> usize {
         self.states.len()
     }
 
-    /// The size of the set of consistent positions: exact while [`Belief::is_exact`], else an
-    /// estimate: kept hypotheses times the sampling factor, which multiplies, turn by turn, the
-    /// distinct children per expanded parent. Positions reached from several parents (move
-    /// orders) are counted once per sampled parent only, so over many sampled turns the estimate
-    /// grows far above the true size: read it as a rough upper estimate.
+    /// Plies (moves of either side) taken in so far.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The size of the set of consistent positions: exact while [`Belief::is_exact`], else the
+    /// estimate of [`Belief::size_estimate`], rounded (never the sample's size).
     pub fn size(&self) -> u64 {
-        if self.exact {
-            self.states.len() as u64
+        let v = self.size_estimate().value;
+        if v >= u64::MAX as f64 {
+            u64::MAX
         } else {
-            (self.states.len() as f64 * self.scale).round() as u64
+            v.round() as u64
+        }
+    }
+
+    /// The size of the set of consistent positions, or beyond the bound an estimate with its
+    /// relative error, a certain lower bound and the last exact size. The estimate multiplies
+    /// the last exact size, opponent turn by opponent turn, by the distinct children per
+    /// expanded parent, and by the share of held positions that survive the player's own
+    /// commands (`docs/BELIEF.md`, "Size beyond the bound").
+    pub fn size_estimate(&self) -> SizeEstimate {
+        let held = self.distinct as u64;
+        if self.exact {
+            return SizeEstimate {
+                exact: true,
+                value: held as f64,
+                lower_bound: held,
+                relative_error: 0.0,
+                last_exact: held,
+                last_exact_plies: self.plies,
+            };
+        }
+        let value = if held == 0 {
+            0.0
+        } else {
+            (held as f64 * self.scale).max(held as f64)
+        };
+        SizeEstimate {
+            exact: false,
+            value,
+            lower_bound: held,
+            relative_error: self.relvar.sqrt(),
+            last_exact: self.last_exact.0,
+            last_exact_plies: self.last_exact.1,
         }
     }
 
@@ -194,8 +285,8 @@ impl Belief {
     }
 
     /// The positions held (all consistent positions while exact).
-    pub fn positions(&self) -> impl ExactSizeIterator<Item = &Chess> + '_ {
-        self.states.iter().map(|h| &h.pos)
+    pub fn positions(&self) -> impl Iterator<Item = &Chess> + '_ {
+        self.states.iter().filter(|h| h.primary).map(|h| &h.pos)
     }
 
     /// The `i`-th position held.
@@ -219,8 +310,18 @@ impl Belief {
     /// `n` distinct held positions chosen uniformly (all of them if fewer are held), as indices
     /// for [`Belief::position`] and [`Belief::opponent_moves`].
     pub fn sample_indices<R: Rng>(&self, n: usize, rng: &mut R) -> Vec<usize> {
-        let n = n.min(self.states.len());
-        index::sample(rng, self.states.len(), n).into_vec()
+        if self.distinct == self.states.len() {
+            let n = n.min(self.states.len());
+            return index::sample(rng, self.states.len(), n).into_vec();
+        }
+        let primaries: Vec<usize> = (0..self.states.len())
+            .filter(|&i| self.states[i].primary)
+            .collect();
+        let n = n.min(primaries.len());
+        index::sample(rng, primaries.len(), n)
+            .into_iter()
+            .map(|k| primaries[k])
+            .collect()
     }
 
     /// `n` distinct held positions chosen uniformly (all of them if fewer are held).
@@ -244,6 +345,7 @@ impl Belief {
         }
         self.cursor = self.transcript.len();
         self.transcript.push(obs.clone());
+        self.plies += u32::from(obs.moved);
         self.update(obs);
         if self.states.is_empty() && !self.exact {
             self.repair();
@@ -287,43 +389,172 @@ impl Belief {
     /// Our command and the umpire's answer: keeps the hypotheses in which the umpire would have
     /// answered the same (moved on by our move if it was made).
     fn filter_own(&mut self, command: Command, obs: &Observation) {
+        let before = self.distinct;
+        let before_hypotheses = self.states.len();
         let mut kept = Vec::with_capacity(self.states.len());
         let mut moved = false;
-        for h in self.states.drain(..) {
+        let threefold = self.rules.threefold_repetition;
+        let repeated = threefold && repetition_end(obs);
+        let mut states = std::mem::take(&mut self.states);
+        for h in states.drain(..) {
             match own_step(self.sim, &h.pos, &self.turn, command, obs) {
                 Step::Drop => {}
                 Step::Stay => kept.push(h),
                 Step::Moved(pos) => {
                     moved = true;
-                    kept.push(Hypothesis { pos, node: h.node });
+                    let mut rep = 0;
+                    if threefold {
+                        let hash = zobrist(&pos);
+                        let zeroing = pos.halfmoves() == 0;
+                        let mut count = 1;
+                        if !zeroing && pos.halfmoves() >= 8 {
+                            count += self.witnesses.occurrences(hash, h.node, self.start_entry());
+                        }
+                        if (count >= 3) != repeated {
+                            continue;
+                        }
+                        rep = if zeroing {
+                            scramble(hash)
+                        } else {
+                            h.rep.wrapping_add(scramble(hash))
+                        };
+                    }
+                    kept.push(Hypothesis {
+                        pos,
+                        node: h.node,
+                        rep,
+                        primary: true,
+                    });
                 }
             }
         }
+        self.states = kept;
         if moved {
             // A capture whose man the umpire does not name can merge hypotheses.
-            kept = dedup(kept, self.rules.fifty_moves);
+            self.dedup();
+            self.count_distinct();
+        } else if self.distinct != before_hypotheses {
+            // A dropped hypothesis may have been its position's first.
+            self.count_distinct();
+        } else {
+            self.distinct = self.states.len();
         }
-        self.states = kept;
+        if !self.exact && before > 0 {
+            // The share of held positions that survive estimates the share of the whole set.
+            let p = self.distinct as f64 / before as f64;
+            if p > 0.0 {
+                self.relvar += (1.0 - p) / (p * before as f64);
+            }
+        }
+    }
+
+    /// The start position's hash, where a repetition history may reach the start without a
+    /// witness node recording it (the player moved first).
+    fn start_entry(&self) -> Option<u64> {
+        (self.start.turn() == self.side).then_some(self.start_hash)
+    }
+
+    /// Removes repeated hypotheses (the same position with the same repetition history),
+    /// keeping the first witness.
+    fn dedup(&mut self) {
+        let fifty = self.rules.fifty_moves;
+        let mut seen: KeySet =
+            KeySet::with_capacity_and_hasher(self.states.len(), Default::default());
+        let states = std::mem::take(&mut self.states);
+        let mut out: Vec<Hypothesis> = Vec::with_capacity(states.len());
+        for h in states {
+            if seen.insert(key(&h.pos, zobrist(&h.pos), fifty, h.rep)) {
+                out.push(h);
+            }
+        }
+        self.states = out;
+    }
+
+    /// Marks each position's first hypothesis and counts the distinct positions (fewer than the
+    /// hypotheses only where repetition histories tell hypotheses apart).
+    fn count_distinct(&mut self) {
+        if !self.rules.threefold_repetition {
+            self.distinct = self.states.len();
+            return;
+        }
+        let fifty = self.rules.fifty_moves;
+        let mut seen: KeySet =
+            KeySet::with_capacity_and_hasher(self.states.len(), Default::default());
+        let mut distinct = 0;
+        for h in &mut self.states {
+            h.primary = seen.insert(key(&h.pos, zobrist(&h.pos), fifty, 0));
+            distinct += usize::from(h.primary);
+        }
+        self.distinct = distinct;
     }
 
     /// The opponent's turn: every hypothesis spreads into every position the opponent could
     /// have reached while the player heard exactly what it heard.
     fn expand(&mut self) {
+        let parent_count = self.distinct as u64;
         let mut parents = std::mem::take(&mut self.states);
-        let mut pool = Pool::new(self.bound, self.rules.fifty_moves);
+        let threefold = self.rules.threefold_repetition;
+        let mut pool = Pool::new(self.bound, parents.len());
         let events = std::mem::take(&mut self.pending);
+        let repeated = threefold && events.last().is_some_and(repetition_end);
         // Parents in random order: once the children offered pass `EARLY_STOP` times the bound
         // the result is a sample anyway, and the rest of the parents are left out (the estimate
         // scales by the share of parents expanded).
         if parents.len() > 1 {
             parents.shuffle(&mut self.rng);
         }
+        let start = self.start_entry();
         let mut expanded = 0usize;
+        // Children offered per expanded parent: their mean and spread give the estimate's error.
+        let (mut sum, mut sum_sq) = (0f64, 0f64);
         for h in &parents {
-            expand_opponent(self.sim, &h.pos, &events, &mut |pos, mv| {
-                pool.offer(pos, h.node, mv, &mut self.rng);
+            let (before, before_zeroing) = if threefold {
+                (zobrist(&h.pos), h.pos.halfmoves() == 0)
+            } else {
+                (0, false)
+            };
+            let mut offered = 0u32;
+            let witnesses = &self.witnesses;
+            let rules = &self.rules;
+            expand_opponent(self.sim, &h.pos, &events, &mut |pos, mv, hash| {
+                let mut rep = 0;
+                let mut zeroing = 0;
+                if threefold {
+                    let after_zeroing = pos.halfmoves() == 0;
+                    let mut count = 1;
+                    if !after_zeroing && pos.halfmoves() >= 8 {
+                        count += u32::from(before == hash);
+                        if !before_zeroing {
+                            count += witnesses.occurrences(hash, h.node, start);
+                        }
+                    }
+                    if (count >= 3) != repeated {
+                        return;
+                    }
+                    rep = if after_zeroing {
+                        scramble(hash)
+                    } else {
+                        h.rep.wrapping_add(scramble(hash))
+                    };
+                    zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
+                        + u8::from(after_zeroing) * AFTER_ZEROING;
+                }
+                let k = key(pos, hash, rules.fifty_moves, rep);
+                // Where hypotheses split by repetition history, positions are counted apart.
+                let position_key = threefold.then(|| key(pos, hash, rules.fifty_moves, 0));
+                offered += 1;
+                let node = Node {
+                    parent: h.node,
+                    mv,
+                    before,
+                    after: if threefold { hash } else { 0 },
+                    zeroing,
+                };
+                pool.offer(k, position_key, pos, rep, node, &mut self.rng);
             });
             expanded += 1;
+            sum += f64::from(offered);
+            sum_sq += f64::from(offered) * f64::from(offered);
             if pool.seen >= EARLY_STOP * self.bound as u64 {
                 break;
             }
@@ -335,6 +566,11 @@ impl Belief {
             // Keep the last exact set to rebuild from if the sample dies out.
             // As before the opponent's move was taken in: its observation is the last event.
             let before = self.pending.len().saturating_sub(1);
+            let plies = self.transcript[..self.cursor]
+                .iter()
+                .filter(|o| o.moved)
+                .count() as u32;
+            self.last_exact = (parent_count, plies);
             self.checkpoint = Some(Checkpoint {
                 states: parents,
                 transcript_len: self.cursor,
@@ -342,20 +578,40 @@ impl Belief {
                 pending: self.pending[..before].to_vec(),
             });
         }
-        let seen = pool.seen;
-        let children = pool.finish();
-        self.states = Vec::with_capacity(children.len());
-        for (pos, parent, mv) in children {
-            let node = self.witnesses.push(parent, mv);
-            self.states.push(Hypothesis { pos, node });
+        // Distinct positions offered (hypotheses differ from them only by repetition history).
+        let seen = if threefold {
+            pool.positions.len() as u64
+        } else {
+            pool.seen
+        };
+        let overflowed = pool.overflowed;
+        // Every hypothesis offered a position of its own: none is split, no pass needed.
+        let unsplit = !threefold || pool.positions.len() as u64 == pool.seen;
+        let (states, nodes) = pool.finish();
+        self.states = states;
+        for (h, node) in self.states.iter_mut().zip(nodes) {
+            h.node = self.witnesses.push(node);
         }
-        if !was_exact || seen > self.states.len() as u64 {
+        if unsplit {
+            self.distinct = self.states.len();
+        } else {
+            self.count_distinct();
+        }
+        if !was_exact || overflowed {
             self.exact = false;
-            self.scale = if self.states.is_empty() {
-                self.scale
-            } else {
-                self.scale * seen as f64 / parent_share / self.states.len() as f64
-            };
+            if self.distinct > 0 {
+                // Distinct children per expanded parent, times the estimated parents, over the
+                // children kept.
+                self.scale = self.scale * seen as f64 / parent_share / self.distinct as f64;
+                if expanded > 1 && parent_share < 1.0 {
+                    let n = expanded as f64;
+                    let mean = sum / n;
+                    let var = (sum_sq / n - mean * mean).max(0.0) * n / (n - 1.0);
+                    if mean > 0.0 {
+                        self.relvar += var / (n * mean * mean) * (1.0 - parent_share);
+                    }
+                }
+            }
         }
         let checkpointed = self.checkpoint.as_ref().map_or(0, |c| c.states.len());
         if self.witnesses.len() > 4 * (self.states.len() + checkpointed) + 1024 {
@@ -397,6 +653,8 @@ impl Belief {
             self.pending = cp.pending.clone();
             self.exact = true;
             self.scale = 1.0;
+            self.relvar = 0.0;
+            self.count_distinct();
             self.over = false;
             let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
             for (k, obs) in later.iter().enumerate() {
@@ -417,11 +675,15 @@ impl Belief {
     }
 }
 
-/// The dedup key of a position: its Zobrist hash (men, side to move, castling, legal e.p.)
-/// and, where the fifty-move rule is in force, its halfmove clock.
-fn key(pos: &Chess, fifty: bool) -> (u64, u32) {
-    let z: Zobrist64 = pos.zobrist_hash(EnPassantMode::Legal);
-    (z.0, if fifty { pos.halfmoves() } else { 0 })
+/// The dedup key of a hypothesis whose Zobrist hash is `zobrist`: the halfmove clock counts
+/// where the fifty-move rule is in force, and `rep`, the repetition history's fingerprint.
+fn key(pos: &Chess, zobrist: u64, fifty: bool, rep: u64) -> Key {
+    let clock = if fifty { u64::from(pos.halfmoves()) } else { 0 };
+    key_with(
+        pos,
+        zobrist,
+        rep ^ clock.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+    )
 }
 
 /// Whether two positions are the same hypothesis.
@@ -429,55 +691,49 @@ fn same(a: &Chess, b: &Chess, fifty: bool) -> bool {
     a == b && (!fifty || a.halfmoves() == b.halfmoves())
 }
 
-/// Removes repeated positions (keeping the first witness).
-fn dedup(states: Vec<Hypothesis>, fifty: bool) -> Vec<Hypothesis> {
-    let mut seen: KeyMap<u32> = KeyMap::with_capacity_and_hasher(states.len(), Default::default());
-    let mut out: Vec<Hypothesis> = Vec::with_capacity(states.len());
-    for h in states {
-        let k = key(&h.pos, fifty);
-        match seen.get(&k) {
-            Some(&i) if same(&out[i as usize].pos, &h.pos, fifty) => {}
-            Some(_) => out.push(h),
-            None => {
-                seen.insert(k, out.len() as u32);
-                out.push(h);
-            }
-        }
-    }
-    out
-}
-
 /// The children of one opponent turn, deduplicated; over the bound, a uniform reservoir.
 struct Pool {
     bound: usize,
-    fifty: bool,
-    items: Vec<(Chess, u32, Attempt)>,
+    items: Vec<Hypothesis>,
+    nodes: Vec<Node>,
+    keys: Vec<Key>,
     index: KeyMap<u32>,
     /// Distinct children offered.
     seen: u64,
     /// Keys of every child offered, kept once the reservoir is full.
     offered: KeySet,
     overflowed: bool,
+    /// Where hypotheses split by repetition history: the distinct positions offered.
+    positions: KeySet,
 }
 
 impl Pool {
-    fn new(bound: usize, fifty: bool) -> Pool {
+    fn new(bound: usize, parents: usize) -> Pool {
+        // A guess at the children, to spare most regrowth.
+        let guess = parents.saturating_mul(8).max(16).min(bound);
         Pool {
             bound,
-            fifty,
-            items: Vec::new(),
-            index: KeyMap::default(),
+            items: Vec::with_capacity(guess),
+            nodes: Vec::with_capacity(guess),
+            keys: Vec::with_capacity(guess),
+            index: KeyMap::with_capacity_and_hasher(guess, Default::default()),
             seen: 0,
             offered: KeySet::default(),
             overflowed: false,
+            positions: KeySet::default(),
         }
     }
 
-    fn offer(&mut self, pos: &Chess, parent: u32, mv: Attempt, rng: &mut Xoshiro256PlusPlus) {
-        let k = key(pos, self.fifty);
-        if let Some(&i) = self.index.get(&k)
-            && same(&self.items[i as usize].0, pos, self.fifty)
-        {
+    fn offer(
+        &mut self,
+        k: Key,
+        position_key: Option<Key>,
+        pos: &Chess,
+        rep: u64,
+        node: Node,
+        rng: &mut Xoshiro256PlusPlus,
+    ) {
+        if self.index.contains_key(&k) {
             return;
         }
         if self.overflowed && !self.offered.insert(k) {
@@ -485,9 +741,20 @@ impl Pool {
             return;
         }
         self.seen += 1;
+        if let Some(pk) = position_key {
+            self.positions.insert(pk);
+        }
+        let h = Hypothesis {
+            pos: pos.clone(),
+            node: node.parent,
+            rep,
+            primary: true,
+        };
         if self.items.len() < self.bound {
             self.index.insert(k, self.items.len() as u32);
-            self.items.push((pos.clone(), parent, mv));
+            self.items.push(h);
+            self.nodes.push(node);
+            self.keys.push(k);
             return;
         }
         if !self.overflowed {
@@ -497,16 +764,19 @@ impl Pool {
         }
         let j = rng.random_range(0..self.seen);
         if (j as usize) < self.bound {
-            let old = key(&self.items[j as usize].0, self.fifty);
+            let j = j as usize;
+            let old = self.keys[j];
             if self.index.get(&old) == Some(&(j as u32)) {
                 self.index.remove(&old);
             }
             self.index.insert(k, j as u32);
-            self.items[j as usize] = (pos.clone(), parent, mv);
+            self.items[j] = h;
+            self.nodes[j] = node;
+            self.keys[j] = k;
         }
     }
 
-    fn finish(self) -> Vec<(Chess, u32, Attempt)> {
-        self.items
+    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>) {
+        (self.items, self.nodes)
     }
 }

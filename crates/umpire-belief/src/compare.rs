@@ -32,8 +32,13 @@ fn pawn_info(a: &Announcement) -> bool {
     )
 }
 
+/// Whether an announcement ends the game by the fifty-move rule.
+fn fifty_moves_end(a: &Announcement) -> bool {
+    matches!(a, Announcement::GameOver(r) if r.reason == EndReason::FiftyMoves)
+}
+
 /// Whether the real game ended here by threefold repetition.
-fn repetition_end(obs: &Observation) -> bool {
+pub(crate) fn repetition_end(obs: &Observation) -> bool {
     obs.announcements.iter().any(
         |a| matches!(a, Announcement::GameOver(r) if r.reason == EndReason::ThreefoldRepetition),
     )
@@ -57,9 +62,11 @@ pub(crate) fn same_observation(real: &Observation, sim: &Outcome) -> bool {
         return false;
     }
     let drop_pawn_info = repetition_end(real);
+    // Where the real game ended by repetition, the simulation (which does not see repetitions;
+    // the belief checks them itself) may go on, or end by the fifty-move rule, checked after.
     let mut theirs = sim
         .heard_by(player)
-        .filter(|a| informative(a) && !(drop_pawn_info && pawn_info(a)));
+        .filter(|a| informative(a) && !(drop_pawn_info && (pawn_info(a) || fifty_moves_end(a))));
     for mine in real.announcements.iter().filter(|a| informative(a)) {
         if theirs.next() != Some(*mine) {
             return false;

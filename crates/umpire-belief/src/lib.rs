@@ -24,7 +24,7 @@ mod svg;
 mod witness;
 mod zobrist_key;
 
-pub use belief::{Belief, BeliefConfig, DEFAULT_BOUND};
+pub use belief::{Belief, BeliefConfig, DEFAULT_BOUND, SizeEstimate};
 pub use error::BeliefError;
 pub use filter::{FilterKind, LegalUnion};
 pub use marginals::{MAN_TYPES, Marginals};

@@ -3,10 +3,12 @@
 //! from the rules.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Color, attacks};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Position, attacks};
 use umpire_rules::{Attempt, AttemptList, Command, Observation, RuleSet, Umpire, Verdict};
 
 use crate::compare::{OpponentEvent, opponent_event, same_observation};
+use crate::zobrist_key::zobrist;
 
 /// The rule set the simulation runs under: the real one with the repetition draw switched off
 /// (a fresh umpire per turn keeps no earlier positions; see `compare`).
@@ -66,13 +68,13 @@ pub(crate) fn informative_event(obs: &Observation) -> bool {
 
 /// Every way the opponent, to move in `pos`, could have made the player hear `events` (the
 /// informative observations of its turn, the last one its move): calls `emit` with each
-/// resulting position and the opponent's move. Positions reached by different rejected
+/// resulting position, the opponent's move and the position's Zobrist hash. Positions reached by different rejected
 /// attempts before the same move are emitted once per move.
 pub(crate) fn expand_opponent(
     rules: RuleSet,
     pos: &Chess,
     events: &[Observation],
-    emit: &mut impl FnMut(&Chess, Attempt),
+    emit: &mut impl FnMut(&Chess, Attempt, u64),
 ) {
     let Some(umpire) = umpire_at(rules, pos) else {
         return;
@@ -91,7 +93,7 @@ fn dfs(
     events: &[Observation],
     pawn_rejects: u16,
     other_rejects: u16,
-    emit: &mut impl FnMut(&Chess, Attempt),
+    emit: &mut impl FnMut(&Chess, Attempt, u64),
     scratch: &mut AttemptList,
 ) {
     let Some((event, rest)) = events.split_first() else {
@@ -107,6 +109,8 @@ fn dfs(
             }
         }
         OpponentEvent::Moved => {
+            let here = umpire.position();
+            let base = Zobrist64(zobrist(here));
             for m in umpire.legal_moves() {
                 let Some(a) = Attempt::from_move(&m) else {
                     continue;
@@ -114,7 +118,10 @@ fn dfs(
                 let mut next = umpire.clone();
                 let out = next.attempt(a);
                 if same_observation(event, &out) {
-                    emit(next.position(), a);
+                    let hash = here
+                        .update_zobrist_hash(base, m, EnPassantMode::Legal)
+                        .map_or_else(|| zobrist(next.position()), |z| z.0);
+                    emit(next.position(), a, hash);
                 }
             }
         }

@@ -13,7 +13,20 @@ pub(crate) struct Node {
     pub parent: u32,
     /// The opponent's move.
     pub mv: Attempt,
+    /// Where threefold repetition is in force: the Zobrist hash of the position the move was
+    /// made in (0 otherwise).
+    pub before: u64,
+    /// The Zobrist hash of the position after the move (0 where repetition is not in force).
+    pub after: u64,
+    /// Bit 0: the position before was reached by a pawn move or capture; bit 1: the move
+    /// itself was one. The umpire's repetition history starts there.
+    pub zeroing: u8,
 }
+
+/// [`Node::zeroing`]: the position before the move was reached by a pawn move or a capture.
+pub(crate) const BEFORE_ZEROING: u8 = 1;
+/// [`Node::zeroing`]: the move was a pawn move or a capture.
+pub(crate) const AFTER_ZEROING: u8 = 2;
 
 /// The arena of witness nodes.
 #[derive(Clone, Debug, Default)]
@@ -23,10 +36,31 @@ pub(crate) struct Witnesses {
 
 impl Witnesses {
     /// Adds a node; returns its index.
-    pub fn push(&mut self, parent: u32, mv: Attempt) -> u32 {
+    pub fn push(&mut self, node: Node) -> u32 {
         let index = u32::try_from(self.nodes.len()).expect("fewer than 2^32 witness nodes");
-        self.nodes.push(Node { parent, mv });
+        self.nodes.push(node);
         index
+    }
+
+    /// How often `target` occurs in the umpire's repetition history that ends with the
+    /// position after `node`'s move (back to the last pawn move or capture); `start` is the
+    /// start position's hash when the history may reach it without a node recording it (the
+    /// player moved first).
+    pub fn occurrences(&self, target: u64, mut node: u32, start: Option<u64>) -> u32 {
+        let mut count = 0;
+        while node != ROOT {
+            let n = &self.nodes[node as usize];
+            count += u32::from(n.after == target);
+            if n.zeroing & AFTER_ZEROING != 0 {
+                return count;
+            }
+            count += u32::from(n.before == target);
+            if n.zeroing & BEFORE_ZEROING != 0 {
+                return count;
+            }
+            node = n.parent;
+        }
+        count + start.map_or(0, |s| u32::from(s == target))
     }
 
     /// The opponent's moves leading to `node`, oldest first.
@@ -68,10 +102,7 @@ impl Witnesses {
                 } else {
                     map[node.parent as usize]
                 };
-                kept.push(Node {
-                    parent,
-                    mv: node.mv,
-                });
+                kept.push(Node { parent, ..*node });
             }
         }
         for l in live.iter_mut() {

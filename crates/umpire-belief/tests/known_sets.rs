@@ -119,7 +119,12 @@ fn a_check_of_a_known_kind_places_the_checker() {
 
 /// The brute-force oracle: every sequence of opponent moves (rejections are silent under
 /// wild16), replayed with the player's own commands, kept when every observation matches.
-fn oracle(transcript: &[Observation], side: Color) -> HashSet<String> {
+fn oracle(
+    rules: RuleSet,
+    start: Chess,
+    transcript: &[Observation],
+    side: Color,
+) -> HashSet<String> {
     fn go(umpire: Umpire, rest: &[Observation], side: Color, out: &mut HashSet<String>) {
         let Some((obs, tail)) = rest.split_first() else {
             out.insert(Fen::from_position(umpire.position(), EnPassantMode::Legal).to_string());
@@ -144,7 +149,12 @@ fn oracle(transcript: &[Observation], side: Color) -> HashSet<String> {
         }
     }
     let mut out = HashSet::new();
-    go(Umpire::new(RuleSet::WILD16), transcript, side, &mut out);
+    go(
+        Umpire::from_position(rules, start).unwrap(),
+        transcript,
+        side,
+        &mut out,
+    );
     out
 }
 
@@ -170,8 +180,98 @@ fn the_exact_set_equals_brute_force_over_short_random_games() {
                 belief.observe(&obs).unwrap();
             }
         }
-        let expected = oracle(belief.transcript(), side);
+        let expected = oracle(RuleSet::WILD16, Chess::default(), belief.transcript(), side);
         assert!(belief.is_exact());
         assert_eq!(fens(&belief), expected, "seed {seed}");
+    }
+}
+
+/// White shuffles its rook between a1 and a2 (`shuffles` times, then plays Rb1 and shuffles on)
+/// while the lone black king walks at random: the real game may end by threefold repetition,
+/// and histories in which the repetition would have ended the game earlier (or not at all)
+/// must be ruled out. The exact set equals the brute force over every black king walk.
+#[test]
+fn threefold_repetition_is_tracked_exactly() {
+    use rand::RngExt;
+    let start = position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+    let mut repetitions = 0;
+    for seed in 0..10u64 {
+        for rules in [RuleSet::WILD16, RuleSet::ENGLISH] {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
+            let mut belief =
+                Belief::new(rules, start.clone(), Color::White, Default::default()).unwrap();
+            let rook = ["a1a2", "a2a1"];
+            let mut k = 0;
+            let mut last: Option<umpire_rules::Attempt> = None;
+            while umpire.plies() < 12 && !umpire.is_over() {
+                let command = if umpire.turn() == Color::White {
+                    k += 1;
+                    Command::Attempt(rook[(k - 1) % 2].parse().unwrap())
+                } else {
+                    // The black king: back where it came from (two times in three), or anywhere.
+                    let moves = umpire.legal_moves();
+                    let m = &moves[rng.random_range(0..moves.len())];
+                    let any = umpire_rules::Attempt::from_move(m).unwrap();
+                    let back = last.map(|a| umpire_rules::Attempt::new(a.to, a.from));
+                    let a = match back {
+                        Some(b) if rng.random_range(0..3) < 2 => b,
+                        _ => any,
+                    };
+                    last = Some(a);
+                    Command::Attempt(a)
+                };
+                let out = umpire.submit(command);
+                assert!(out.is_accepted());
+                if let Some(obs) = out.observation(command, Color::White) {
+                    belief.observe(&obs).unwrap();
+                }
+            }
+            if umpire
+                .result()
+                .is_some_and(|r| r.reason == umpire_rules::EndReason::ThreefoldRepetition)
+            {
+                repetitions += 1;
+            }
+            let expected = oracle(rules, start.clone(), belief.transcript(), Color::White);
+            assert!(belief.contains(umpire.position()), "seed {seed}");
+            assert!(belief.is_exact());
+            assert_eq!(fens(&belief), expected, "{} seed {seed}", rules.id);
+        }
+    }
+    assert!(
+        repetitions > 0,
+        "no game ended by repetition: the test proves nothing"
+    );
+}
+
+#[test]
+fn a_rejected_attempt_proves_a_square_occupied() {
+    // Black moves its king or its a-pawn one or two squares. White's Ra6 is rejected only if
+    // the pawn blocks the a-file on a5 (proving a5 occupied); it captures on a6; and after a
+    // king move it is quiet, which leaves the five king moves.
+    let start = position("4k3/p7/8/8/8/8/8/R3K3 b - - 0 1");
+    let rules = RuleSet::WILD16;
+    for (black, accepted, want) in [("a7a5", false, 1), ("a7a6", true, 1), ("e8d8", true, 5)] {
+        let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
+        let mut belief =
+            Belief::new(rules, start.clone(), Color::White, Default::default()).unwrap();
+        for m in [black, "a1a6"] {
+            let command = Command::Attempt(m.parse().unwrap());
+            let out = umpire.submit(command);
+            belief
+                .observe(&out.observation(command, Color::White).unwrap())
+                .unwrap();
+        }
+        assert_eq!(umpire.plies() == 2, accepted, "{black}");
+        assert!(belief.is_exact());
+        assert!(belief.contains(umpire.position()), "{black}");
+        assert_eq!(belief.size(), want, "{black}");
+        if !accepted {
+            assert_eq!(
+                fens(&belief),
+                HashSet::from(["4k3/8/8/p7/8/8/8/R3K3 w - - 0 2".to_owned()])
+            );
+        }
     }
 }

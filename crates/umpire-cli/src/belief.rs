@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 use umpire_belief::history::sample_record;
-use umpire_belief::{Belief, BeliefConfig, Marginals, Metaposition, heatmap_svg};
+use umpire_belief::{Belief, BeliefConfig, Marginals, Metaposition, SizeEstimate, heatmap_svg};
 use umpire_rules::Observation;
 use umpire_rules::record::Record;
 use umpire_rules::shakmaty::fen::Fen;
@@ -37,15 +37,32 @@ pub struct BeliefArgs<'a> {
     pub svg: Option<&'a Path>,
     /// Write sampled hidden histories here (JSON lines of records).
     pub samples_out: Option<&'a Path>,
+    /// Past this many seconds, start again with the sampling bound [`CAPPED_BOUND`].
+    pub max_seconds: Option<f64>,
+    /// Print one line per ply to standard error.
+    pub progress: bool,
 }
+
+/// The bound of the restart when `--max-seconds` is passed.
+pub const CAPPED_BOUND: usize = 20_000;
 
 #[derive(Serialize)]
 struct Summary<'a> {
     side: &'static str,
-    ply: u32,
+    /// Plies (moves of either side) taken in.
+    plies: u32,
     exact: bool,
+    /// The exact size, or the estimate rounded (see `size_estimate`).
     size: u64,
+    /// "exact" or "estimate".
+    size_kind: &'static str,
+    size_estimate: SizeEstimate,
+    /// Positions held (the exact set, or the sample).
     held: usize,
+    /// The bound in force at the end (smaller than asked if the time cap restarted it).
+    bound: usize,
+    /// Why the set is sampled, when it is: "bound" or "time cap".
+    sampled_because: Option<&'static str>,
     millis: f64,
     marginals: serde_json::Value,
     metaposition: Option<&'a Metaposition>,
@@ -62,7 +79,7 @@ fn cut(
     let want = ply.unwrap_or(total);
     if want > total {
         return Err(format!(
-            "the game has only {total} moves; --ply {want} is beyond it"
+            "the game has only {total} plies; --ply {want} is beyond it"
         ));
     }
     let mut observations = Vec::new();
@@ -86,6 +103,16 @@ fn cut(
 
 /// Runs `umpire belief`.
 pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
+    let text =
+        fs::read_to_string(args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    if text.contains(umpire_rules::record::PLAYER_VIEW_FORMAT) || text.contains("[KriegspielView ")
+    {
+        return Err(format!(
+            "{}: a player's view, not a referee record: `umpire belief` reads referee records \
+             (JSON or PGN) only; reading a player's own view is not implemented yet",
+            args.file.display()
+        ));
+    }
     let record = crate::record_cmd::load(args.file)?;
     record
         .replay()
@@ -99,15 +126,8 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
         .map_err(|e| format!("{}: start position: {e}", args.file.display()))?;
     let (observations, _, moves) = cut(&record, args.side, args.ply)?;
     let rules = *record.rules.rules();
-    let config = BeliefConfig {
-        bound: args.bound,
-        seed: args.seed,
-    };
     let clock = Instant::now();
-    let mut belief = Belief::new(rules, start, args.side, config).map_err(|e| e.to_string())?;
-    for obs in &observations {
-        belief.observe(obs).map_err(|e| e.to_string())?;
-    }
+    let (belief, capped) = follow(rules, &start, &observations, args, clock)?;
     let millis = clock.elapsed().as_secs_f64() * 1e3;
     let marginals = Marginals::of(&belief);
     let meta = Metaposition::of(&belief);
@@ -124,13 +144,24 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
     } else {
         "black"
     };
+    let estimate = belief.size_estimate();
+    let bound = if capped { CAPPED_BOUND } else { args.bound };
+    let sampled_because = match (belief.is_exact(), capped) {
+        (true, _) => None,
+        (false, true) => Some("time cap"),
+        (false, false) => Some("bound"),
+    };
     if args.json {
         let summary = Summary {
             side,
-            ply: moves,
+            plies: moves,
             exact: belief.is_exact(),
             size: belief.size(),
+            size_kind: if estimate.exact { "exact" } else { "estimate" },
+            size_estimate: estimate,
             held: belief.held(),
+            bound,
+            sampled_because,
             millis,
             marginals: serde_json::from_str(&marginals.to_json()).map_err(|e| e.to_string())?,
             metaposition: meta.as_ref(),
@@ -141,15 +172,28 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
         );
         return Ok(());
     }
-    say!("{side}'s belief after {moves} moves ({} rules)", rules.id);
-    if belief.is_exact() {
+    say!("{side}'s belief after {moves} plies ({} rules)", rules.id);
+    if estimate.exact {
         say!("exact: yes, {} positions", belief.size());
     } else {
+        let why = if capped {
+            format!(
+                "the time cap of --max-seconds was reached: restarted with a sample of at most {CAPPED_BOUND}"
+            )
+        } else {
+            format!("more than the bound of {bound} positions")
+        };
+        say!("exact: no ({why})");
         say!(
-            "exact: no, about {} positions (estimate), {} sampled positions held",
-            belief.size(),
-            belief.held()
+            "size: about {:.3e} positions (estimate: sampling noise {:.0}%, and it errs high, \
+             see docs/BELIEF.md; at least {} certain; last exact: {} positions after {} plies)",
+            estimate.value,
+            estimate.relative_error * 100.0,
+            estimate.lower_bound,
+            estimate.last_exact,
+            estimate.last_exact_plies
         );
+        say!("sample: {} positions held", belief.held());
     }
     say!("time: {millis:.1} ms");
     say!("square  pawn knight bishop rook queen king  (probability of each enemy man, %)");
@@ -168,6 +212,62 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Feeds the observations to a belief; past `--max-seconds`, starts again with a sample of at
+/// most [`CAPPED_BOUND`] (returns whether it did).
+fn follow(
+    rules: umpire_rules::RuleSet,
+    start: &Chess,
+    observations: &[Observation],
+    args: &BeliefArgs<'_>,
+    clock: Instant,
+) -> Result<(Belief, bool), String> {
+    let config = BeliefConfig {
+        bound: args.bound,
+        seed: args.seed,
+    };
+    let mut belief =
+        Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;
+    let mut capped = false;
+    let mut k = 0;
+    while k < observations.len() {
+        belief
+            .observe(&observations[k])
+            .map_err(|e| e.to_string())?;
+        k += 1;
+        let elapsed = clock.elapsed().as_secs_f64();
+        if args.progress && observations[k - 1].moved {
+            let e = belief.size_estimate();
+            eprintln!(
+                "ply {}: {} {:.0} positions, {:.1} s",
+                belief.plies(),
+                if e.exact { "exactly" } else { "about" },
+                e.value,
+                elapsed
+            );
+        }
+        if !capped
+            && args.bound > CAPPED_BOUND
+            && args.max_seconds.is_some_and(|cap| elapsed > cap)
+            && k < observations.len()
+        {
+            capped = true;
+            if args.progress {
+                eprintln!(
+                    "time cap reached: starting again with a sample of at most {CAPPED_BOUND}"
+                );
+            }
+            let config = BeliefConfig {
+                bound: CAPPED_BOUND,
+                seed: args.seed,
+            };
+            belief =
+                Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;
+            k = 0;
+        }
+    }
+    Ok((belief, capped))
 }
 
 /// Writes `--samples` hidden histories, one JSON record a line.

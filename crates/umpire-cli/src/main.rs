@@ -207,7 +207,7 @@ enum Cmd {
         /// Whose belief.
         #[arg(long, value_enum)]
         side: Side,
-        /// After this many moves (default: the whole record).
+        /// After this many plies (moves of either side; default: the whole record).
         #[arg(long)]
         ply: Option<u32>,
         /// How many hidden histories --samples-out writes.
@@ -229,6 +229,13 @@ enum Cmd {
         /// --ply) whose view for --side is the real game's.
         #[arg(long, value_name = "FILE")]
         samples_out: Option<PathBuf>,
+        /// Past this many seconds (checked after each observation), start again with a sample
+        /// of at most 20,000 positions, and say so.
+        #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+        max_seconds: Option<f64>,
+        /// One line per ply on standard error: the size so far and the time taken.
+        #[arg(long)]
+        progress: bool,
     },
     /// Haft Schrödinger chess: the back-rank men's natures are unknown and a move is legal
     /// when some assignment of natures makes the whole game legal (decided by SAT solving).
@@ -396,6 +403,8 @@ fn main() -> ExitCode {
             json,
             svg,
             samples_out,
+            max_seconds,
+            progress,
         } => belief::run(&belief::BeliefArgs {
             file: &file,
             side: side.into(),
@@ -406,6 +415,8 @@ fn main() -> ExitCode {
             json,
             svg: svg.as_deref(),
             samples_out: samples_out.as_deref(),
+            max_seconds,
+            progress,
         }),
         Cmd::Match(args) => match_cmd::run(args),
         Cmd::Engine(args) => engine_cmd::run(args),
@@ -427,5 +438,13 @@ fn exit(result: Result<(), String>) -> ExitCode {
             eprintln!("umpire: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A time limit in seconds: a finite number above zero.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s),
+        _ => Err(format!("{text:?} is not a number of seconds above zero")),
     }
 }

@@ -140,7 +140,8 @@ fn json_and_svg() {
     ]);
     let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
     assert_eq!(v["exact"], true);
-    assert_eq!(v["ply"], 4);
+    assert_eq!(v["plies"], 4);
+    assert_eq!(v["size_kind"], "exact");
     assert!(v["size"].as_u64().unwrap() >= 1);
     assert!(v["marginals"]["squares"].as_array().unwrap().len() >= 16);
     let svg = std::fs::read_to_string(svg).unwrap();
@@ -171,4 +172,152 @@ fn bad_input_gets_a_clear_error() {
     ]);
     assert!(!out.status.success());
     assert_ne!(out.status.code(), Some(101), "no panic");
+}
+
+/// The text and the JSON say the same: at ply 0, at a later ply while exact, and beyond the
+/// bound, where the size is an estimate (never the sample's count) with a certain lower bound.
+#[test]
+fn text_and_json_agree_and_estimates_are_labelled() {
+    let d = dir("agree");
+    selfplay(&d, "wild16", None, "8");
+    let file = d.join("game-0001.json");
+    let f = file.to_str().unwrap();
+    for (ply, bound) in [("0", "1000000"), ("5", "1000000"), ("10", "40")] {
+        let args = [
+            "belief", f, "--side", "black", "--ply", ply, "--bound", bound,
+        ];
+        let text = ok(&args);
+        let mut with_json = args.to_vec();
+        with_json.push("--json");
+        let v: serde_json::Value = serde_json::from_str(ok(&with_json).trim()).unwrap();
+        assert!(
+            text.starts_with(&format!("black's belief after {ply} plies")),
+            "{text}"
+        );
+        assert_eq!(v["plies"].as_u64().unwrap().to_string(), ply);
+        if v["exact"] == true {
+            assert_eq!(v["size_kind"], "exact");
+            assert!(
+                text.contains(&format!("exact: yes, {} positions", v["size"])),
+                "{text}"
+            );
+        } else {
+            assert_eq!(bound, "40", "only the small bound samples here");
+            assert_eq!(v["size_kind"], "estimate");
+            assert_eq!(v["sampled_because"], "bound");
+            let held = v["held"].as_u64().unwrap();
+            assert!(held <= 40);
+            assert_eq!(v["size_estimate"]["lower_bound"].as_u64().unwrap(), held);
+            assert!(v["size"].as_u64().unwrap() >= held);
+            assert!(
+                text.contains("exact: no (more than the bound of 40 positions)"),
+                "{text}"
+            );
+            assert!(text.contains(&format!("at least {held} certain")), "{text}");
+            assert!(text.contains("(estimate"), "{text}");
+        }
+    }
+}
+
+/// Past --max-seconds the belief starts again with a sample of at most 20,000 and says so (a
+/// cap of a nanosecond is always passed after the first observation).
+#[test]
+fn the_time_cap_falls_back_to_sampling() {
+    let d = dir("cap");
+    selfplay(&d, "wild16", None, "9");
+    let file = d.join("game-0001.json");
+    let text = ok(&[
+        "belief",
+        file.to_str().unwrap(),
+        "--side",
+        "white",
+        "--max-seconds",
+        "0.000000001",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(v["bound"], 20_000);
+    if v["exact"] == false {
+        assert_eq!(v["sampled_because"], "time cap");
+    }
+}
+
+#[test]
+fn every_argument_gets_a_clear_error() {
+    let d = dir("args");
+    let record = selfplay(&d, "wild16", None, "10");
+    let file = d.join("game-0001.json");
+    let f = file.to_str().unwrap();
+    let view = d.join("white-view.json");
+    std::fs::write(&view, record.player_json(Color::White).unwrap()).unwrap();
+    let view_pgn = d.join("white-view.pgn");
+    std::fs::write(&view_pgn, record.player_pgn(Color::White).unwrap()).unwrap();
+    let missing = d.join("nowhere").join("x.svg");
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["belief", "/no/such/record.json", "--side", "white"],
+            "record.json",
+        ),
+        (vec!["belief", f, "--side", "purple"], "purple"),
+        (vec!["belief", f], "--side"),
+        (vec!["belief", f, "--side", "white", "--ply", "-1"], "-1"),
+        (
+            vec!["belief", f, "--side", "white", "--ply", "many"],
+            "--ply",
+        ),
+        (
+            vec!["belief", f, "--side", "white", "--samples", "x"],
+            "--samples",
+        ),
+        (vec!["belief", f, "--side", "white", "--seed", "-3"], "-3"),
+        (
+            vec!["belief", f, "--side", "white", "--bound", "0"],
+            "--bound",
+        ),
+        (
+            vec!["belief", f, "--side", "white", "--max-seconds", "0"],
+            "seconds",
+        ),
+        (
+            vec!["belief", f, "--side", "white", "--max-seconds", "soon"],
+            "seconds",
+        ),
+        (
+            vec![
+                "belief",
+                f,
+                "--side",
+                "white",
+                "--svg",
+                missing.to_str().unwrap(),
+            ],
+            "x.svg",
+        ),
+        (
+            vec![
+                "belief",
+                f,
+                "--side",
+                "white",
+                "--samples-out",
+                missing.to_str().unwrap(),
+            ],
+            "x.svg",
+        ),
+        (
+            vec!["belief", view.to_str().unwrap(), "--side", "white"],
+            "player's view",
+        ),
+        (
+            vec!["belief", view_pgn.to_str().unwrap(), "--side", "white"],
+            "player's view",
+        ),
+    ];
+    for (args, says) in cases {
+        let out = umpire(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert_ne!(out.status.code(), Some(101), "{args:?} panicked: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
 }

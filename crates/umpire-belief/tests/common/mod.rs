@@ -10,6 +10,7 @@ use umpire_belief::{Belief, BeliefConfig};
 use umpire_rules::shakmaty::Position;
 use umpire_rules::shakmaty::{Chess, Color};
 use umpire_rules::{AttemptList, Command, Observation, OwnBoard, RuleSet, RuleSetId, Umpire};
+use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{EnemyMaterial, PlayerView};
 
 /// The view of `side` in a game from `start` (public).
@@ -57,6 +58,20 @@ pub fn play(
     bound: usize,
     check: &mut dyn FnMut(&Belief, &PlayerView, &Umpire, &Observation),
 ) -> [Belief; 2] {
+    play_as(rules, start, seed, plies, bound, false, check)
+}
+
+/// [`play`], with both sides playing guided-random (uniform over the guided action space with
+/// every sound filter, from their own views) when `guided`.
+pub fn play_as(
+    rules: RuleSet,
+    start: Chess,
+    seed: u64,
+    plies: u32,
+    bound: usize,
+    guided: bool,
+    check: &mut dyn FnMut(&Belief, &PlayerView, &Umpire, &Observation),
+) -> [Belief; 2] {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut umpire = Umpire::from_position(rules, start.clone()).expect("a live start");
     let config = BeliefConfig { bound, seed };
@@ -72,6 +87,14 @@ pub fn play(
             offered_this_turn = false;
         }
         let mut command = random_command(&umpire, &mut rng, &mut list);
+        if guided {
+            let view = &views[usize::from(umpire.turn() == Color::Black)];
+            list.clear();
+            GuidedSpace::new(view, FilterSet::all_sound()).options(&mut list);
+            if !list.is_empty() && view.is_my_turn() {
+                command = Command::Attempt(list[rng.random_range(0..list.len())]);
+            }
+        }
         if rules.draw_offers && !offered_this_turn && rng.random_range(0..20) == 0 {
             command = Command::OfferDraw;
             offered_this_turn = true;
