@@ -175,6 +175,8 @@ struct NewGame {
     color: Option<String>,
     #[serde(default)]
     agent: Option<String>,
+    #[serde(default)]
+    level: Option<u8>,
 }
 
 /// The JSON summary of a game: id, rule set, players, status, result, time control.
@@ -229,6 +231,19 @@ pub async fn create_game(
         .map(|a| a.parse::<AgentKind>())
         .transpose()
         .map_err(|e| ApiError::bad_request("bad_agent", e.to_string()))?;
+    let agent = match agent {
+        Some(kind) => Some(
+            crate::strength::HouseSpec::at_level(kind, g.level)
+                .map_err(|e| ApiError::bad_request("bad_level", e))?,
+        ),
+        None if g.level.is_some() => {
+            return Err(ApiError::bad_request(
+                "bad_level",
+                "a level is the strength of an agent: give \"agent\" too",
+            ));
+        }
+        None => None,
+    };
     // The start position is checked as the umpire would.
     Umpire::from_fen(*rules.rules(), STANDARD_FEN)
         .map_err(|e| ApiError::bad_request("bad_fen", e.to_string()))?;
@@ -236,7 +251,7 @@ pub async fn create_game(
     let mut agents = [None, None];
     users[index(color)] = Some(user.id.clone());
     if let Some(kind) = agent {
-        agents[index(!color)] = Some(kind.as_str().to_owned());
+        agents[index(!color)] = Some(kind.to_stored());
     }
     let row = GameRow {
         id: auth::new_id(),

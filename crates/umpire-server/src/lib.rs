@@ -12,6 +12,7 @@ pub mod api;
 pub mod auth;
 pub mod client;
 pub mod clock;
+pub mod decode;
 pub mod error;
 pub mod house_agent;
 pub mod hub;
@@ -22,6 +23,7 @@ pub mod protocol;
 pub mod remote;
 pub mod round;
 pub mod store;
+pub mod strength;
 pub mod ws;
 
 use std::future::Future;

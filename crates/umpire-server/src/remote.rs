@@ -139,7 +139,7 @@ pub async fn play(
         opening.push(announcement_of(a)?);
     }
     view.hear_opening(opening.iter().copied());
-    let mut agent = HouseAgent::new(kind, view, seed);
+    let mut agent = HouseAgent::new(crate::strength::HouseSpec { kind, nodes: None }, view, seed);
     agent.hear_opening(&opening);
     for o in state["transcript"]
         .as_array()

@@ -5,7 +5,6 @@
 use std::time::Instant;
 
 use tokio::sync::{mpsc, oneshot};
-use umpire_ai::AgentKind;
 use umpire_rules::record::{Game, STANDARD_FEN};
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::{color_name, parse_color};
@@ -226,10 +225,11 @@ impl Round {
         let mut agents: [Option<HouseAgent>; 2] = [None, None];
         for side in [Color::White, Color::Black] {
             if let Some(name) = &row.agents[index(side)] {
-                let kind: AgentKind = name.parse().map_err(|e| format!("game {}: {e}", row.id))?;
+                let spec = crate::strength::HouseSpec::parse(name)
+                    .map_err(|e| format!("game {}: {e}", row.id))?;
                 // A fresh agent is told the whole transcript of its player.
                 let seed = (row.agent_seed as u64) ^ (commands.len() as u64) ^ index(side) as u64;
-                let mut agent = HouseAgent::new(kind, fresh_view(rules, &r.game, side), seed);
+                let mut agent = HouseAgent::new(spec, fresh_view(rules, &r.game, side), seed);
                 for obs in r.views[index(side)].transcript() {
                     agent.observe(obs);
                 }
