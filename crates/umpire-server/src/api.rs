@@ -347,12 +347,16 @@ pub async fn record_of(st: &AppState, row: &GameRow) -> Result<Record, ApiError>
     let _ = record
         .tags
         .set("Site", &format!("umpire-server game {}", row.id));
-    if let (Some(result), Some(reason)) = (&row.result, &row.reason)
-        && reason == "time"
-    {
-        let _ = record
-            .tags
-            .set("Termination", &format!("time forfeit {result}"));
+    if let (Some(result), Some(reason)) = (&row.result, &row.reason) {
+        let termination = match reason.as_str() {
+            "time" => Some(format!("time forfeit {result}")),
+            "abandonment" => Some(format!("abandoned {result}")),
+            "aborted" => Some("aborted".to_owned()),
+            _ => None,
+        };
+        if let Some(t) = termination {
+            let _ = record.tags.set("Termination", &t);
+        }
     }
     Ok(record)
 }

@@ -64,7 +64,13 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Storage.
     pub database: Database,
+    /// How long the side to move may stay away before it loses by abandonment.
+    pub abandon_after: Duration,
 }
+
+/// The largest request body accepted, in bytes; a larger one is refused with 413
+/// `body_too_large`.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
 /// The routes.
 pub fn router(state: AppState) -> Router {
@@ -82,17 +88,24 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{file}", get(api::download))
         .route("/games/{id}/{file}", get(api::player_download))
         .fallback(|| async { ApiError::not_found("no such page") })
-        .layer(DefaultBodyLimit::max(16 * 1024))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::map_response(error::json_refusals))
         .with_state(state)
 }
 
 /// Opens storage and rebuilds every unfinished game.
 pub async fn open(database: &Database) -> Result<AppState, String> {
+    open_with(database, round::ABANDON_AFTER).await
+}
+
+/// Opens storage and rebuilds every unfinished game, with this abandonment timeout.
+pub async fn open_with(database: &Database, abandon_after: Duration) -> Result<AppState, String> {
     let store = match database {
         Database::Dir(dir) => Store::open_dir(dir).await?,
         Database::Url(url) => Store::connect(url).await?,
     };
     let hub = Arc::new(hub::Hub::new(store.clone()));
+    hub.set_abandon_after(abandon_after);
     let n = hub.recover().await?;
     tracing::info!("rebuilt {n} unfinished game(s) from storage");
     Ok(AppState { store, hub })
@@ -139,7 +152,7 @@ pub async fn shutdown_signal() {
 
 /// Runs `umpire serve`: opens storage, listens, serves until ctrl-c or SIGTERM.
 pub async fn run(config: Config) -> Result<(), String> {
-    let state = open(&config.database).await?;
+    let state = open_with(&config.database, config.abandon_after).await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;

@@ -119,6 +119,7 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
     }
     drop(tx);
     writer.abort();
+    let _ = handle.send(RoundMsg::Leave { seat }).await;
 }
 
 /// The largest frame a client may send, for the protocol document.
