@@ -37,4 +37,9 @@ fi
 
 cargo build --release --bin umpire
 cargo test --workspace --release
+# The PostgreSQL storage tests, where a server is given (.ci/run starts one: scripts/postgres.sh).
+if [ -n "${UMPIRE_TEST_POSTGRES:-}" ]; then
+    cargo test --release -p umpire-server --test postgres -- --ignored
+    cargo test --release -p umpire-cli --test serve -- --ignored postgres
+fi
 UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/release/umpire" "$venv/bin/python" -m pytest -q tests/python
