@@ -21,6 +21,10 @@ pub struct ServeArgs {
     /// is aborted instead if both sides have not moved yet); correspondence games never are.
     #[arg(long, default_value_t = 120)]
     abandon_seconds: u64,
+    /// Mark the session cookie Secure (when the server is reached over TLS, e.g. behind a
+    /// reverse proxy).
+    #[arg(long)]
+    secure_cookies: bool,
 }
 
 /// Runs the server until ctrl-c or SIGTERM.
@@ -39,6 +43,9 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
     runtime.block_on(umpire_server::run(Config {
         listen: args.listen,
         database,
-        abandon_after: std::time::Duration::from_secs(args.abandon_seconds),
+        options: umpire_server::Options {
+            abandon_after: std::time::Duration::from_secs(args.abandon_seconds),
+            secure_cookies: args.secure_cookies,
+        },
     }))
 }

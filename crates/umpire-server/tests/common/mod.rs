@@ -41,13 +41,31 @@ impl Server {
         Server::start_with(database, umpire_server::round::ABANDON_AFTER).await
     }
 
+    /// Starts a server on `database` with these options.
+    pub async fn start_options(database: Database, options: umpire_server::Options) -> Server {
+        let dir = match &database {
+            Database::Dir(d) => d.clone(),
+            Database::Url(_) => PathBuf::new(),
+        };
+        let state = open_with(&database, options).await.expect("open");
+        Server::serving(state, dir).await
+    }
+
     /// Starts a server on `database` with this abandonment timeout.
     pub async fn start_with(database: Database, abandon_after: Duration) -> Server {
         let dir = match &database {
             Database::Dir(d) => d.clone(),
             Database::Url(_) => PathBuf::new(),
         };
-        let state = open_with(&database, abandon_after).await.expect("open");
+        let options = umpire_server::Options {
+            abandon_after,
+            ..Default::default()
+        };
+        let state = open_with(&database, options).await.expect("open");
+        Server::serving(state, dir).await
+    }
+
+    async fn serving(state: umpire_server::AppState, dir: PathBuf) -> Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let (stop, rx) = oneshot::channel::<()>();
