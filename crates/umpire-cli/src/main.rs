@@ -3,6 +3,7 @@
 mod audit;
 mod belief;
 mod bench;
+mod connect;
 mod console;
 mod engine_cmd;
 mod input;
@@ -52,8 +53,9 @@ enum Cmd {
     Serve(serve::ServeArgs),
     /// Play a server game with a built-in agent as a remote bot (API token from POST /api/bots).
     Bot(remote_cmd::BotArgs),
-    /// Play a server game from this terminal (a minimal client; docs/SERVER.md).
-    Connect(remote_cmd::ConnectArgs),
+    /// Play a server game from this terminal with the display and commands of `umpire play`,
+    /// plus MSG and RELIST; reconnects and resumes (docs/SERVER.md).
+    Connect(connect::ConnectArgs),
     /// Drive N concurrent games of remote random agents against a server and report figures.
     Loadtest(remote_cmd::LoadtestArgs),
     /// The umpire operator's console (it shows both sides' moves: not for the players' eyes):
@@ -422,7 +424,7 @@ fn main() -> ExitCode {
         Cmd::Engine(args) => engine_cmd::run(args),
         Cmd::Serve(args) => serve::run(args),
         Cmd::Bot(args) => remote_cmd::bot(args),
-        Cmd::Connect(args) => remote_cmd::connect(args),
+        Cmd::Connect(args) => connect::connect(args),
         Cmd::Loadtest(args) => remote_cmd::loadtest(args),
         Cmd::Audit { what } => audit::run(what),
         Cmd::Tablebase { action } => tablebase::run(action),

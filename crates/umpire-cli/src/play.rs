@@ -224,7 +224,7 @@ fn play_command(table: &mut Table, command: Command) -> Result<(), String> {
 
 /// The attempts the guided action space (every sound filter) offers, and how many the own
 /// board would allow.
-fn options_text(me: &PlayerView) -> String {
+pub(crate) fn options_text(me: &PlayerView) -> String {
     if !me.is_my_turn() {
         return "It is not your turn.".to_owned();
     }
@@ -249,7 +249,7 @@ fn options_text(me: &PlayerView) -> String {
 
 /// Why the guided action space hides `what` (a move in SAN or UCI), in plain sentences with
 /// the filters' ids in brackets.
-fn why_text(me: &PlayerView, what: &str) -> String {
+pub(crate) fn why_text(me: &PlayerView, what: &str) -> String {
     if what.is_empty() {
         return "why what? Type `why` and a move, e.g. `why e2e4` or `why Nf3`.".to_owned();
     }

@@ -1,7 +1,7 @@
-//! `umpire bot`, `umpire connect` and `umpire loadtest`: clients of a running `umpire serve`.
+//! `umpire bot` and `umpire loadtest` (and the spectator display of `umpire connect`):
+//! clients of a running `umpire serve`.
 
-use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, BufReader};
+use serde_json::Value;
 use umpire_ai::AgentKind;
 use umpire_server::client::Client;
 
@@ -108,27 +108,8 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Arguments of `umpire connect`.
-#[derive(clap::Args)]
-pub struct ConnectArgs {
-    /// The server, as http://HOST:PORT.
-    url: String,
-    /// Log in as this account (the password is read from the first line of stdin); a guest
-    /// otherwise.
-    #[arg(long = "as", value_name = "NAME")]
-    name: Option<String>,
-    /// Join or watch this game.
-    #[arg(long)]
-    game: Option<String>,
-    /// Play a new game against this built-in agent (random, guided-random).
-    #[arg(long)]
-    agent: Option<AgentKind>,
-    /// Rule set of a new game.
-    #[arg(long, default_value = "wild16")]
-    rules: String,
-}
-
-fn show(frame: &Value) {
+/// Prints a frame in plain words (a spectator's view in `umpire connect`).
+pub(crate) fn show(frame: &Value) {
     let heard = |o: &Value| -> String {
         o["heard"]
             .as_array()
@@ -217,92 +198,4 @@ fn show(frame: &Value) {
             frame["clocks"]["black_ms"].as_i64().unwrap_or(0) / 1000
         );
     }
-}
-
-fn command_frame(line: &str) -> Option<Value> {
-    let line = line.trim();
-    let lower = line.to_ascii_lowercase();
-    Some(match lower.as_str() {
-        "" => return None,
-        "any" | "any?" => json!({"type":"any"}),
-        "draw" | "draw offer" => json!({"type":"draw","action":"offer"}),
-        "draw accept" | "accept" => json!({"type":"draw","action":"accept"}),
-        "draw decline" | "decline" => json!({"type":"draw","action":"decline"}),
-        "resign" => json!({"type":"resign"}),
-        "relist" => json!({"type":"relist"}),
-        _ if lower.starts_with("msg ") => json!({"type":"msg","text": line[4..].trim()}),
-        _ => json!({"type":"attempt","move": line}),
-    })
-}
-
-/// Runs `umpire connect`: commands are read from stdin, one a line (a move in UCI or SAN,
-/// any, draw offer|accept|decline, resign, msg TEXT, relist, quit).
-pub fn connect(args: ConnectArgs) -> Result<(), String> {
-    runtime()?.block_on(async move {
-        let mut client = Client::new(&args.url)?;
-        let mut lines = BufReader::new(tokio::io::stdin()).lines();
-        match &args.name {
-            Some(name) => {
-                let password = lines
-                    .next_line()
-                    .await
-                    .map_err(|e| e.to_string())?
-                    .unwrap_or_default();
-                client.login(name, password.trim()).await?;
-            }
-            None => {
-                let me = client.guest().await?;
-                println!(
-                    "playing as guest {}",
-                    me["name"].as_str().unwrap_or_default()
-                );
-            }
-        }
-        let id = match (&args.game, args.agent) {
-            (Some(id), _) => {
-                // Join if the game is open; otherwise play or watch it as it is.
-                let _ = client.join(id).await;
-                id.clone()
-            }
-            (None, agent) => {
-                let mut spec = json!({"rules": args.rules});
-                if let Some(a) = agent {
-                    spec["agent"] = a.as_str().into();
-                }
-                let g = client.create_game(&spec).await?;
-                let id = g["id"].as_str().ok_or("no game id")?.to_owned();
-                println!(
-                    "created game {id}; an opponent joins with: umpire connect {} --game {id}",
-                    args.url
-                );
-                id
-            }
-        };
-        let mut socket = client.socket(&id).await?;
-        let mut input_open = true;
-        loop {
-            tokio::select! {
-                frame = socket.next() => {
-                    let frame = frame?;
-                    show(&frame);
-                    if frame["result"].is_object() && frame["you"] != "spectator" {
-                        break;
-                    }
-                }
-                line = lines.next_line(), if input_open => {
-                    match line.map_err(|e| e.to_string())? {
-                        None => input_open = false,
-                        Some(l) if l.trim().eq_ignore_ascii_case("quit") => break,
-                        Some(l) => {
-                            if let Some(f) = command_frame(&l) {
-                                socket.send(&f).await?;
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        socket.close().await;
-        Ok(())
-    })
 }

@@ -17,6 +17,14 @@ pub struct ServeArgs {
     /// Use this database instead of the data directory (postgres://USER@HOST/DB or sqlite://FILE).
     #[arg(long)]
     database: Option<String>,
+    /// Seconds the side to move may stay disconnected before it loses by abandonment (the game
+    /// is aborted instead if both sides have not moved yet); correspondence games never are.
+    #[arg(long, default_value_t = 120)]
+    abandon_seconds: u64,
+    /// Mark the session cookie Secure (when the server is reached over TLS, e.g. behind a
+    /// reverse proxy).
+    #[arg(long)]
+    secure_cookies: bool,
 }
 
 /// Runs the server until ctrl-c or SIGTERM.
@@ -35,5 +43,9 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
     runtime.block_on(umpire_server::run(Config {
         listen: args.listen,
         database,
+        options: umpire_server::Options {
+            abandon_after: std::time::Duration::from_secs(args.abandon_seconds),
+            secure_cookies: args.secure_cookies,
+        },
     }))
 }

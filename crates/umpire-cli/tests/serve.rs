@@ -19,11 +19,28 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Where a test server keeps its data.
+enum Storage {
+    /// SQLite in this directory.
+    Dir(PathBuf),
+    /// This database URL (PostgreSQL).
+    Url(String),
+}
+
 /// Starts `umpire serve` on a free port; returns the child and its URL.
 fn serve(dir: &Path) -> (Child, String) {
-    let mut child = Command::new(UMPIRE)
-        .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-        .arg(dir)
+    serve_on(&Storage::Dir(dir.to_owned()))
+}
+
+/// Starts `umpire serve` on a free port over `storage`; returns the child and its URL.
+fn serve_on(storage: &Storage) -> (Child, String) {
+    let mut command = Command::new(UMPIRE);
+    command.args(["serve", "--listen", "127.0.0.1:0"]);
+    match storage {
+        Storage::Dir(dir) => command.arg("--data").arg(dir),
+        Storage::Url(url) => command.args(["--database", url]),
+    };
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -54,8 +71,22 @@ async fn own_commands(url: &str, token: &str, game: &str) -> usize {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_mid_games_loses_no_acknowledged_command() {
-    let dir = fresh_dir("crash");
-    let (mut child, url) = serve(&dir);
+    sigkill_mid_games(Storage::Dir(fresh_dir("crash"))).await;
+}
+
+/// The same on PostgreSQL (`.ci/run` starts one and sets `UMPIRE_TEST_POSTGRES`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a PostgreSQL server: set UMPIRE_TEST_POSTGRES and pass --ignored"]
+async fn sigkill_mid_games_on_postgres_loses_no_acknowledged_command() {
+    let url = std::env::var("UMPIRE_TEST_POSTGRES")
+        .expect("set UMPIRE_TEST_POSTGRES=postgres://USER@HOST:PORT/DB to run this test");
+    sigkill_mid_games(Storage::Url(url)).await;
+}
+
+/// Plays games from several clients, kills the server with SIGKILL mid-games, restarts it,
+/// and finds every acknowledged command stored and the games going on.
+async fn sigkill_mid_games(storage: Storage) {
+    let (mut child, url) = serve_on(&storage);
     let mut games = Vec::new();
     let mut tasks = Vec::new();
     for g in 0..4u64 {
@@ -104,7 +135,7 @@ async fn sigkill_mid_games_loses_no_acknowledged_command() {
         "the games hardly ran: {stats:?}"
     );
 
-    let (mut child, url) = serve(&dir);
+    let (mut child, url) = serve_on(&storage);
     for ((id, token), s) in games.iter().zip(&stats) {
         let stored = own_commands(&url, token, id).await as u64;
         assert!(

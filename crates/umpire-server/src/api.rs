@@ -47,9 +47,12 @@ fn user_json(u: &UserRow) -> Value {
     json!({"id": u.id, "name": u.name, "kind": u.kind})
 }
 
-fn with_session(user: &UserRow, token: &str) -> Response {
+fn with_session(st: &AppState, user: &UserRow, token: &str) -> Response {
     (
-        [(SET_COOKIE, auth::session_cookie(token))],
+        [(
+            SET_COOKIE,
+            auth::session_cookie(token, st.options.secure_cookies),
+        )],
         Json(json!({"user": user_json(user), "session": token})),
     )
         .into_response()
@@ -60,7 +63,7 @@ pub async fn guest(State(st): State<AppState>) -> Result<Response, ApiError> {
     let name = format!("guest-{}", &auth::new_id()[..6]);
     let user = auth::create_user(&st.store, &name, "guest", None).await?;
     let token = auth::open_session(&st.store, &user).await?;
-    Ok(with_session(&user, &token))
+    Ok(with_session(&st, &user, &token))
 }
 
 #[derive(Deserialize)]
@@ -87,7 +90,7 @@ pub async fn register(
     let hash = auth::hash_password(c.password).await?;
     let user = auth::create_user(&st.store, &c.name, "account", Some(hash)).await?;
     let token = auth::open_session(&st.store, &user).await?;
-    Ok(with_session(&user, &token))
+    Ok(with_session(&st, &user, &token))
 }
 
 /// `POST /api/login {"name","password"}`.
@@ -97,6 +100,13 @@ pub async fn login(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let c: Credentials = body(&headers, &bytes)?;
+    if !st.logins.take(&c.name, std::time::Instant::now()) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many log-in tries for this name: wait a minute",
+        ));
+    }
     let refused = || ApiError::unauthorized("wrong name or password");
     let user = st.store.user_by_name(&c.name).await?.ok_or_else(refused)?;
     let hash = user.password_hash.clone().ok_or_else(refused)?;
@@ -104,7 +114,7 @@ pub async fn login(
         return Err(refused());
     }
     let token = auth::open_session(&st.store, &user).await?;
-    Ok(with_session(&user, &token))
+    Ok(with_session(&st, &user, &token))
 }
 
 /// `POST /api/logout`: ends the session of the request.
@@ -117,7 +127,7 @@ pub async fn logout(
         st.store.delete_session(&auth::token_hash(&token)).await?;
     }
     Ok((
-        [(SET_COOKIE, auth::expired_cookie())],
+        [(SET_COOKIE, auth::expired_cookie(st.options.secure_cookies))],
         Json(json!({"ok": true})),
     )
         .into_response())
@@ -175,6 +185,8 @@ struct NewGame {
     color: Option<String>,
     #[serde(default)]
     agent: Option<String>,
+    #[serde(default)]
+    level: Option<u8>,
 }
 
 /// The JSON summary of a game: id, rule set, players, status, result, time control.
@@ -229,6 +241,19 @@ pub async fn create_game(
         .map(|a| a.parse::<AgentKind>())
         .transpose()
         .map_err(|e| ApiError::bad_request("bad_agent", e.to_string()))?;
+    let agent = match agent {
+        Some(kind) => Some(
+            crate::strength::HouseSpec::at_level(kind, g.level)
+                .map_err(|e| ApiError::bad_request("bad_level", e))?,
+        ),
+        None if g.level.is_some() => {
+            return Err(ApiError::bad_request(
+                "bad_level",
+                "a level is the strength of an agent: give \"agent\" too",
+            ));
+        }
+        None => None,
+    };
     // The start position is checked as the umpire would.
     Umpire::from_fen(*rules.rules(), STANDARD_FEN)
         .map_err(|e| ApiError::bad_request("bad_fen", e.to_string()))?;
@@ -236,7 +261,7 @@ pub async fn create_game(
     let mut agents = [None, None];
     users[index(color)] = Some(user.id.clone());
     if let Some(kind) = agent {
-        agents[index(!color)] = Some(kind.as_str().to_owned());
+        agents[index(!color)] = Some(kind.to_stored());
     }
     let row = GameRow {
         id: auth::new_id(),
@@ -332,12 +357,16 @@ pub async fn record_of(st: &AppState, row: &GameRow) -> Result<Record, ApiError>
     let _ = record
         .tags
         .set("Site", &format!("umpire-server game {}", row.id));
-    if let (Some(result), Some(reason)) = (&row.result, &row.reason)
-        && reason == "time"
-    {
-        let _ = record
-            .tags
-            .set("Termination", &format!("time forfeit {result}"));
+    if let (Some(result), Some(reason)) = (&row.result, &row.reason) {
+        let termination = match reason.as_str() {
+            "time" => Some(format!("time forfeit {result}")),
+            "abandonment" => Some(format!("abandoned {result}")),
+            "aborted" => Some("aborted".to_owned()),
+            _ => None,
+        };
+        if let Some(t) = termination {
+            let _ = record.tags.set("Termination", &t);
+        }
     }
     Ok(record)
 }

@@ -134,14 +134,17 @@ pub async fn open_session(store: &Store, user: &UserRow) -> Result<String, ApiEr
     Ok(token)
 }
 
-/// The `Set-Cookie` value for a session token.
-pub fn session_cookie(token: &str) -> String {
-    format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000")
+/// The `Set-Cookie` value for a session token: `HttpOnly`, `SameSite=Lax`, and `Secure` when
+/// the server is reached over TLS (`secure`).
+pub fn session_cookie(token: &str, secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=31536000{secure}")
 }
 
 /// The `Set-Cookie` value that ends a session.
-pub fn expired_cookie() -> String {
-    format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0")
+pub fn expired_cookie(secure: bool) -> String {
+    let secure = if secure { "; Secure" } else { "" };
+    format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}")
 }
 
 /// The bearer token of a request: `Authorization: Bearer T` or the session cookie.

@@ -1,13 +1,14 @@
 //! [`HouseAgent`]: a built-in agent seated by the server. It holds only its player's view and
 //! is fed only its player's observations, exactly like a remote player.
 
-use umpire_ai::{Agent, AgentConfig, AgentKind};
+use umpire_ai::{Agent, AgentConfig};
 use umpire_rules::{Announcement, Command, Observation};
 use umpire_view::PlayerView;
 
 use crate::projection::OFFERED_FILTERS;
+use crate::strength::HouseSpec;
 
-/// A built-in agent seated by the server (any [`AgentKind`]; agents are `Send`, so a game
+/// A built-in agent seated by the server (any [`umpire_ai::AgentKind`]; agents are `Send`, so a game
 /// task owns it across threads).
 pub struct HouseAgent(Box<dyn Agent>);
 
@@ -18,11 +19,12 @@ impl std::fmt::Debug for HouseAgent {
 }
 
 impl HouseAgent {
-    /// A new agent of `kind` for the player of `view`, seeded, over the filters the server
-    /// offers its players.
-    pub fn new(kind: AgentKind, view: PlayerView, seed: u64) -> HouseAgent {
-        let config = AgentConfig::with_filters(OFFERED_FILTERS);
-        HouseAgent(kind.build(view, seed, &config))
+    /// A new agent of `spec` (kind and budget) for the player of `view`, seeded, over the
+    /// filters the server offers its players.
+    pub fn new(spec: HouseSpec, view: PlayerView, seed: u64) -> HouseAgent {
+        let mut config = AgentConfig::with_filters(OFFERED_FILTERS);
+        config.budget = spec.budget();
+        HouseAgent(spec.kind.build(view, seed, &config))
     }
 
     /// Takes in the opening announcements.

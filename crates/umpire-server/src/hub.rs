@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::Mutex as StdMutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use tokio::sync::{Mutex, mpsc};
@@ -40,6 +41,7 @@ pub struct Hub {
     store: Store,
     rounds: Mutex<HashMap<String, RoundHandle>>,
     tasks: StdMutex<Vec<JoinHandle<()>>>,
+    abandon_ms: AtomicU64,
 }
 
 /// The display names of a game's seats: the user's name, `agent:KIND`, or `?` for a free seat.
@@ -64,7 +66,15 @@ impl Hub {
             store,
             rounds: Mutex::new(HashMap::new()),
             tasks: StdMutex::new(Vec::new()),
+            abandon_ms: AtomicU64::new(crate::round::ABANDON_AFTER.as_millis() as u64),
         }
+    }
+
+    /// Sets how long the side to move may stay away before it loses by abandonment (or the
+    /// game is aborted before both sides moved), for games started from now on.
+    pub fn set_abandon_after(&self, after: Duration) {
+        self.abandon_ms
+            .store(after.as_millis() as u64, Ordering::Relaxed);
     }
 
     async fn spawn(
@@ -74,9 +84,10 @@ impl Hub {
     ) -> Result<RoundHandle, ApiError> {
         let id = row.id.clone();
         let names = seat_names(&self.store, &row).await?;
-        let round = Round::load(self.store.clone(), row, names)
+        let mut round = Round::load(self.store.clone(), row, names)
             .await
             .map_err(ApiError::storage)?;
+        round.abandon_after = Duration::from_millis(self.abandon_ms.load(Ordering::Relaxed));
         let (tx, rx) = mpsc::channel(QUEUE);
         let task = tokio::spawn(round.run(rx));
         if let Ok(mut tasks) = self.tasks.lock() {

@@ -12,16 +12,20 @@ pub mod api;
 pub mod auth;
 pub mod client;
 pub mod clock;
+pub mod decode;
 pub mod error;
 pub mod house_agent;
 pub mod hub;
 pub mod load;
 mod migrations;
+pub mod origin;
 pub mod projection;
 pub mod protocol;
+pub mod rate_limit;
 pub mod remote;
 pub mod round;
 pub mod store;
+pub mod strength;
 pub mod ws;
 
 use std::future::Future;
@@ -44,6 +48,28 @@ pub struct AppState {
     pub store: Store,
     /// The running games.
     pub hub: Arc<hub::Hub>,
+    /// Server options.
+    pub options: Options,
+    /// Log-in tries per account name.
+    pub logins: Arc<rate_limit::Limiter>,
+}
+
+/// Options of a running server.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// How long the side to move may stay away before it loses by abandonment.
+    pub abandon_after: Duration,
+    /// Mark the session cookie `Secure` (the server is reached over TLS, e.g. behind a proxy).
+    pub secure_cookies: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            abandon_after: round::ABANDON_AFTER,
+            secure_cookies: false,
+        }
+    }
 }
 
 /// Where the server keeps its data.
@@ -62,7 +88,13 @@ pub struct Config {
     pub listen: SocketAddr,
     /// Storage.
     pub database: Database,
+    /// Options.
+    pub options: Options,
 }
+
+/// The largest request body accepted, in bytes; a larger one is refused with 413
+/// `body_too_large`.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
 
 /// The routes.
 pub fn router(state: AppState) -> Router {
@@ -80,20 +112,33 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{file}", get(api::download))
         .route("/games/{id}/{file}", get(api::player_download))
         .fallback(|| async { ApiError::not_found("no such page") })
-        .layer(DefaultBodyLimit::max(16 * 1024))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(origin::check))
+        .layer(axum::middleware::map_response(error::json_refusals))
         .with_state(state)
 }
 
 /// Opens storage and rebuilds every unfinished game.
 pub async fn open(database: &Database) -> Result<AppState, String> {
+    open_with(database, Options::default()).await
+}
+
+/// Opens storage and rebuilds every unfinished game, with these options.
+pub async fn open_with(database: &Database, options: Options) -> Result<AppState, String> {
     let store = match database {
         Database::Dir(dir) => Store::open_dir(dir).await?,
         Database::Url(url) => Store::connect(url).await?,
     };
     let hub = Arc::new(hub::Hub::new(store.clone()));
+    hub.set_abandon_after(options.abandon_after);
     let n = hub.recover().await?;
     tracing::info!("rebuilt {n} unfinished game(s) from storage");
-    Ok(AppState { store, hub })
+    Ok(AppState {
+        store,
+        hub,
+        options,
+        logins: Arc::new(rate_limit::login_limiter()),
+    })
 }
 
 /// Serves on `listener` until `shutdown` completes, then lets every game finish the command
@@ -137,7 +182,7 @@ pub async fn shutdown_signal() {
 
 /// Runs `umpire serve`: opens storage, listens, serves until ctrl-c or SIGTERM.
 pub async fn run(config: Config) -> Result<(), String> {
-    let state = open(&config.database).await?;
+    let state = open_with(&config.database, config.options).await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;

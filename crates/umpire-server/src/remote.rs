@@ -139,7 +139,7 @@ pub async fn play(
         opening.push(announcement_of(a)?);
     }
     view.hear_opening(opening.iter().copied());
-    let mut agent = HouseAgent::new(kind, view, seed);
+    let mut agent = HouseAgent::new(crate::strength::HouseSpec { kind, nodes: None }, view, seed);
     agent.hear_opening(&opening);
     for o in state["transcript"]
         .as_array()
@@ -157,6 +157,7 @@ pub async fn play(
     let mut pending: Option<(u64, Instant)> = None;
     let mut draw_offered_to_me = false;
     let mut next_id = 1u64;
+    let mut last_frame = Value::Null;
     loop {
         if !result.is_null() || status == "over" {
             return Ok(Ended { side, result });
@@ -188,6 +189,7 @@ pub async fn play(
             next_id += 1;
             stats.sent += 1;
             socket.send(&frame).await?;
+            last_frame = frame;
         }
         let wait = deadline.map_or(Duration::from_secs(3600), |d| {
             d.saturating_duration_since(Instant::now()) + Duration::from_millis(1)
@@ -196,6 +198,12 @@ pub async fn play(
             Ok(v) => v?,
             Err(_) => continue,
         };
+        if v["code"] == "rate_limited" {
+            // Dropped by the server's rate limit: send the same frame again a little later.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            socket.send(&last_frame).await?;
+            continue;
+        }
         if let Some((id, at)) = pending
             && v["reply_to"].as_u64() == Some(id)
         {

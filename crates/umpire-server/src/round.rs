@@ -5,7 +5,6 @@
 use std::time::Instant;
 
 use tokio::sync::{mpsc, oneshot};
-use umpire_ai::AgentKind;
 use umpire_rules::record::{Game, STANDARD_FEN};
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::{color_name, parse_color};
@@ -49,6 +48,11 @@ pub enum RoundMsg {
         seat: Seat,
         /// Where frames go.
         tx: mpsc::UnboundedSender<String>,
+    },
+    /// A connection closed.
+    Leave {
+        /// Whose connection it was.
+        seat: Seat,
     },
     /// A user takes the free seat of an open game.
     Join {
@@ -119,9 +123,11 @@ pub fn replay(row: &GameRow, commands: &[CommandRow]) -> Result<Replayed, String
     for c in commands {
         let side = parse_color(&c.side)
             .ok_or_else(|| format!("game {} command {}: bad side {:?}", row.id, c.seq, c.side))?;
-        if c.command == "flag" {
-            r.time_result = Some((GameResultText::loss(side).to_owned(), "time".to_owned()));
-            r.clock_ms[index(side)] = 0;
+        if let Some(end) = ServerEnd::from_word(&c.command) {
+            r.time_result = Some(end.result(side));
+            if end == ServerEnd::Flag {
+                r.clock_ms[index(side)] = 0;
+            }
             continue;
         }
         let command = Command::parse_keyword_or_uci(&c.command).ok_or_else(|| {
@@ -131,7 +137,7 @@ pub fn replay(row: &GameRow, commands: &[CommandRow]) -> Result<Replayed, String
             )
         })?;
         let actor = r.game.umpire().actor(command);
-        if actor != side {
+        if actor != side && command != Command::Resign {
             return Err(format!(
                 "game {} command {}: stored as {}'s but it is {}'s",
                 row.id,
@@ -140,19 +146,60 @@ pub fn replay(row: &GameRow, commands: &[CommandRow]) -> Result<Replayed, String
                 color_name(actor)
             ));
         }
-        let outcome = r.game.submit(command);
+        let outcome = r.game.submit_as(side, command);
         take_in(&mut r.views, &mut r.spectators, None, command, &outcome);
         r.clock_ms[index(side)] = c.clock_ms;
     }
     Ok(r)
 }
 
-/// Scores as text.
-struct GameResultText;
+/// An end the server decides, not the umpire: stored as a command word with the side it
+/// concerns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ServerEnd {
+    /// The side's flag fell: it loses (`flag`, reason `time`).
+    Flag,
+    /// The side to move stayed away past the abandonment timeout: it loses (`abandon`,
+    /// reason `abandonment`).
+    Abandon,
+    /// The side to move stayed away before both sides had moved: nobody wins (`abort`,
+    /// score `*`, reason `aborted`).
+    Abort,
+}
 
-impl GameResultText {
-    fn loss(side: Color) -> &'static str {
-        side.fold_wb("0-1", "1-0")
+impl ServerEnd {
+    /// The stored command word.
+    pub const fn word(self) -> &'static str {
+        match self {
+            ServerEnd::Flag => "flag",
+            ServerEnd::Abandon => "abandon",
+            ServerEnd::Abort => "abort",
+        }
+    }
+
+    /// Reads a stored command word.
+    pub fn from_word(word: &str) -> Option<ServerEnd> {
+        [ServerEnd::Flag, ServerEnd::Abandon, ServerEnd::Abort]
+            .into_iter()
+            .find(|e| e.word() == word)
+    }
+
+    /// The reason, as in results.
+    pub const fn reason(self) -> &'static str {
+        match self {
+            ServerEnd::Flag => "time",
+            ServerEnd::Abandon => "abandonment",
+            ServerEnd::Abort => "aborted",
+        }
+    }
+
+    /// Score and reason when it concerns `side`.
+    pub fn result(self, side: Color) -> (String, String) {
+        let score = match self {
+            ServerEnd::Abort => "*",
+            _ => side.fold_wb("0-1", "1-0"),
+        };
+        (score.to_owned(), self.reason().to_owned())
     }
 }
 
@@ -201,7 +248,20 @@ pub struct Round {
     agents: [Option<HouseAgent>; 2],
     subs: Vec<Subscriber>,
     store: Store,
+    /// Open player connections per seat.
+    connected: [u32; 2],
+    /// Since when each human seat has had no connection.
+    gone_since: [Option<Instant>; 2],
+    /// How long the side to move may stay away before it loses (or the game is aborted).
+    pub(crate) abandon_after: std::time::Duration,
 }
+
+/// The default abandonment timeout.
+pub const ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// Games whose clocks start at a day or more (correspondence) are never abandoned: only
+/// their clocks end them.
+const CORRESPONDENCE_MS: i64 = 24 * 3600 * 1000;
 
 /// The longest run of house-agent commands judged in one go (a guard; games end far sooner).
 const MAX_AGENT_RUN: usize = 100_000;
@@ -226,10 +286,11 @@ impl Round {
         let mut agents: [Option<HouseAgent>; 2] = [None, None];
         for side in [Color::White, Color::Black] {
             if let Some(name) = &row.agents[index(side)] {
-                let kind: AgentKind = name.parse().map_err(|e| format!("game {}: {e}", row.id))?;
+                let spec = crate::strength::HouseSpec::parse(name)
+                    .map_err(|e| format!("game {}: {e}", row.id))?;
                 // A fresh agent is told the whole transcript of its player.
                 let seed = (row.agent_seed as u64) ^ (commands.len() as u64) ^ index(side) as u64;
-                let mut agent = HouseAgent::new(kind, fresh_view(rules, &r.game, side), seed);
+                let mut agent = HouseAgent::new(spec, fresh_view(rules, &r.game, side), seed);
                 for obs in r.views[index(side)].transcript() {
                     agent.observe(obs);
                 }
@@ -252,6 +313,12 @@ impl Round {
             agents,
             subs: Vec::new(),
             store,
+            connected: [0; 2],
+            gone_since: [
+                row.users[0].as_ref().map(|_| now),
+                row.users[1].as_ref().map(|_| now),
+            ],
+            abandon_after: ABANDON_AFTER,
             row,
         };
         if round.row.status == "live" && !round.is_over() {
@@ -315,7 +382,10 @@ impl Round {
         self.run_agents().await;
         loop {
             let deadline = if self.row.status == "live" && !self.is_over() {
-                self.clocks.deadline()
+                match (self.clocks.deadline(), self.abandon_deadline()) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                }
             } else {
                 None
             };
@@ -325,6 +395,7 @@ impl Round {
                         m = rx.recv() => m,
                         () = tokio::time::sleep_until(tokio::time::Instant::from_std(d)) => {
                             self.flag_check().await;
+                            self.abandon_check().await;
                             continue;
                         }
                     }
@@ -337,6 +408,19 @@ impl Round {
                     let frame = self.state_frame(seat, Instant::now());
                     if tx.send(frame).is_ok() {
                         self.subs.push(Subscriber { seat, tx });
+                        if let Seat::Player(c) = seat {
+                            self.connected[index(c)] += 1;
+                            self.gone_since[index(c)] = None;
+                        }
+                    }
+                }
+                Some(RoundMsg::Leave { seat }) => {
+                    if let Seat::Player(c) = seat {
+                        let n = &mut self.connected[index(c)];
+                        *n = n.saturating_sub(1);
+                        if *n == 0 {
+                            self.gone_since[index(c)] = Some(Instant::now());
+                        }
                     }
                 }
                 Some(RoundMsg::Join { user, reply }) => {
@@ -389,6 +473,9 @@ impl Round {
         }
         self.row.users[free] = Some(user.id);
         self.names[free] = user.name;
+        if self.connected[free] == 0 {
+            self.gone_since[free] = Some(Instant::now());
+        }
         self.row.status = "live".to_owned();
         let now = Instant::now();
         self.clocks.start(self.game.umpire().turn(), now);
@@ -480,7 +567,8 @@ impl Round {
             return Err(ApiError::conflict("game_over", "the game is over"));
         }
         let actor = self.game.umpire().actor(command);
-        if actor != side {
+        // Either side may resign at any time; every other command is the actor's alone.
+        if actor != side && command != Command::Resign {
             return Err(ApiError::conflict(
                 "not_your_turn",
                 format!("it is not your turn to say {:?}", command.to_text()),
@@ -491,7 +579,7 @@ impl Round {
             self.flag_check().await;
             return Err(ApiError::conflict("game_over", "your time ran out"));
         }
-        let outcome = self.game.submit(command);
+        let outcome = self.game.submit_as(side, command);
         let clock_ms = if outcome.is_accepted() {
             let left = self.clocks.moved(side, now);
             if self.game.result().is_some() {
@@ -601,25 +689,63 @@ impl Round {
         }
         self.clocks.stop(now);
         self.clocks.set(side, 0);
+        self.server_end(side, ServerEnd::Flag, now).await;
+    }
+
+    /// When the side to move, a person, has been away past the timeout (never in
+    /// correspondence games).
+    fn abandon_deadline(&self) -> Option<Instant> {
+        if self.row.initial_ms >= CORRESPONDENCE_MS {
+            return None;
+        }
+        let side = self.game.umpire().turn();
+        self.row.users[index(side)].as_ref()?;
+        self.gone_since[index(side)].map(|t| t + self.abandon_after)
+    }
+
+    /// If the side to move has been away past the timeout, it loses by abandonment, or the
+    /// game is aborted if the two sides have not both moved yet.
+    async fn abandon_check(&mut self) {
+        let now = Instant::now();
+        if self.is_over() || self.row.status != "live" {
+            return;
+        }
+        if !self.abandon_deadline().is_some_and(|d| d <= now) {
+            return;
+        }
+        let side = self.game.umpire().turn();
+        let end = if self.game.umpire().plies() < 2 {
+            ServerEnd::Abort
+        } else {
+            ServerEnd::Abandon
+        };
+        let clock_ms = self.clocks.charge(side, now);
+        self.clocks.stop(now);
+        self.clocks.set(side, clock_ms);
+        self.server_end(side, end, now).await;
+    }
+
+    /// Stores an end the server decided, then tells every connection.
+    async fn server_end(&mut self, side: Color, end: ServerEnd, now: Instant) {
         let row = CommandRow {
             seq: self.seq,
             side: color_name(side).to_owned(),
-            command: "flag".to_owned(),
-            clock_ms: 0,
+            command: end.word().to_owned(),
+            clock_ms: self.clocks.left(side, now).max(0),
             at_ms: now_ms(),
         };
-        let score = GameResultText::loss(side);
+        let (score, reason) = end.result(side);
         if let Err(e) = self
             .store
-            .append_command(&self.row.id, &row, Some((score, "time")))
+            .append_command(&self.row.id, &row, Some((&score, &reason)))
             .await
         {
-            tracing::error!("game {}: cannot store a flag fall: {e}", self.row.id);
+            tracing::error!("game {}: cannot store the end ({reason}): {e}", self.row.id);
             self.reload().await;
             return;
         }
         self.seq += 1;
-        self.time_result = Some((score.to_owned(), "time".to_owned()));
+        self.time_result = Some((score, reason));
         self.row.status = "over".to_owned();
         let result = self.result_pair();
         let frame = projection::game_over_frame(&self.public(now, &result));
@@ -635,6 +761,9 @@ impl Round {
         match Round::load(self.store.clone(), row, self.names.clone()).await {
             Ok(mut fresh) => {
                 fresh.subs = std::mem::take(&mut self.subs);
+                fresh.connected = self.connected;
+                fresh.gone_since = self.gone_since;
+                fresh.abandon_after = self.abandon_after;
                 *self = fresh;
                 let now = Instant::now();
                 for s in &self.subs {

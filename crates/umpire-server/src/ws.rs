@@ -67,17 +67,31 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
         }
         let _ = sink.close().await;
     });
+    let mut bucket = crate::rate_limit::frame_bucket(std::time::Instant::now());
     while let Some(Ok(msg)) = stream.next().await {
         let text = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
+                if !bucket.take(std::time::Instant::now()) {
+                    continue;
+                }
                 let _ = tx.send(error_frame("bad_json", "send text frames (JSON)", None));
                 continue;
             }
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        let parsed = match protocol::parse(text.as_str()) {
+        let parsed = protocol::parse(text.as_str());
+        if !bucket.take(std::time::Instant::now()) {
+            let id = parsed.as_ref().map_or_else(|r| r.id, |m| m.id);
+            let _ = tx.send(error_frame(
+                "rate_limited",
+                "too many frames: at most 100 a second (bursts of 200); this one was dropped, send it again",
+                id,
+            ));
+            continue;
+        }
+        let parsed = match parsed {
             Ok(m) => m,
             Err(r) => {
                 let _ = tx.send(error_frame(r.code, &r.message, r.id));
@@ -119,6 +133,7 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
     }
     drop(tx);
     writer.abort();
+    let _ = handle.send(RoundMsg::Leave { seat }).await;
 }
 
 /// The largest frame a client may send, for the protocol document.

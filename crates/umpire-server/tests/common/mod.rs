@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 use umpire_server::client::{Client, GameSocket};
-use umpire_server::{Database, open, serve};
+use umpire_server::{Database, open_with, serve};
 
 /// A running server.
 pub struct Server {
@@ -38,8 +38,34 @@ impl Server {
 
     /// Starts a server on `database` (rebuilding what is stored there).
     pub async fn start_db(database: Database) -> Server {
-        let dir = PathBuf::new();
-        let state = open(&database).await.expect("open");
+        Server::start_with(database, umpire_server::round::ABANDON_AFTER).await
+    }
+
+    /// Starts a server on `database` with these options.
+    pub async fn start_options(database: Database, options: umpire_server::Options) -> Server {
+        let dir = match &database {
+            Database::Dir(d) => d.clone(),
+            Database::Url(_) => PathBuf::new(),
+        };
+        let state = open_with(&database, options).await.expect("open");
+        Server::serving(state, dir).await
+    }
+
+    /// Starts a server on `database` with this abandonment timeout.
+    pub async fn start_with(database: Database, abandon_after: Duration) -> Server {
+        let dir = match &database {
+            Database::Dir(d) => d.clone(),
+            Database::Url(_) => PathBuf::new(),
+        };
+        let options = umpire_server::Options {
+            abandon_after,
+            ..Default::default()
+        };
+        let state = open_with(&database, options).await.expect("open");
+        Server::serving(state, dir).await
+    }
+
+    async fn serving(state: umpire_server::AppState, dir: PathBuf) -> Server {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let (stop, rx) = oneshot::channel::<()>();

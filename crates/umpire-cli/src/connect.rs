@@ -1,0 +1,649 @@
+//! `umpire connect`: a server game at the terminal, with the display and commands of
+//! `umpire play`.
+//!
+//! The client keeps its own [`PlayerView`], built only from the frames the server sends this
+//! player (each `state` frame's opening and transcript, then each `update`'s observation, read
+//! back by [`umpire_server::decode`]), and hands every observation to the same [`Screen`] as
+//! `umpire play`: the board of own men, the status line, the prompt, SAN read on the own
+//! board (`O-O`, `Qxh2`), `options`, `why`, refusal reasons, `history`. The server adds MSG
+//! (`msg TEXT`) and RELIST (`relist`). A dropped connection is retried; the `state` frame on
+//! reconnecting carries the whole transcript, so the view is rebuilt exactly and what was
+//! missed is shown. A guest's seat is resumable with the printed `--session` token.
+
+use std::io::{self, IsTerminal};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use tokio::sync::mpsc;
+use umpire_ai::AgentKind;
+use umpire_rules::shakmaty::Color;
+use umpire_rules::wire::parse_color;
+use umpire_rules::{Announcement, AttemptList, Command, RuleSetId, Verdict};
+use umpire_server::client::{Client, GameSocket};
+use umpire_server::decode;
+use umpire_view::PlayerView;
+use umpire_view::guided::{FilterSet, GuidedSpace};
+
+use crate::input::{Line, Lines};
+use crate::play_screen::{Screen, collapse, end_screen};
+use crate::stdout::{say, say_raw};
+
+/// The words `umpire connect` takes besides moves and the game commands.
+pub const CONNECT_WORDS: &str =
+    "msg <text>, relist, options, why <move>, history, status, board, help, quit";
+
+/// Arguments of `umpire connect`.
+#[derive(clap::Args)]
+pub struct ConnectArgs {
+    /// The server, as http://HOST:PORT.
+    url: String,
+    /// Log in as this account (the password is read from the first line of stdin); a guest
+    /// otherwise.
+    #[arg(long = "as", value_name = "NAME")]
+    name: Option<String>,
+    /// With --as: register the account first.
+    #[arg(long, requires = "name")]
+    register: bool,
+    /// Resume as the user of this session token (printed when the game starts).
+    #[arg(long, value_name = "TOKEN", conflicts_with = "name")]
+    session: Option<String>,
+    /// Join, resume or watch this game.
+    #[arg(long)]
+    game: Option<String>,
+    /// Play a new game against this built-in agent (e.g. random, guided-random).
+    #[arg(long)]
+    agent: Option<AgentKind>,
+    /// Strength of the agent, 1 to 5 (its search budget; agents that do not search ignore it).
+    #[arg(long, requires = "agent")]
+    level: Option<u8>,
+    /// Rule set of a new game.
+    #[arg(long, default_value = "wild16")]
+    rules: RuleSetId,
+    /// Colour in a new game: white, black or random.
+    #[arg(long, default_value = "random")]
+    color: String,
+    /// Clock of a new game, in seconds.
+    #[arg(long, default_value_t = 600)]
+    clock: u64,
+    /// Increment of a new game, in seconds.
+    #[arg(long, default_value_t = 0)]
+    increment: u64,
+}
+
+/// One line of the player's input.
+enum Input {
+    Text(String),
+    TooLong(String),
+    End,
+}
+
+/// The player's side of a live game: its view and screen, rebuilt from each `state` frame.
+struct Seat {
+    side: Color,
+    view: PlayerView,
+    screen: Screen,
+    opponent: String,
+    status: String,
+    result: Option<String>,
+    /// The opponent offered a draw and waits for the answer.
+    offer_pending: bool,
+}
+
+impl Seat {
+    /// Builds the seat from a `state` frame; returns it and what each transcript entry said.
+    fn from_state(frame: &Value, colour: bool) -> Result<(Seat, Vec<String>), String> {
+        let rules: RuleSetId = frame["rules"]
+            .as_str()
+            .ok_or("state: no rules")?
+            .parse()
+            .map_err(|e| format!("state: {e}"))?;
+        let side = frame["you"]
+            .as_str()
+            .and_then(parse_color)
+            .ok_or("state: not a player")?;
+        let mut view = PlayerView::standard(*rules.rules(), side);
+        view.hear_opening(decode::announcements(&frame["opening"])?);
+        let mut screen = Screen::new(&view, colour);
+        let mut said = Vec::new();
+        for o in frame["transcript"]
+            .as_array()
+            .ok_or("state: no transcript")?
+        {
+            let obs = decode::observation(side, o)?;
+            said.push(screen.hear(&view, &obs));
+            view.observe(&obs).map_err(|e| format!("state: {e}"))?;
+        }
+        let opponent = frame["players"][side.fold_wb("black", "white")]
+            .as_str()
+            .unwrap_or("?")
+            .to_owned();
+        let seat = Seat {
+            side,
+            view,
+            screen,
+            opponent,
+            status: frame["status"].as_str().unwrap_or_default().to_owned(),
+            result: result_text(frame),
+            offer_pending: false,
+        };
+        Ok((seat, said))
+    }
+
+    /// Whether the player is asked for a command now: its turn, or a draw offer to answer.
+    fn asked(&self) -> bool {
+        self.status == "live"
+            && self.result.is_none()
+            && (self.view.is_my_turn() || self.offer_pending)
+    }
+
+    fn show_position(&self) {
+        say_raw!("{}", self.screen.board(&self.view));
+        say!("{}", self.screen.status(&self.view));
+    }
+}
+
+fn result_text(frame: &Value) -> Option<String> {
+    let r = frame["result"].as_object()?;
+    Some(format!(
+        "{} ({})",
+        r.get("score").and_then(Value::as_str).unwrap_or("*"),
+        r.get("reason").and_then(Value::as_str).unwrap_or("?")
+    ))
+}
+
+/// The frame that sends `command`.
+fn command_frame(command: Command) -> Value {
+    match command {
+        Command::Attempt(a) => json!({"type": "attempt", "move": a.to_string()}),
+        Command::AskAny => json!({"type": "any"}),
+        Command::OfferDraw => json!({"type": "draw", "action": "offer"}),
+        Command::AcceptDraw => json!({"type": "draw", "action": "accept"}),
+        Command::DeclineDraw => json!({"type": "draw", "action": "decline"}),
+        Command::Resign => json!({"type": "resign"}),
+    }
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+}
+
+/// Reads stdin on its own thread, one [`Input`] a line.
+fn read_input() -> mpsc::UnboundedReceiver<Input> {
+    let (tx, rx) = mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        let stdin = io::stdin();
+        let mut lines = Lines::new(stdin.lock());
+        loop {
+            let input = match lines.next_line() {
+                None => Input::End,
+                Some(Line::Text(t)) => Input::Text(t.to_owned()),
+                Some(Line::TooLong { start }) => Input::TooLong(start.to_owned()),
+            };
+            let end = matches!(input, Input::End);
+            if tx.send(input).is_err() || end {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// How a connection ended.
+enum Ended {
+    /// The game is over.
+    Over,
+    /// The player left (quit or end of input); the game goes on on the server.
+    Left,
+    /// The connection dropped: reconnect.
+    Lost(String),
+}
+
+/// The client's state across connections.
+struct Session {
+    url: String,
+    game: String,
+    session: String,
+    colour: bool,
+    seat: Option<Seat>,
+    /// What the opponent's moves said, waiting to be printed in one piece.
+    pending: Vec<String>,
+    /// Whether the prompt was printed for the current question.
+    prompted: bool,
+    next_id: u64,
+}
+
+impl Session {
+    /// Takes one frame; returns true when the game is over.
+    fn take(&mut self, frame: &Value) -> Result<bool, String> {
+        let kind = frame["type"].as_str().unwrap_or_default();
+        if frame["you"] == "spectator" {
+            crate::remote_cmd::show(frame);
+            return Ok(false);
+        }
+        match kind {
+            "state" => self.take_state(frame)?,
+            "update" => self.take_update(frame)?,
+            "chat" => {
+                let from = frame["from"].as_str().and_then(parse_color);
+                let me = self.seat.as_ref().map(|s| s.side);
+                if from != me {
+                    self.flush();
+                    say!(
+                        "MSG from your opponent: {}",
+                        frame["text"].as_str().unwrap_or("")
+                    );
+                    self.prompted = false;
+                }
+            }
+            "relist" => {
+                let men: Vec<String> = frame["men"]
+                    .as_array()
+                    .map(Vec::as_slice)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|m| {
+                        format!(
+                            "{} {}",
+                            m["man"].as_str().unwrap_or_default(),
+                            m["square"].as_str().unwrap_or_default()
+                        )
+                    })
+                    .collect();
+                say!("The umpire lists your men: {}.", men.join(", "));
+                self.prompted = false;
+            }
+            "error" => {
+                say!(
+                    "Refused ({}): {}",
+                    frame["code"].as_str().unwrap_or_default(),
+                    frame["message"].as_str().unwrap_or_default()
+                );
+                self.prompted = false;
+            }
+            "game_over" => {
+                if let Some(seat) = &mut self.seat {
+                    seat.result = result_text(frame);
+                }
+            }
+            _ => {}
+        }
+        Ok(self.seat.as_ref().is_some_and(|s| s.result.is_some()))
+    }
+
+    fn take_state(&mut self, frame: &Value) -> Result<(), String> {
+        let (seat, said) = Seat::from_state(frame, self.colour)?;
+        match &self.seat {
+            None => {
+                say!("{}", seat.screen.welcome(&seat.opponent));
+                say!(
+                    "Also: msg <text> (a line to your opponent), relist (the umpire lists your men)."
+                );
+                self.pending
+                    .extend(said.into_iter().filter(|s| !s.is_empty()));
+                if seat.status == "open" {
+                    say!(
+                        "Waiting for an opponent: `umpire connect {} --game {}` joins this game.",
+                        self.url,
+                        self.game
+                    );
+                }
+            }
+            Some(old) => {
+                let known = old.view.transcript().len();
+                let missed: Vec<String> = said
+                    .into_iter()
+                    .skip(known)
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if old.status == "open" && seat.status == "live" {
+                    say!("{} joined: the game starts.", seat.opponent);
+                } else if !missed.is_empty() {
+                    say!("While you were away:");
+                }
+                self.pending.extend(missed);
+            }
+        }
+        self.seat = Some(seat);
+        self.prompted = false;
+        Ok(())
+    }
+
+    fn take_update(&mut self, frame: &Value) -> Result<(), String> {
+        let Some(seat) = &mut self.seat else {
+            return Ok(());
+        };
+        let obs = decode::observation(seat.side, &frame["observation"])?;
+        let text = seat.screen.hear(&seat.view, &obs);
+        seat.view.observe(&obs).map_err(|e| e.to_string())?;
+        seat.status = frame["status"].as_str().unwrap_or_default().to_owned();
+        seat.result = result_text(frame);
+        if obs.own.is_some() {
+            seat.offer_pending = false;
+        } else if obs
+            .announcements
+            .iter()
+            .any(|a| *a == Announcement::DrawOffered(!seat.side))
+        {
+            seat.offer_pending = true;
+        }
+        match obs.own {
+            Some(own) => {
+                self.flush();
+                let seat = self.seat.as_ref().expect("checked");
+                say!("{text}");
+                if own.verdict == Verdict::Illegal && seat.view.is_my_turn() {
+                    let mut left = AttemptList::new();
+                    let may_ask =
+                        GuidedSpace::new(&seat.view, FilterSet::all_sound()).options(&mut left);
+                    let n = left.len() + usize::from(may_ask);
+                    say!("{n} attempts could still be legal (`options` lists them).");
+                }
+            }
+            None if !text.is_empty() => self.pending.push(text),
+            None => {}
+        }
+        self.prompted = false;
+        Ok(())
+    }
+
+    fn flush(&mut self) {
+        if !self.pending.is_empty() {
+            say!("{}", collapse(&self.pending));
+            self.pending.clear();
+        }
+    }
+
+    /// After a burst of frames: what the opponent did, then the board and the prompt if the
+    /// player is asked.
+    fn settle(&mut self) {
+        let had = !self.pending.is_empty();
+        self.flush();
+        let Some(seat) = &self.seat else {
+            return;
+        };
+        if seat.asked() && !self.prompted {
+            if had || seat.view.transcript().is_empty() || !seat.view.is_my_turn() {
+                seat.show_position();
+            }
+            say_raw!("{}", seat.screen.prompt(&seat.view));
+            self.prompted = true;
+        }
+    }
+
+    fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Answers one line of input: locally, or as a frame to send.
+    fn line(&mut self, text: &str) -> Result<Option<Value>, Ended> {
+        let lower = text.to_ascii_lowercase();
+        self.prompted = false;
+        if lower == "quit" || lower == "exit" {
+            return Err(Ended::Left);
+        }
+        if let Some(rest) = text.strip_prefix("msg ").or(text.strip_prefix("MSG ")) {
+            return Ok(Some(
+                json!({"type": "msg", "text": rest.trim(), "id": self.id()}),
+            ));
+        }
+        if lower == "relist" {
+            return Ok(Some(json!({"type": "relist", "id": self.id()})));
+        }
+        let Some(seat) = &self.seat else {
+            say!("The game has not started yet; you may `quit`.");
+            return Ok(None);
+        };
+        if let Some(rest) = lower.strip_prefix("why")
+            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
+        {
+            say!("{}", crate::play::why_text(&seat.view, text[3..].trim()));
+            return Ok(None);
+        }
+        match lower.as_str() {
+            "" => {}
+            "help" | "?" => say!(
+                "{}\nAlso: msg <text> (a line to your opponent), relist (the umpire lists your men).",
+                crate::play_screen::help()
+            ),
+            "board" => say_raw!("{}", seat.screen.board(&seat.view)),
+            "status" => say!("{}", seat.screen.status(&seat.view)),
+            "history" => say!("{}", seat.screen.history()),
+            "options" => say!("{}", crate::play::options_text(&seat.view)),
+            _ => match seat.view.own_board().parse_command(text) {
+                Ok(command) => {
+                    let mut frame = command_frame(command);
+                    frame["id"] = self.id().into();
+                    return Ok(Some(frame));
+                }
+                Err(umpire_rules::CommandParseError::NotACommand(_)) => {
+                    say!("{}", crate::console::unknown_command(text, CONNECT_WORDS));
+                }
+                Err(e) => say!("{e}"),
+            },
+        }
+        Ok(None)
+    }
+
+    /// Plays over one connection until the game ends, the player leaves or it drops.
+    async fn play(
+        &mut self,
+        socket: &mut GameSocket,
+        input: &mut mpsc::UnboundedReceiver<Input>,
+        input_open: &mut bool,
+    ) -> Ended {
+        loop {
+            tokio::select! {
+                frame = socket.next() => {
+                    let frame = match frame {
+                        Ok(f) => f,
+                        Err(e) => return Ended::Lost(e),
+                    };
+                    match self.take(&frame) {
+                        Ok(true) => return Ended::Over,
+                        Ok(false) => {}
+                        Err(e) => say!("(unreadable frame from the server: {e})"),
+                    }
+                    // Take the rest of a burst (the opponent's run of attempts) before printing.
+                    while let Ok(frame) = socket.next_within(Duration::from_millis(40)).await {
+                        match self.take(&frame) {
+                            Ok(true) => return Ended::Over,
+                            Ok(false) => {}
+                            Err(e) => say!("(unreadable frame from the server: {e})"),
+                        }
+                    }
+                    self.settle();
+                }
+                line = input.recv(), if *input_open => {
+                    let text = match line {
+                        None | Some(Input::End) => {
+                            *input_open = false;
+                            say!("");
+                            say!("End of input: you leave; the game goes on on the server (it is not resigned).");
+                            return Ended::Left;
+                        }
+                        Some(Input::TooLong(start)) => {
+                            say!("\"{start}\": {}", Line::too_long_message());
+                            self.settle();
+                            continue;
+                        }
+                        Some(Input::Text(t)) => t,
+                    };
+                    match self.line(&text) {
+                        Ok(Some(frame)) => {
+                            if let Err(e) = socket.send(&frame).await {
+                                return Ended::Lost(e);
+                            }
+                        }
+                        Ok(None) => self.settle(),
+                        Err(end) => return end,
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Logs in (session, account or guest) and says who the player is.
+async fn log_in(
+    args: &ConnectArgs,
+    input: &mut mpsc::UnboundedReceiver<Input>,
+) -> Result<Client, String> {
+    let mut client = Client::new(&args.url)?;
+    if let Some(token) = &args.session {
+        client = client.with_token(token);
+        let me = client.request("GET", "/api/me", None).await?.ok()?;
+        say!(
+            "Resuming as {}.",
+            me["user"]["name"].as_str().unwrap_or_default()
+        );
+        return Ok(client);
+    }
+    match &args.name {
+        Some(name) => {
+            let password = match input.recv().await {
+                Some(Input::Text(t)) => t,
+                _ => return Err("--as NAME reads the password from the first line of stdin".into()),
+            };
+            if args.register {
+                client.register(name, &password).await?;
+            } else {
+                client.login(name, &password).await?;
+            }
+            say!("Logged in as {name}.");
+        }
+        None => {
+            let me = client.guest().await?;
+            say!(
+                "Playing as guest {}.",
+                me["name"].as_str().unwrap_or_default()
+            );
+        }
+    }
+    Ok(client)
+}
+
+/// Joins `--game` or creates a game; returns its id.
+async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, String> {
+    if let Some(id) = &args.game {
+        // Join if the game is open and not ours; otherwise resume or watch it as it is.
+        let answer = client
+            .request("POST", &format!("/api/games/{id}/join"), None)
+            .await?;
+        match answer.code() {
+            None | Some("own_game" | "game_not_open") => return Ok(id.clone()),
+            Some(_) => return Err(answer.ok().err().unwrap_or_default()),
+        }
+    }
+    let mut spec = json!({
+        "rules": args.rules.as_str(),
+        "initial_ms": args.clock.saturating_mul(1000),
+        "increment_ms": args.increment.saturating_mul(1000),
+        "color": args.color,
+    });
+    if let Some(a) = args.agent {
+        spec["agent"] = a.as_str().into();
+        if let Some(l) = args.level {
+            spec["level"] = l.into();
+        }
+    }
+    let g = client.create_game(&spec).await?;
+    let id = g["id"].as_str().ok_or("no game id")?.to_owned();
+    if args.agent.is_none() {
+        say!(
+            "Created game {id}; an opponent joins with: umpire connect {} --game {id}",
+            args.url
+        );
+    }
+    Ok(id)
+}
+
+/// Downloads the finished game's record next to the player and shows the end screen.
+async fn finish(client: &Client, session: &Session) -> Result<(), String> {
+    let Some(seat) = &session.seat else {
+        return Ok(());
+    };
+    let answer = client
+        .request("GET", &format!("/games/{}.json", session.game), None)
+        .await?
+        .ok()?;
+    let mut path = PathBuf::from(format!("umpire-game-{}.json", session.game));
+    let mut n = 2;
+    while path.exists() {
+        path = PathBuf::from(format!("umpire-game-{}-{n}.json", session.game));
+        n += 1;
+    }
+    let record = umpire_rules::Record::from_json(&answer.to_string())
+        .map_err(|e| format!("the server's record: {e}"))?;
+    crate::record_cmd::save(&record, &path)?;
+    say!("{}", end_screen(&record, seat.side, &path, session.colour));
+    Ok(())
+}
+
+/// Runs `umpire connect`.
+pub fn connect(args: ConnectArgs) -> Result<(), String> {
+    runtime()?.block_on(async move {
+        let mut input = read_input();
+        let client = log_in(&args, &mut input).await?;
+        let id = choose_game(&args, &client).await?;
+        let token = client.token().unwrap_or_default().to_owned();
+        say!(
+            "Game {id}. To resume after losing the connection: umpire connect {} --game {id} --session {token}",
+            args.url
+        );
+        let mut session = Session {
+            url: args.url.clone(),
+            game: id.clone(),
+            session: token,
+            colour: io::stdout().is_terminal(),
+            seat: None,
+            pending: Vec::new(),
+            prompted: false,
+            next_id: 0,
+        };
+        let mut input_open = true;
+        let mut failures = 0u32;
+        loop {
+            let mut socket = match client.socket(&id).await {
+                Ok(s) => s,
+                Err(e) => {
+                    failures += 1;
+                    if failures > 30 {
+                        return Err(format!(
+                            "{e}; giving up (resume later with --game {id} --session {})",
+                            session.session
+                        ));
+                    }
+                    let wait = Duration::from_millis(250 * u64::from(failures.min(8)));
+                    say!("Cannot reach the server ({e}); trying again in {} ms.", wait.as_millis());
+                    tokio::time::sleep(wait).await;
+                    continue;
+                }
+            };
+            failures = 0;
+            match session.play(&mut socket, &mut input, &mut input_open).await {
+                Ended::Over => {
+                    socket.close().await;
+                    session.flush();
+                    return finish(&client, &session).await;
+                }
+                Ended::Left => {
+                    socket.close().await;
+                    say!(
+                        "Resume with: umpire connect {} --game {id} --session {}",
+                        session.url, session.session
+                    );
+                    return Ok(());
+                }
+                Ended::Lost(e) => {
+                    say!("Connection lost ({e}); reconnecting.");
+                }
+            }
+        }
+    })
+}

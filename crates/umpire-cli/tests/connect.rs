@@ -1,0 +1,210 @@
+//! `umpire connect` as a child process against `umpire serve`: the screen and commands of
+//! `umpire play` (SAN on the own board, refusal reasons, options, why, RELIST), a server
+//! killed with SIGKILL and restarted under the client (it reconnects and the game goes on
+//! exactly), a guest's seat resumed with `--session`, and the record downloaded at the end.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const UMPIRE: &str = env!("CARGO_BIN_EXE_umpire");
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("umpire-cli-connect-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Starts `umpire serve` on `listen`; returns the child and its URL.
+fn serve(dir: &Path, listen: &str) -> (Child, String) {
+    let mut child = Command::new(UMPIRE)
+        .args(["serve", "--listen", listen, "--data"])
+        .arg(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("umpire serve: listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_owned();
+    (child, url)
+}
+
+/// A running `umpire connect`: its stdin and everything it printed so far.
+struct Terminal {
+    child: Child,
+    stdin: ChildStdin,
+    out: Arc<Mutex<String>>,
+    seen: usize,
+}
+
+impl Terminal {
+    fn start(cwd: &Path, args: &[&str]) -> Terminal {
+        let mut child = Command::new(UMPIRE)
+            .arg("connect")
+            .args(args)
+            .current_dir(cwd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let out = Arc::new(Mutex::new(String::new()));
+        let sink = out.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                sink.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        });
+        Terminal {
+            child,
+            stdin,
+            out,
+            seen: 0,
+        }
+    }
+
+    /// Waits until `text` is printed after what was already waited for; returns the output
+    /// from there to the end of `text`.
+    fn wait_for(&mut self, text: &str) -> String {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            {
+                let out = self.out.lock().unwrap();
+                if let Some(i) = out[self.seen..].find(text) {
+                    let end = self.seen + i + text.len();
+                    let piece = out[self.seen..end].to_owned();
+                    self.seen = end;
+                    return piece;
+                }
+            }
+            assert!(
+                Instant::now() < deadline,
+                "waited in vain for {text:?}; output:\n{}",
+                self.out.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn type_line(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    fn all(&self) -> String {
+        self.out.lock().unwrap().clone()
+    }
+}
+
+#[test]
+fn connect_plays_like_umpire_play_and_survives_a_server_restart() {
+    let data = fresh_dir("data");
+    let cwd = fresh_dir("cwd");
+    let (mut server, url) = serve(&data, "127.0.0.1:0");
+    let port = url.rsplit(':').next().unwrap().to_owned();
+    let mut t = Terminal::start(
+        &cwd,
+        &[
+            &url,
+            "--agent",
+            "guided-random",
+            "--color",
+            "white",
+            "--clock",
+            "3600",
+        ],
+    );
+    t.wait_for("You play White against agent:guided-random");
+    t.wait_for("White, move 1> ");
+    // SAN read on the own board, then the opponent's move and the prompt.
+    t.type_line("e4");
+    t.wait_for("Your move e2e4 was played.");
+    t.wait_for("White, move 2> ");
+    // A move no man of ours can make: refused locally, with the reason.
+    t.type_line("Qxh7");
+    t.wait_for("no man of yours can make that move");
+    t.type_line("why e4e6");
+    t.wait_for("e4e6 cannot be legal");
+    t.type_line("options");
+    t.wait_for("still possible:");
+    t.type_line("relist");
+    let listed = t.wait_for("pawn e4");
+    assert!(listed.contains("The umpire lists your men"), "{listed}");
+    assert!(!listed.contains("pawn e2"), "{listed}");
+    t.type_line("msg good luck");
+    t.type_line("status");
+    t.wait_for("Move 2, your turn.");
+
+    // SIGKILL the server under the client, restart it on the same port: the client reconnects
+    // and the game goes on from where it was.
+    server.kill().unwrap();
+    server.wait().unwrap();
+    t.wait_for("Connection lost");
+    let (mut server, _) = serve(&data, &format!("127.0.0.1:{port}"));
+    t.type_line("Nf3");
+    t.wait_for("Your move g1f3 was played.");
+    t.wait_for("White, move 3> ");
+
+    // Leave, then resume the guest's seat with the printed session token.
+    t.type_line("quit");
+    let out = t.all();
+    assert!(t.child.wait().unwrap().success());
+    let resume = out
+        .lines()
+        .find_map(|l| l.split("umpire connect ").nth(1))
+        .filter(|l| l.contains("--session"))
+        .unwrap_or_else(|| panic!("no resume line in:\n{out}"))
+        .to_owned();
+    let args: Vec<&str> = resume.split_whitespace().collect();
+    let mut t = Terminal::start(&cwd, &args);
+    t.wait_for("Resuming as guest-");
+    t.type_line("history");
+    let history = t.wait_for("2. Your move g1f3 was played.");
+    assert!(
+        history.contains("1. Your move e2e4 was played."),
+        "{history}"
+    );
+    t.type_line("resign");
+    t.wait_for("You resign.");
+    t.wait_for("The record is saved in ");
+    assert!(t.child.wait().unwrap().success());
+    let record = std::fs::read_dir(&cwd)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("the record was downloaded");
+    let verify = Command::new(UMPIRE)
+        .args(["record", "verify"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("e2e4") && text.contains("g1f3"), "{text}");
+    server.kill().unwrap();
+    let _ = server.wait();
+}

@@ -1,0 +1,158 @@
+//! Reading a player's frames back into the umpire's types: the inverse of
+//! [`projection::observation_json`](crate::projection::observation_json), so that a terminal
+//! client can keep its own [`PlayerView`](umpire_view::PlayerView) and show the same screen as
+//! `umpire play`. Every malformed frame is an error in words, never a panic.
+
+use serde_json::Value;
+use umpire_rules::shakmaty::Color;
+use umpire_rules::wire::{AnnouncementJson, parse_color};
+use umpire_rules::{Announcement, Command, Invalid, Observation, OwnCommand, Verdict};
+
+/// Every [`Invalid`] reason, to read its stable name back.
+const INVALID: [Invalid; 10] = [
+    Invalid::NoAnyQuestion,
+    Invalid::AnyAlreadyAsked,
+    Invalid::MustTryPawnCapture,
+    Invalid::NoDrawOffers,
+    Invalid::DrawOfferAfterAttempt,
+    Invalid::DrawAlreadyOffered,
+    Invalid::DrawOfferPending,
+    Invalid::NoDrawOffer,
+    Invalid::OwnDrawOffer,
+    Invalid::NotYourTurn,
+];
+
+/// One announcement as sent (`docs/JSON.md` plus the rule set's `text`).
+pub fn announcement(v: &Value) -> Result<Announcement, String> {
+    let mut v = v.clone();
+    if let Some(m) = v.as_object_mut() {
+        m.remove("text");
+    }
+    let json: AnnouncementJson =
+        serde_json::from_value(v).map_err(|e| format!("announcement: {e}"))?;
+    json.announcement().map_err(|e| e.0)
+}
+
+/// The announcements of a list (the `opening` of a `state` frame).
+pub fn announcements(v: &Value) -> Result<Vec<Announcement>, String> {
+    v.as_array()
+        .ok_or("announcements: not a list")?
+        .iter()
+        .map(announcement)
+        .collect()
+}
+
+fn verdict(own: &Value) -> Result<Verdict, String> {
+    let name = own["verdict"].as_str().ok_or("own: no verdict")?;
+    Ok(match name {
+        "accepted" => Verdict::Accepted,
+        "answered" => Verdict::Answered,
+        "illegal" => Verdict::Illegal,
+        "impossible" => Verdict::Impossible,
+        "repeat" => Verdict::Repeat,
+        "game_over" => Verdict::GameOver,
+        "invalid" => {
+            let reason = own["reason"].as_str().ok_or("invalid: no reason")?;
+            let why = INVALID
+                .into_iter()
+                .find(|i| i.as_str() == reason)
+                .ok_or_else(|| format!("unknown reason {reason:?}"))?;
+            Verdict::Invalid(why)
+        }
+        other => return Err(format!("unknown verdict {other:?}")),
+    })
+}
+
+/// One OBSERVATION of `player` (see `docs/PROTOCOL.md`).
+pub fn observation(player: Color, v: &Value) -> Result<Observation, String> {
+    let actor = v["actor"]
+        .as_str()
+        .and_then(parse_color)
+        .ok_or("observation: no actor")?;
+    let own = match &v["own"] {
+        Value::Null => None,
+        own => {
+            let text = own["command"].as_str().ok_or("own: no command")?;
+            let command = Command::parse_keyword_or_uci(text)
+                .ok_or_else(|| format!("own: unreadable command {text:?}"))?;
+            Some(OwnCommand {
+                command,
+                verdict: verdict(own)?,
+            })
+        }
+    };
+    let moved = v["moved"].as_bool().ok_or("observation: no moved")?;
+    let mut obs = Observation {
+        player,
+        actor,
+        own,
+        moved,
+        announcements: Default::default(),
+    };
+    for a in v["heard"].as_array().ok_or("observation: no heard")? {
+        obs.announcements
+            .try_push(announcement(a)?)
+            .map_err(|_| "observation: too many announcements")?;
+    }
+    Ok(obs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use umpire_rules::record::Game;
+    use umpire_rules::{AttemptList, RuleSetId};
+
+    /// Every observation of seeded random games reads back as itself.
+    #[test]
+    fn observations_read_back_exactly() {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(14);
+        let mut seen = 0;
+        for id in RuleSetId::ALL {
+            let rules = *id.rules();
+            for _ in 0..4 {
+                let mut game = Game::new(rules);
+                for _ in 0..300 {
+                    if game.result().is_some() {
+                        break;
+                    }
+                    let side = game.umpire().turn();
+                    let mut list = AttemptList::new();
+                    let _ = side;
+                    game.umpire().own_board().attempts(false, &mut list);
+                    let command = match rng.random_range(0..20) {
+                        0 => Command::AskAny,
+                        1 => Command::OfferDraw,
+                        2 => Command::DeclineDraw,
+                        _ if list.is_empty() => Command::Resign,
+                        _ => Command::Attempt(list[rng.random_range(0..list.len())]),
+                    };
+                    let outcome = game.submit(command);
+                    for player in [Color::White, Color::Black] {
+                        if let Some(obs) = outcome.observation(command, player) {
+                            let json = crate::projection::observation_json(&rules, &obs);
+                            assert_eq!(observation(player, &json).unwrap(), obs);
+                            seen += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen > 1000, "{seen}");
+    }
+
+    #[test]
+    fn malformed_observations_are_errors() {
+        for text in [
+            r#"{}"#,
+            r#"{"actor":"red","own":null,"moved":true,"heard":[]}"#,
+            r#"{"actor":"white","own":{"command":"zz","verdict":"accepted"},"moved":true,"heard":[]}"#,
+            r#"{"actor":"white","own":{"command":"any","verdict":"invalid","reason":"x"},"moved":false,"heard":[]}"#,
+            r#"{"actor":"white","own":null,"moved":false,"heard":[{"kind":"nonsense"}]}"#,
+        ] {
+            let v: Value = serde_json::from_str(text).unwrap();
+            assert!(observation(Color::White, &v).is_err(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! Rate limits: a token bucket ([`TokenBucket`]) per key ([`Limiter`]), used on log-in (per
+//! account name) and on the frames of each game connection. A refused request gets the
+//! `rate_limited` refusal (HTTP 429 / an `error` frame); nothing else changes.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// A bucket of `capacity` tokens refilled at `per_second`; each request takes one.
+#[derive(Clone, Copy, Debug)]
+pub struct TokenBucket {
+    capacity: f64,
+    per_second: f64,
+    tokens: f64,
+    last: Instant,
+}
+
+impl TokenBucket {
+    /// A full bucket at `now`.
+    pub fn new(capacity: u32, per_second: f64, now: Instant) -> TokenBucket {
+        TokenBucket {
+            capacity: f64::from(capacity),
+            per_second,
+            tokens: f64::from(capacity),
+            last: now,
+        }
+    }
+
+    /// Takes one token at `now`; false (and nothing taken) when the bucket is empty.
+    pub fn take(&mut self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens = (self.tokens + elapsed * self.per_second).min(self.capacity);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether the bucket is full at `now` (it can then be forgotten).
+    fn is_full(&self, now: Instant) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens + elapsed * self.per_second >= self.capacity
+    }
+}
+
+/// The most keys a [`Limiter`] remembers; full buckets are forgotten first.
+const MAX_KEYS: usize = 100_000;
+
+/// One token bucket per key (an account name, an address).
+#[derive(Debug)]
+pub struct Limiter {
+    capacity: u32,
+    per_second: f64,
+    buckets: Mutex<HashMap<String, TokenBucket>>,
+}
+
+impl Limiter {
+    /// Buckets of `capacity` tokens refilled at `per_second`.
+    pub fn new(capacity: u32, per_second: f64) -> Limiter {
+        Limiter {
+            capacity,
+            per_second,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one token from `key`'s bucket at `now`.
+    pub fn take(&self, key: &str, now: Instant) -> bool {
+        let Ok(mut map) = self.buckets.lock() else {
+            return true;
+        };
+        if map.len() >= MAX_KEYS {
+            map.retain(|_, b| !b.is_full(now));
+            if map.len() >= MAX_KEYS {
+                return false;
+            }
+        }
+        map.entry(key.to_owned())
+            .or_insert_with(|| TokenBucket::new(self.capacity, self.per_second, now))
+            .take(now)
+    }
+}
+
+/// Log-in tries per account name: a burst of 10, then one every 6 seconds.
+pub fn login_limiter() -> Limiter {
+    Limiter::new(10, 1.0 / 6.0)
+}
+
+/// Frames per game connection: a burst of 200, then 100 a second.
+pub fn frame_bucket(now: Instant) -> TokenBucket {
+    TokenBucket::new(200, 100.0, now)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_bucket_refuses_past_its_burst_and_refills_with_time() {
+        let t0 = Instant::now();
+        let mut b = TokenBucket::new(3, 2.0, t0);
+        assert!(b.take(t0) && b.take(t0) && b.take(t0));
+        assert!(!b.take(t0));
+        // Half a second at two a second: one more token.
+        let t1 = t0 + Duration::from_millis(500);
+        assert!(b.take(t1));
+        assert!(!b.take(t1));
+        // Never more than the capacity.
+        let t2 = t1 + Duration::from_secs(3600);
+        assert!(b.take(t2) && b.take(t2) && b.take(t2));
+        assert!(!b.take(t2));
+    }
+
+    #[test]
+    fn a_limiter_keeps_one_bucket_per_key() {
+        let t0 = Instant::now();
+        let l = Limiter::new(1, 0.001);
+        assert!(l.take("ann", t0));
+        assert!(!l.take("ann", t0));
+        assert!(l.take("bob", t0));
+    }
+}

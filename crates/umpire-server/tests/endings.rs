@@ -1,0 +1,176 @@
+//! How games end besides the umpire's verdicts: abandonment and abort, resignation on the
+//! opponent's turn, a flag falling in a game with increment; and the HTTP refusals the
+//! framework writes (oversized body, wrong method, bad query) as JSON with stable codes.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, T, ask, fresh_dir, socket, two_player_game};
+use serde_json::json;
+use umpire_server::Database;
+
+async fn summary(server: &Server, id: &str) -> serde_json::Value {
+    server
+        .client()
+        .request("GET", &format!("/api/games/{id}"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_gone_before_both_moved_aborts_the_game() {
+    let server = Server::start_with(
+        Database::Dir(fresh_dir("abort")),
+        Duration::from_millis(300),
+    )
+    .await;
+    let (_white, black, id) = two_player_game(&server, json!({"initial_ms": 3_600_000})).await;
+    // Black watches; White (to move) never connects.
+    let (mut b, _) = socket(&black, &id).await;
+    let over = b.until("game_over", T).await.unwrap();
+    assert_eq!(over["result"]["score"], "*");
+    assert_eq!(over["result"]["reason"], "aborted");
+    let g = summary(&server, &id).await;
+    assert_eq!(
+        (g["status"].as_str(), g["reason"].as_str()),
+        (Some("over"), Some("aborted"))
+    );
+    let e = ask(&mut b, json!({"type":"attempt","move":"e7e5"}), 1).await;
+    assert_eq!(e["code"], "game_over");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_gone_past_the_timeout_loses_and_the_record_says_so() {
+    let dir = fresh_dir("abandon");
+    let server = Server::start_with(Database::Dir(dir.clone()), Duration::from_millis(400)).await;
+    let (white, black, id) = two_player_game(&server, json!({"initial_ms": 3_600_000})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    let (mut b, _) = socket(&black, &id).await;
+    let u = ask(&mut w, json!({"type":"attempt","move":"e2e4"}), 1).await;
+    assert_eq!(u["observation"]["own"]["verdict"], "accepted");
+    let u = ask(&mut b, json!({"type":"attempt","move":"e7e5"}), 2).await;
+    assert_eq!(u["observation"]["own"]["verdict"], "accepted");
+    // White leaves on its turn; a reconnect within the timeout would have saved it.
+    w.close().await;
+    let over = b.until("game_over", T).await.unwrap();
+    assert_eq!(over["result"]["score"], "0-1");
+    assert_eq!(over["result"]["reason"], "abandonment");
+    let rec = server
+        .client()
+        .request("GET", &format!("/games/{id}.json"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    record.replay().unwrap();
+    assert_eq!(record.tags.get("Termination"), Some("abandoned 0-1"));
+    // The end is stored: a restarted server still has it.
+    server.stop().await;
+    let server = Server::start(dir).await;
+    let g = summary(&server, &id).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("0-1"), Some("abandonment"))
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_stays_connected_is_never_abandoned() {
+    let server = Server::start_with(
+        Database::Dir(fresh_dir("present")),
+        Duration::from_millis(200),
+    )
+    .await;
+    let (white, black, id) = two_player_game(&server, json!({"initial_ms": 3_600_000})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    let (_b, _) = socket(&black, &id).await;
+    // Well past the timeout, White (to move, connected) still plays.
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let u = ask(&mut w, json!({"type":"attempt","move":"e2e4"}), 1).await;
+    assert_eq!(u["observation"]["own"]["verdict"], "accepted");
+    assert_eq!(summary(&server, &id).await["status"], "live");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_may_resign_on_the_opponents_turn() {
+    let dir = fresh_dir("offturn");
+    let server = Server::start(dir.clone()).await;
+    let (white, black, id) = two_player_game(&server, json!({})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    let (mut b, _) = socket(&black, &id).await;
+    // White to move; Black resigns.
+    let u = ask(&mut b, json!({"type":"resign"}), 1).await;
+    assert_eq!(u["type"], "update", "{u}");
+    assert_eq!(u["result"]["score"], "1-0");
+    assert_eq!(u["result"]["reason"], "resignation");
+    let heard = w.until("update", T).await.unwrap();
+    assert_eq!(heard["observation"]["heard"][0]["kind"], "resigned");
+    let rec = server
+        .client()
+        .request("GET", &format!("/games/{id}.json"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    record.replay().unwrap();
+    // Replayed from storage after a restart, the game is the same.
+    server.stop().await;
+    let server = Server::start(dir).await;
+    let g = summary(&server, &id).await;
+    assert_eq!(g["result"], "1-0");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_falls_in_a_game_with_increment() {
+    let server = Server::start(fresh_dir("increment")).await;
+    let (white, black, id) =
+        two_player_game(&server, json!({"initial_ms": 1000, "increment_ms": 1000})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    let (mut b, _) = socket(&black, &id).await;
+    let u = ask(&mut w, json!({"type":"attempt","move":"e2e4"}), 1).await;
+    assert_eq!(u["observation"]["own"]["verdict"], "accepted");
+    // (How the increment is added is the clock's unit test; here the flag still falls.)
+    let u = ask(&mut b, json!({"type":"attempt","move":"e7e5"}), 2).await;
+    assert_eq!(u["observation"]["own"]["verdict"], "accepted");
+    // White lets its clock run out.
+    let over = w.until("game_over", T).await.unwrap();
+    assert_eq!(over["result"]["score"], "0-1");
+    assert_eq!(over["result"]["reason"], "time");
+    assert_eq!(over["clocks"]["white_ms"], 0);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn framework_refusals_are_json_with_stable_codes() {
+    let server = Server::start(fresh_dir("refusals")).await;
+    let c = server.client();
+    let big = json!({"name": "x".repeat(umpire_server::MAX_BODY_BYTES), "password": "p"});
+    let a = c
+        .request("POST", "/api/register", Some(&big))
+        .await
+        .unwrap();
+    assert_eq!((a.status, a.code()), (413, Some("body_too_large")), "{a:?}");
+    let a = c.request("DELETE", "/api/games", None).await.unwrap();
+    assert_eq!((a.status, a.code()), (405, Some("method_not_allowed")));
+    let a = c
+        .request("GET", "/api/games?limit=x&status=", None)
+        .await
+        .unwrap();
+    assert_eq!(a.status, 400);
+    assert!(a.code().is_some(), "{a:?}");
+    // A plain GET where a WebSocket upgrade is expected.
+    let a = c.request("GET", "/api/games/none/ws", None).await.unwrap();
+    assert_eq!((a.status, a.code()), (400, Some("bad_request")), "{a:?}");
+    let a = c.request("GET", "/nowhere", None).await.unwrap();
+    assert_eq!((a.status, a.code()), (404, Some("not_found")));
+    server.stop().await;
+}

@@ -1,0 +1,180 @@
+//! Security: session cookie flags, CSRF (cross-origin posts and HTML-form bodies refused),
+//! rate limits on log-in and on the frames of a game connection; each refusal a JSON error with
+//! a stable code, and the game unharmed.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, T, ask, fresh_dir, socket, two_player_game};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use umpire_server::{Database, Options};
+
+/// One raw HTTP/1.1 request; returns the status, the headers (lower-case names) and the body.
+async fn raw(server: &Server, head: &str, body: &str) -> (u16, Vec<(String, String)>, String) {
+    let addr = server.url.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "{head}\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    (status, headers, body.to_owned())
+}
+
+fn cookie(headers: &[(String, String)]) -> &str {
+    headers
+        .iter()
+        .find(|(k, _)| k == "set-cookie")
+        .map(|(_, v)| v.as_str())
+        .expect("a Set-Cookie header")
+}
+
+fn code(body: &str) -> String {
+    // The body may be chunked: take the JSON object in it.
+    let start = body.find('{').unwrap_or(0);
+    let end = body.rfind('}').map_or(body.len(), |i| i + 1);
+    let v: Value = serde_json::from_str(&body[start..end]).unwrap_or_default();
+    v["error"]["code"].as_str().unwrap_or_default().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn session_cookies_are_http_only_lax_and_secure_when_asked() {
+    let server = Server::start(fresh_dir("cookie")).await;
+    let (status, headers, _) = raw(&server, "POST /api/guest HTTP/1.1", "").await;
+    assert_eq!(status, 200);
+    let c = cookie(&headers);
+    assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax"), "{c}");
+    assert!(!c.contains("Secure"), "{c}");
+    server.stop().await;
+    let options = Options {
+        secure_cookies: true,
+        ..Default::default()
+    };
+    let server = Server::start_options(Database::Dir(fresh_dir("cookie-tls")), options).await;
+    let (_, headers, _) = raw(&server, "POST /api/guest HTTP/1.1", "").await;
+    let c = cookie(&headers);
+    assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax") && c.contains("; Secure"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cross_site_posts_and_form_bodies_are_refused() {
+    let server = Server::start(fresh_dir("csrf")).await;
+    let (status, _, body) = raw(
+        &server,
+        "POST /api/guest HTTP/1.1\r\nOrigin: http://evil.example",
+        "",
+    )
+    .await;
+    assert_eq!(
+        (status, code(&body).as_str()),
+        (403, "bad_origin"),
+        "{body}"
+    );
+    // The same request from the server's own origin passes.
+    let own = format!("Origin: {}", server.url);
+    let (status, _, _) = raw(&server, &format!("POST /api/guest HTTP/1.1\r\n{own}"), "").await;
+    assert_eq!(status, 200);
+    // An HTML form's body (urlencoded) is refused even without an Origin.
+    let (status, _, body) = raw(
+        &server,
+        "POST /api/register HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded",
+        "name=mallory&password=password123",
+    )
+    .await;
+    assert_eq!((status, code(&body).as_str()), (415, "json_required"));
+    // Nothing was created by the refused requests.
+    let a = server
+        .client()
+        .request(
+            "POST",
+            "/api/login",
+            Some(&json!({"name":"mallory","password":"password123"})),
+        )
+        .await
+        .unwrap();
+    assert_eq!(a.code(), Some("unauthorized"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_in_tries_are_rate_limited_per_name() {
+    let server = Server::start(fresh_dir("login-limit")).await;
+    let mut ann = server.client();
+    ann.register("ann", "password123").await.unwrap();
+    let c = server.client();
+    let wrong = json!({"name":"ann","password":"guess"});
+    let mut codes = Vec::new();
+    for _ in 0..12 {
+        let a = c.request("POST", "/api/login", Some(&wrong)).await.unwrap();
+        codes.push((a.status, a.code().unwrap_or_default().to_owned()));
+    }
+    assert!(
+        codes[..10]
+            .iter()
+            .all(|(s, c)| *s == 401 && c == "unauthorized")
+    );
+    assert!(
+        codes[10..]
+            .iter()
+            .all(|(s, c)| *s == 429 && c == "rate_limited")
+    );
+    // Even the right password waits now; another name is not affected.
+    let right = json!({"name":"ann","password":"password123"});
+    let a = c.request("POST", "/api/login", Some(&right)).await.unwrap();
+    assert_eq!(a.code(), Some("rate_limited"));
+    let other = json!({"name":"bob","password":"guess"});
+    let a = c.request("POST", "/api/login", Some(&other)).await.unwrap();
+    assert_eq!(a.code(), Some("unauthorized"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_frames_is_rate_limited_and_the_game_goes_on() {
+    let server = Server::start(fresh_dir("frame-limit")).await;
+    let (white, _black, id) = two_player_game(&server, json!({"initial_ms": 3_600_000})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    for _ in 0..600 {
+        w.send(&json!({"type":"relist"})).await.unwrap();
+    }
+    let mut limited = 0;
+    let mut relists = 0;
+    while limited + relists < 600 {
+        let f = w.next_within(T).await.unwrap();
+        match f["type"].as_str() {
+            Some("relist") => relists += 1,
+            Some("error") => {
+                assert_eq!(f["code"], "rate_limited", "{f}");
+                limited += 1;
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        limited > 0 && relists >= 200,
+        "{limited} limited, {relists} answered"
+    );
+    // Once the bucket refills, the game is unharmed.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let u = ask(&mut w, json!({"type":"attempt","move":"e2e4"}), 1).await;
+    assert_eq!(u["observation"]["own"]["verdict"], "accepted");
+    server.stop().await;
+}
