@@ -499,7 +499,10 @@ impl Round {
             Action::Relist => {
                 return Ok(Some(projection::relist_frame(&self.views[index(side)], id)));
             }
-            Action::Sync => return Ok(Some(self.state_frame(Seat::Player(side), Instant::now()))),
+            Action::Sync => {
+                let frame = self.state_frame(Seat::Player(side), Instant::now());
+                return Ok(Some(projection::with_reply_to(frame, id)));
+            }
             Action::Msg(text) => {
                 self.say(side, text).await?;
                 return Ok(None);
