@@ -49,6 +49,11 @@ pub enum RoundMsg {
         /// Where frames go.
         tx: mpsc::UnboundedSender<String>,
     },
+    /// A frame for every player connection (a rematch offer).
+    Notify {
+        /// The frame.
+        frame: String,
+    },
     /// A connection closed.
     Leave {
         /// Whose connection it was.
@@ -413,6 +418,12 @@ impl Round {
                             self.gone_since[index(c)] = None;
                         }
                     }
+                }
+                Some(RoundMsg::Notify { frame }) => {
+                    self.subs.retain(|s| {
+                        !matches!(s.seat, Seat::Player(_)) && !s.tx.is_closed()
+                            || s.tx.send(frame.clone()).is_ok()
+                    });
                 }
                 Some(RoundMsg::Leave { seat }) => {
                     if let Seat::Player(c) = seat {
