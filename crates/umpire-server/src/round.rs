@@ -724,7 +724,7 @@ impl Round {
         if self.is_over() || self.row.status != "live" {
             return;
         }
-        if !self.abandon_deadline().is_some_and(|d| d <= now) {
+        if self.abandon_deadline().is_none_or(|d| d > now) {
             return;
         }
         let side = self.game.umpire().turn();
