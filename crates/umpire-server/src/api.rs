@@ -346,6 +346,66 @@ pub async fn join_game(
     Ok(Json(s))
 }
 
+/// `POST /api/games/{id}/rematch`: a player of a finished game asks for a new game with the
+/// same rule set and time control and the colours swapped. Against a built-in agent the new
+/// game starts at once (the same agent and strength); otherwise it is open, reserved in effect
+/// for the opponent by its link, and the old game's players get a `rematch` frame naming it.
+pub async fn rematch(
+    State(st): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let old = game_row(&st, &id).await?;
+    let Some(mine) = (0..2).find(|&i| old.users[i].as_deref() == Some(user.id.as_str())) else {
+        return Err(ApiError::forbidden(
+            "not_a_player",
+            "only a player of the game may ask for a rematch",
+        ));
+    };
+    if old.status != "over" {
+        return Err(ApiError::conflict(
+            "game_not_over",
+            "a rematch is asked for after the game ends",
+        ));
+    }
+    let other = 1 - mine;
+    let mut users = [None, None];
+    let mut agents = [None, None];
+    users[other] = Some(user.id.clone());
+    agents[mine] = old.agents[other].clone();
+    let live = agents[mine].is_some();
+    let row = GameRow {
+        id: auth::new_id(),
+        rules: old.rules.clone(),
+        fen: old.fen.clone(),
+        users,
+        agents,
+        agent_seed: (rand::rng().random::<u64>() >> 1) as i64,
+        initial_ms: old.initial_ms,
+        increment_ms: old.increment_ms,
+        status: if live { "live" } else { "open" }.to_owned(),
+        result: None,
+        reason: None,
+        created_ms: now_ms(),
+    };
+    st.store.insert_game(&row).await?;
+    st.hub.round(&row.id).await?;
+    if !live {
+        let frame = crate::projection::rematch_frame(&old.id, &row.id);
+        let handle = st.hub.round(&old.id).await?;
+        handle.send(RoundMsg::Notify { frame }).await?;
+    }
+    let mut s = summary(&st, &row).await?;
+    s["you"] = color_name(if other == 0 {
+        Color::White
+    } else {
+        Color::Black
+    })
+    .into();
+    s["rematch_of"] = old.id.into();
+    Ok(Json(s))
+}
+
 /// The record of a stored game, with the players' names as tags.
 pub async fn record_of(st: &AppState, row: &GameRow) -> Result<Record, ApiError> {
     let commands = st.store.commands(&row.id).await?;

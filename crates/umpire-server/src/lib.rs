@@ -108,6 +108,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games", get(api::list_games).post(api::create_game))
         .route("/api/games/{id}", get(api::get_game))
         .route("/api/games/{id}/join", post(api::join_game))
+        .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/ws", get(ws::game_socket))
         .route("/games/{file}", get(api::download))
         .route("/games/{id}/{file}", get(api::player_download))

@@ -323,6 +323,28 @@ pub fn game_over_frame(public: &Public<'_>) -> String {
     frame("game_over", m)
 }
 
+/// A rematch was asked for: the new game's id, to the old game's players.
+pub fn rematch_frame(old: &str, new: &str) -> String {
+    let mut m = serde_json::Map::new();
+    m.insert("game".into(), old.into());
+    m.insert("rematch".into(), new.into());
+    frame("rematch", m)
+}
+
+/// `frame` with `reply_to` added (the answer to a client's `sync`).
+pub fn with_reply_to(frame: String, reply_to: Option<u64>) -> String {
+    let Some(id) = reply_to else {
+        return frame;
+    };
+    match serde_json::from_str::<Value>(&frame) {
+        Ok(Value::Object(mut m)) => {
+            m.insert("reply_to".into(), id.into());
+            Value::Object(m).to_string()
+        }
+        _ => frame,
+    }
+}
+
 /// A refusal sent to one connection.
 pub fn error_frame(code: &str, message: &str, reply_to: Option<u64>) -> String {
     let mut m = serde_json::Map::new();

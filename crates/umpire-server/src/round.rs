@@ -49,6 +49,11 @@ pub enum RoundMsg {
         /// Where frames go.
         tx: mpsc::UnboundedSender<String>,
     },
+    /// A frame for every player connection (a rematch offer).
+    Notify {
+        /// The frame.
+        frame: String,
+    },
     /// A connection closed.
     Leave {
         /// Whose connection it was.
@@ -414,6 +419,12 @@ impl Round {
                         }
                     }
                 }
+                Some(RoundMsg::Notify { frame }) => {
+                    self.subs.retain(|s| {
+                        !matches!(s.seat, Seat::Player(_)) && !s.tx.is_closed()
+                            || s.tx.send(frame.clone()).is_ok()
+                    });
+                }
                 Some(RoundMsg::Leave { seat }) => {
                     if let Seat::Player(c) = seat {
                         let n = &mut self.connected[index(c)];
@@ -499,7 +510,10 @@ impl Round {
             Action::Relist => {
                 return Ok(Some(projection::relist_frame(&self.views[index(side)], id)));
             }
-            Action::Sync => return Ok(Some(self.state_frame(Seat::Player(side), Instant::now()))),
+            Action::Sync => {
+                let frame = self.state_frame(Seat::Player(side), Instant::now());
+                return Ok(Some(projection::with_reply_to(frame, id)));
+            }
             Action::Msg(text) => {
                 self.say(side, text).await?;
                 return Ok(None);
@@ -710,7 +724,7 @@ impl Round {
         if self.is_over() || self.row.status != "live" {
             return;
         }
-        if !self.abandon_deadline().is_some_and(|d| d <= now) {
+        if self.abandon_deadline().is_none_or(|d| d > now) {
             return;
         }
         let side = self.game.umpire().turn();

@@ -174,3 +174,76 @@ async fn framework_refusals_are_json_with_stable_codes() {
     assert_eq!((a.status, a.code()), (404, Some("not_found")));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_swaps_colours_and_is_offered_to_the_opponent() {
+    let server = Server::start(fresh_dir("rematch")).await;
+    let (white, black, id) =
+        two_player_game(&server, json!({"rules":"berkeley","initial_ms": 300_000})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    let (mut b, _) = socket(&black, &id).await;
+    let path = format!("/api/games/{id}/rematch");
+    // Not before the end, and only for the players.
+    let a = white.request("POST", &path, None).await.unwrap();
+    assert_eq!((a.status, a.code()), (409, Some("game_not_over")));
+    let stranger = server.guest().await;
+    ask(&mut w, json!({"type":"resign"}), 1).await;
+    let a = stranger.request("POST", &path, None).await.unwrap();
+    assert_eq!((a.status, a.code()), (403, Some("not_a_player")));
+    let g = black
+        .request("POST", &path, None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    assert_eq!(
+        (g["you"].as_str(), g["status"].as_str(), g["rules"].as_str()),
+        (Some("white"), Some("open"), Some("berkeley"))
+    );
+    assert_eq!(g["time_control"]["initial_ms"], 300_000);
+    assert_eq!(g["rematch_of"].as_str(), Some(id.as_str()));
+    let new = g["id"].as_str().unwrap();
+    // The old opponent hears of it and joins by the link, as Black.
+    let offer = w.until("rematch", T).await.unwrap();
+    assert_eq!(offer["rematch"].as_str(), Some(new));
+    b.until("rematch", T).await.unwrap();
+    let j = white.join(new).await.unwrap();
+    assert_eq!(
+        (j["you"].as_str(), j["status"].as_str()),
+        (Some("black"), Some("live"))
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_against_an_agent_starts_at_once_at_the_same_strength() {
+    let server = Server::start(fresh_dir("rematch-agent")).await;
+    let me = server.guest().await;
+    let g = me
+        .create_game(&json!({"agent":"guided-random","level":2,"color":"white"}))
+        .await
+        .unwrap();
+    assert_eq!(g["players"]["black"], "agent:guided-random/nodes=1000");
+    let id = g["id"].as_str().unwrap();
+    let (mut s, _) = socket(&me, id).await;
+    ask(&mut s, json!({"type":"resign"}), 1).await;
+    let r = me
+        .request("POST", &format!("/api/games/{id}/rematch"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    assert_eq!(
+        (r["you"].as_str(), r["status"].as_str()),
+        (Some("black"), Some("live"))
+    );
+    assert_eq!(r["players"]["white"], "agent:guided-random/nodes=1000");
+    let bad = me
+        .create_game(&json!({"agent":"guided-random","level":9}))
+        .await
+        .unwrap_err();
+    assert!(bad.contains("bad_level"), "{bad}");
+    let bad = me.create_game(&json!({"level":2})).await.unwrap_err();
+    assert!(bad.contains("bad_level"), "{bad}");
+    server.stop().await;
+}
