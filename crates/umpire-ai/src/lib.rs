@@ -8,10 +8,13 @@ mod agent;
 pub mod audit;
 mod belief_guided;
 mod budget;
+pub mod endgame;
+pub mod eval;
 pub mod guided_bench;
 mod guided_random;
 mod kind;
 mod match_play;
+pub mod mcts;
 mod random;
 
 pub use agent::{Agent, play_observations};
