@@ -24,8 +24,15 @@ struct Trace {
 }
 
 impl Watcher<Umpire> for Trace {
-    fn after(&mut self, table: &Umpire, _command: Command, _outcome: &Outcome) {
-        let _ = table;
+    fn after(&mut self, table: &Umpire, command: Command, outcome: &Outcome) {
+        if std::env::var_os("MCTS_DEBUG").is_some() {
+            eprintln!(
+                "{} {} {:?}",
+                table.plies(),
+                command.to_text(),
+                outcome.verdict
+            );
+        }
     }
     fn before(&mut self, table: &Umpire, mover: &dyn Agent) {
         if mover.view().side() == self.side {

@@ -123,6 +123,20 @@ impl<A: Agent> Endgame<A> {
         }
     }
 
+    /// `inner` in a game whose lone enemy king is known to stand on one of `king_squares`
+    /// (bit `i` for square `i`, seen from the player's own side as the board is: a set-up
+    /// start the organiser announced): tracking starts from that set instead of every square.
+    pub fn knowing(inner: A, config: EndgameConfig, king_squares: u64) -> Endgame<A> {
+        let side = inner.view().side();
+        let mut set = 0u64;
+        for sq in umpire_rules::shakmaty::Bitboard(king_squares) {
+            set |= 1u64 << (orient(side, sq) as u32);
+        }
+        let mut agent = Endgame::with_config(inner, config);
+        agent.tracker = KingTracker::starting(set);
+        agent
+    }
+
     /// The wrapped agent.
     pub fn inner(&self) -> &A {
         &self.inner

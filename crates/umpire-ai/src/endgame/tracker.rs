@@ -14,6 +14,11 @@ pub struct KingTracker {
 }
 
 impl KingTracker {
+    /// A tracker that knows the king is on one of `set` (White-oriented).
+    pub fn starting(set: u64) -> KingTracker {
+        KingTracker { set: Some(set) }
+    }
+
     /// The tracked set, if tracking.
     pub fn set(&self) -> Option<u64> {
         self.set

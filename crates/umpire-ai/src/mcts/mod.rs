@@ -24,6 +24,7 @@ mod policy;
 mod tree;
 mod variant;
 
+use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::Instant;
 
@@ -31,7 +32,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::{Belief, BeliefConfig, LegalUnion};
 use umpire_rules::shakmaty::{Chess, Position};
-use umpire_rules::{Announcement, AttemptList, Command, Observation, Umpire, Verdict};
+use umpire_rules::{Announcement, AttemptList, Command, Observation, OwnBoard, Umpire, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{PlayerView, ViewError};
 
@@ -105,7 +106,28 @@ pub struct MctsAgent {
     options: AttemptList,
     path: Vec<(u32, usize)>,
     analysis: Option<Analysis>,
+    /// How often each own board (hashed) stood after the agent's own moves.
+    seen: HashMap<u64, u32>,
+    /// Opponent commands heard since the opponent's turn began (its rejected attempts).
+    heard_rejections: u32,
 }
+
+/// The belief is given up (the agent then plays uniformly over its guided options) when the
+/// opponent's turn had more heard rejections than this: the belief's expansion of the hidden
+/// turn enumerates orders of the rejected attempts and grows too slow for a move (seen under
+/// Berkeley and English rules against a random opponent).
+pub const MAX_HEARD_REJECTIONS: u32 = 6;
+
+/// The hash of an own board.
+fn board_key(own: &OwnBoard) -> u64 {
+    let mut h = DefaultHasher::new();
+    own.hash(&mut h);
+    h.finish()
+}
+
+/// Above this expected value, the agent steers away from own boards it has had before (a
+/// winning side must not drift into a draw by repetition).
+pub const AVOID_REPEATS_ABOVE: f64 = 0.3;
 
 impl MctsAgent {
     /// An agent with this view, seeded; `start` is the public start position (`None`: no
@@ -126,6 +148,8 @@ impl MctsAgent {
             options: AttemptList::new(),
             path: Vec::with_capacity(64),
             analysis: None,
+            seen: HashMap::new(),
+            heard_rejections: 0,
         }
     }
 
@@ -351,9 +375,10 @@ impl MctsAgent {
                 break;
             }
         }
-        let Some(best) = self.tree.best(0) else {
+        let Some(mut best) = self.tree.best(0) else {
             return root[0];
         };
+        best = self.avoid_repeats(best);
         let edge: &Edge = &self.tree.nodes[0].edges[best];
         let chosen = edge.command;
         let value = if edge.visits > 0 {
@@ -384,6 +409,39 @@ impl MctsAgent {
             nodes: iterations,
         });
         chosen
+    }
+
+    /// When winning, among the root edges visited at least a tenth as often as `best`, the one
+    /// whose own board after the move stood least often before (then the most visited).
+    fn avoid_repeats(&self, best: usize) -> usize {
+        let edges = &self.tree.nodes[0].edges;
+        if edges[best].mean() <= AVOID_REPEATS_ABOVE {
+            return best;
+        }
+        let count = |c: Command| match c {
+            Command::Attempt(a) => {
+                let mut own = self.view.own_board().clone();
+                own.play(a);
+                self.seen.get(&board_key(&own)).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        if count(edges[best].command) == 0 {
+            return best;
+        }
+        let floor = edges[best].visits / 10;
+        let mut pick = best;
+        let mut key = (count(edges[best].command), u32::MAX - edges[best].visits);
+        for (i, e) in edges.iter().enumerate() {
+            if e.visits >= floor.max(1) && e.mean() > 0.0 {
+                let k = (count(e.command), u32::MAX - e.visits);
+                if k < key {
+                    key = k;
+                    pick = i;
+                }
+            }
+        }
+        pick
     }
 
     /// A determinization drawn uniformly from the belief.
@@ -435,6 +493,25 @@ impl Agent for MctsAgent {
 
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         self.view.observe(observation)?;
+        if observation
+            .own
+            .is_some_and(|o| o.verdict == Verdict::Accepted)
+        {
+            *self
+                .seen
+                .entry(board_key(self.view.own_board()))
+                .or_insert(0) += 1;
+        }
+        if observation.actor != self.view.side() {
+            if observation.moved {
+                if self.heard_rejections > MAX_HEARD_REJECTIONS {
+                    self.belief = None;
+                }
+                self.heard_rejections = 0;
+            } else {
+                self.heard_rejections += 1;
+            }
+        }
         if let Some(belief) = &mut self.belief
             && belief.observe(observation).is_err()
         {
