@@ -3,9 +3,10 @@
 //! the mean plies to mate and, with `--trace`, mcts's value estimate at every 10th decision.
 //! Figures in docs/BENCHMARKS.md.
 //!
-//! `cargo run --release -p umpire-ai --example mcts_match -- OPPONENT GAMES MOVETIME_MS|nN [SEED] [--variant tree-avg|ept-qb] [--trace] [--max-plies N] [--rules ID]`
+//! `cargo run --release -p umpire-ai --example mcts_match -- OPPONENT GAMES MOVETIME_MS|nN [SEED] [--variant tree-avg|ept-qb] [--trace] [--max-plies N] [--rules ID] [--opp-budget MS|nN]`
 //!
-//! `nN` (e.g. `n2000`) gives a node budget instead of a time per move.
+//! `nN` (e.g. `n2000`) gives a node budget instead of a time per move. `--opp-budget MS|nN`
+//! sets the opponent's budget (for `mcts` against itself at another budget; default 100 ms).
 
 use std::time::{Duration, Instant};
 
@@ -21,6 +22,8 @@ struct Trace {
     decisions: u32,
     values: Vec<(u32, f64)>,
     on: bool,
+    nodes: u64,
+    searched: u64,
 }
 
 impl Watcher<Umpire> for Trace {
@@ -37,6 +40,12 @@ impl Watcher<Umpire> for Trace {
     fn before(&mut self, table: &Umpire, mover: &dyn Agent) {
         if mover.view().side() == self.side {
             self.decisions += 1;
+            if let Some(a) = mover.analysis()
+                && a.nodes > 0
+            {
+                self.nodes += a.nodes;
+                self.searched += 1;
+            }
             if self.on
                 && self.decisions % 10 == 1
                 && let Some(a) = mover.analysis()
@@ -70,6 +79,13 @@ fn main() {
     let max_plies: u32 = flag("--max-plies").map_or(600, |s| s.parse().expect("plies"));
     let rules = flag("--rules").map_or(RuleSetId::Wild16, |s| s.parse().expect("rules"));
     let trace = args.iter().any(|a| a == "--trace");
+    let parse_budget = |s: &str| match s {
+        s if s.starts_with('n') => Budget::Nodes(s[1..].parse().expect("nodes")),
+        s => Budget::Time(Duration::from_millis(s.parse().expect("ms"))),
+    };
+    let opp_budget = flag("--opp-budget").map_or(Budget::default(), |s| parse_budget(s));
+    let mut total_nodes = 0u64;
+    let mut total_searched = 0u64;
     let (mut wins, mut draws, mut losses, mut mates, mut mate_plies) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut reasons = std::collections::BTreeMap::new();
@@ -92,10 +108,14 @@ fn main() {
             Some(Chess::default()),
             config,
         ));
+        let opp_config = AgentConfig {
+            budget: opp_budget,
+            ..AgentConfig::default()
+        };
         let mut other = opponent.build(
             PlayerView::standard(rules_set, !side),
             seed * 1000 + g + 500,
-            &AgentConfig::default(),
+            &opp_config,
         );
         let mut umpire = Umpire::new(rules_set);
         let mut tr = Trace {
@@ -103,6 +123,8 @@ fn main() {
             decisions: 0,
             values: Vec::new(),
             on: trace,
+            nodes: 0,
+            searched: 0,
         };
         let agents: [&mut dyn Agent; 2] = if side == Color::White {
             [&mut me, other.as_mut()]
@@ -124,6 +146,8 @@ fn main() {
             Some(_) => losses += 1,
             None => draws += 1,
         }
+        total_nodes += tr.nodes;
+        total_searched += tr.searched;
         eprintln!(
             "game {g} mcts {side:?}: {} after {} plies (table moves {}) [{:.0} s]",
             reason,
@@ -141,12 +165,13 @@ fn main() {
         }
     }
     println!(
-        "mcts ({variant}, {budget:?}) vs {opponent}, {rules}, {games} games: W {wins} D {draws} L {losses}; wins by mate {mates}/{wins}; mean plies to mate {:.1}; reasons {reasons:?}; {:.0} s",
+        "mcts ({variant}, {budget:?}) vs {opponent}, {rules}, {games} games: W {wins} D {draws} L {losses}; wins by mate {mates}/{wins}; mean plies to mate {:.1}; reasons {reasons:?}; mean nodes per searched decision {:.0}; {:.0} s",
         if mates > 0 {
             mate_plies as f64 / mates as f64
         } else {
             f64::NAN
         },
+        total_nodes as f64 / total_searched.max(1) as f64,
         start.elapsed().as_secs_f64()
     );
 }

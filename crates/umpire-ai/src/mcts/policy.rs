@@ -30,8 +30,8 @@ pub fn policy_move<R: Rng>(pos: &Chess, rng: &mut R) -> Option<Move> {
             }
         }
         if let Some(m) = best {
-            return Some(m.clone());
+            return Some(*m);
         }
     }
-    Some(moves[rng.random_range(0..moves.len())].clone())
+    Some(moves[rng.random_range(0..moves.len())])
 }

@@ -53,10 +53,11 @@ impl FromStr for Variant {
 ///
 /// For a decisive result `r` (±1) reached `len` plies below the root, with the running mean
 /// `m` and standard deviation `s` of the lengths of the decisive results seen so far in this
-/// search, `λ = (m - len) / s` for a win (shorter is better) and `(len - m) / s` for a loss
-/// (later is better), and the reward is `r·(1 - a) + sign(r)·a·σ(kλ)`, `σ` the logistic
-/// function: a win is worth between `1 - a` and 1, a loss between -1 and `-(1 - a)`. Results that
-/// are not decisive are returned unchanged.
+/// search, the quality is `λ = (m - len) / s` for a win (shorter is better) and
+/// `(len - m) / s` for a loss (later is better), and the reward is
+/// `r·(1 - a) + a·(2σ(kλ) - 1)`, `σ` the logistic function: a win is worth between `1 - 2a`
+/// and 1, a loss between -1 and `-(1 - 2a)`, higher the better the quality. Results that are
+/// not decisive are returned unchanged.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct QualityBonus {
     n: f64,
@@ -65,7 +66,7 @@ pub struct QualityBonus {
 }
 
 /// The weight `a` of the bonus.
-pub const BONUS_WEIGHT: f64 = 0.25;
+pub const BONUS_WEIGHT: f64 = 0.15;
 /// The steepness `k` of the logistic.
 pub const BONUS_STEEPNESS: f64 = 1.5;
 
@@ -94,7 +95,7 @@ impl QualityBonus {
         self.mean += delta / self.n;
         self.m2 += delta * (len - self.mean);
         let sigma = 1.0 / (1.0 + (-BONUS_STEEPNESS * lambda).exp());
-        r.signum() * ((1.0 - BONUS_WEIGHT) + BONUS_WEIGHT * sigma)
+        r.signum() * (1.0 - BONUS_WEIGHT) + BONUS_WEIGHT * (2.0 * sigma - 1.0)
     }
 }
 
@@ -119,10 +120,11 @@ mod tests {
         let short = q.reward(1.0, 4);
         let long = q.reward(1.0, 30);
         assert!(short > long, "{short} {long}");
-        assert!(short <= 1.0 && long >= 1.0 - BONUS_WEIGHT);
+        assert!(short <= 1.0 && long >= 1.0 - 2.0 * BONUS_WEIGHT);
         let early_loss = q.reward(-1.0, 2);
         let late_loss = q.reward(-1.0, 40);
-        assert!(late_loss > early_loss);
+        assert!(late_loss > early_loss, "{late_loss} {early_loss}");
+        assert!(early_loss >= -1.0 && late_loss <= -(1.0 - 2.0 * BONUS_WEIGHT));
         assert_eq!(q.reward(0.3, 5), 0.3);
     }
 }
