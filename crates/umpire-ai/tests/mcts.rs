@@ -71,6 +71,28 @@ fn play_turn(umpire: &mut Umpire, agent: &mut dyn Agent, other: &mut dyn Agent) 
     None
 }
 
+/// Asserts that `0`'s commands are never impossible, repeated or refused.
+struct NoRefusal(Color);
+
+impl umpire_ai::Watcher<Umpire> for NoRefusal {
+    fn before(&mut self, _table: &Umpire, _mover: &dyn Agent) {}
+
+    fn after(&mut self, table: &Umpire, command: Command, outcome: &umpire_rules::Outcome) {
+        if outcome.side == self.0 {
+            assert!(
+                !matches!(
+                    outcome.verdict,
+                    Verdict::Impossible | Verdict::Repeat | Verdict::Invalid(_)
+                ),
+                "{:?} at ply {}: {command:?} refused ({:?})",
+                table.rules().id,
+                table.plies(),
+                outcome.verdict
+            );
+        }
+    }
+}
+
 #[test]
 fn mcts_plays_complete_games_under_every_rule_set() {
     let games = env("UMPIRE_MCTS_GAMES", 1);
@@ -90,7 +112,8 @@ fn mcts_plays_complete_games_under_every_rule_set() {
                 } else {
                     [&mut other, me.as_mut()]
                 };
-                let stats = play_match(&mut umpire, agents, 300, &mut ()).unwrap();
+                let mut refused = NoRefusal(side);
+                let stats = play_match(&mut umpire, agents, 300, &mut refused).unwrap();
                 assert!(stats.plies > 0, "{id} {side:?}");
                 // Agents are fed only observations; the mcts agent's view matches the truth.
                 assert_eq!(
