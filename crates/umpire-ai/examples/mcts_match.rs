@@ -149,7 +149,12 @@ fn main() {
         total_nodes += tr.nodes;
         total_searched += tr.searched;
         eprintln!(
-            "game {g} mcts {side:?}: {} after {} plies (table moves {}) [{:.0} s]",
+            "game {g} mcts {side:?}: {} {} after {} plies (table moves {}) [{:.0} s]",
+            match result.and_then(|r| r.winner) {
+                Some(w) if w == side => "win",
+                Some(_) => "loss",
+                None => "draw",
+            },
             reason,
             umpire.plies(),
             me.table_moves(),
