@@ -18,7 +18,12 @@
 //! played is the root's most visited edge.
 //!
 //! Budget: [`Budget::Nodes`] counts iterations (deterministic with the seed);
-//! [`Budget::Time`] stops at a deadline.
+//! [`Budget::Time`] stops at a deadline. The belief update happens when observations arrive and
+//! is not part of the budget.
+//!
+//! Allocation: the evaluation and the policy allocate nothing; each iteration builds one umpire
+//! for its determinization (the umpire keeps a repetition history vector), and expansions add
+//! tree nodes (the arena keeps its storage between decisions).
 
 mod policy;
 mod tree;
