@@ -18,22 +18,27 @@ pub enum AgentKind {
     /// [`BeliefGuidedAgent`]: the guided action space narrowed by the belief filter (exact
     /// while the consistent set is at most [`AGENT_BOUND`], sampled beyond).
     BeliefGuided,
+    /// [`MctsAgent`](crate::mcts::MctsAgent): Monte Carlo tree search over the belief, wrapped
+    /// in the [`Endgame`](crate::endgame::Endgame) technique.
+    Mcts,
 }
 
 impl AgentKind {
     /// Every built-in agent.
-    pub const ALL: [AgentKind; 3] = [
+    pub const ALL: [AgentKind; 4] = [
         AgentKind::Random,
         AgentKind::GuidedRandom,
         AgentKind::BeliefGuided,
+        AgentKind::Mcts,
     ];
 
-    /// The name (`"random"`, `"guided-random"`, `"belief-guided"`).
+    /// The name (`"random"`, `"guided-random"`, `"belief-guided"`, `"mcts"`).
     pub const fn as_str(self) -> &'static str {
         match self {
             AgentKind::Random => "random",
             AgentKind::GuidedRandom => "guided-random",
             AgentKind::BeliefGuided => "belief-guided",
+            AgentKind::Mcts => "mcts",
         }
     }
 
@@ -56,6 +61,16 @@ impl AgentKind {
                     AGENT_BOUND,
                 ))
             }
+            AgentKind::Mcts => {
+                let start = view.standard_start().then(Chess::default);
+                let mcts = crate::mcts::MctsAgent::new(
+                    view,
+                    seed,
+                    start,
+                    crate::mcts::MctsConfig::from_agent_config(config),
+                );
+                Box::new(crate::endgame::Endgame::new(mcts))
+            }
         }
     }
 }
@@ -68,7 +83,7 @@ impl fmt::Display for AgentKind {
 
 /// A name that is no built-in agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown agent {0:?} (known: random, guided-random, belief-guided)")]
+#[error("unknown agent {0:?} (known: random, guided-random, belief-guided, mcts)")]
 pub struct UnknownAgent(pub String);
 
 impl FromStr for AgentKind {

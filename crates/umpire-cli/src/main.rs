@@ -383,6 +383,11 @@ fn main() -> ExitCode {
             agent,
         } => {
             match agent {
+                AgentKind::Mcts => {
+                    return exit(Err("umpire bench measures the guided action space; \
+                        for mcts use `cargo run --release -p umpire-ai --example mcts_match`"
+                        .into()));
+                }
                 AgentKind::Random => bench::print(rules, seconds, games, seed, max_plies, json),
                 AgentKind::GuidedRandom | AgentKind::BeliefGuided => bench::print_guided(
                     rules.unwrap_or(RuleSetId::Wild16),

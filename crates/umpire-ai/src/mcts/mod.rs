@@ -1,0 +1,543 @@
+//! [`MctsAgent`]: Monte Carlo tree search over the information set.
+//!
+//! Each iteration draws a determinization (a full position) from the agent's [`Belief`], which
+//! is fed only the agent's observations, and walks the tree in it with a real [`Umpire`]:
+//!
+//! - a node is a decision point of the agent, named by what the agent heard on the way there;
+//!   its edges are the agent's commands (attempts, and "Any?" where the rule set has it);
+//! - the umpire judges the chosen command in the determinization; what the agent would hear
+//!   (verdict and announcements) picks the child. A rejected attempt leads to a node where the
+//!   same player tries again; an accepted one is followed by a hidden opponent reply, chosen
+//!   by the [playout policy](policy) in the determinized position, of which the child's name
+//!   keeps only what the agent would hear;
+//! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
+//!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
+//!
+//! The root's commands are the guided action space of the view (never an attempt already
+//! rejected this turn), narrowed by the belief as in the belief-guided agent. The command
+//! played is the root's most visited edge.
+//!
+//! Budget: [`Budget::Nodes`] counts iterations (deterministic with the seed);
+//! [`Budget::Time`] stops at a deadline. The belief update happens when observations arrive and
+//! is not part of the budget.
+//!
+//! Allocation: the evaluation and the policy allocate nothing; each iteration builds one umpire
+//! for its determinization (the umpire keeps a repetition history vector), and expansions add
+//! tree nodes (the arena keeps its storage between decisions).
+
+mod policy;
+mod tree;
+mod variant;
+
+use std::collections::HashMap;
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::time::Instant;
+
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_belief::{Belief, BeliefConfig, LegalUnion};
+use umpire_rules::shakmaty::{Chess, Position};
+use umpire_rules::{Announcement, AttemptList, Command, Observation, OwnBoard, Umpire, Verdict};
+use umpire_view::guided::{FilterSet, GuidedSpace};
+use umpire_view::{PlayerView, ViewError};
+
+pub use policy::{CAPTURE_PROBABILITY, policy_move};
+pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
+
+use crate::eval::evaluate;
+use crate::{Agent, AgentConfig, Analysis, Budget};
+use tree::{Edge, Tree};
+
+/// How the Monte Carlo agent searches.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// How leaves are scored.
+    pub variant: Variant,
+    /// The bound of the belief's exact set (a uniform sample of this many beyond it).
+    pub belief_bound: usize,
+    /// The UCB1 exploration constant (values are in [-1, 1]).
+    pub exploration: f64,
+    /// The deepest tree level, in the agent's moves.
+    pub max_depth: u32,
+    /// Playout plies before the cut (the quality-bonus variant only).
+    pub playout_plies: u32,
+    /// The thinking budget per decision.
+    pub budget: Budget,
+    /// The guided filters of the root's options.
+    pub filters: FilterSet,
+    /// Accept a draw offer when the expected value is below this.
+    pub draw_threshold: f64,
+}
+
+/// The belief bound of the agent built by name: small enough that the belief costs a few
+/// milliseconds a move, so that most of the budget goes to the search.
+pub const MCTS_BELIEF_BOUND: usize = 256;
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            variant: Variant::TreeAverage,
+            belief_bound: MCTS_BELIEF_BOUND,
+            exploration: 0.5,
+            max_depth: 4,
+            playout_plies: 4,
+            budget: Budget::default(),
+            filters: FilterSet::all_sound(),
+            draw_threshold: -0.5,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// The default search with the budget and filters of `config`.
+    pub fn from_agent_config(config: &AgentConfig) -> MctsConfig {
+        MctsConfig {
+            budget: config.budget,
+            filters: config.filters,
+            ..MctsConfig::default()
+        }
+    }
+}
+
+/// The Monte Carlo tree search agent (see the [module documentation](self)).
+#[derive(Clone, Debug)]
+pub struct MctsAgent {
+    view: PlayerView,
+    belief: Option<Belief>,
+    config: MctsConfig,
+    rng: Xoshiro256PlusPlus,
+    tree: Tree,
+    bonus: QualityBonus,
+    options: AttemptList,
+    path: Vec<(u32, usize)>,
+    analysis: Option<Analysis>,
+    /// How often each own board (hashed) stood after the agent's own moves.
+    seen: HashMap<u64, u32>,
+    /// Opponent commands heard since the opponent's turn began (its rejected attempts).
+    heard_rejections: u32,
+}
+
+/// The belief is given up (the agent then plays uniformly over its guided options) when the
+/// opponent's turn had more heard rejections than this: the belief's expansion of the hidden
+/// turn enumerates orders of the rejected attempts and grows too slow for a move (seen under
+/// Berkeley and English rules against a random opponent).
+pub const MAX_HEARD_REJECTIONS: u32 = 6;
+
+/// The hash of an own board.
+fn board_key(own: &OwnBoard) -> u64 {
+    let mut h = DefaultHasher::new();
+    own.hash(&mut h);
+    h.finish()
+}
+
+/// Above this expected value, the agent steers away from own boards it has had before (a
+/// winning side must not drift into a draw by repetition).
+pub const AVOID_REPEATS_ABOVE: f64 = 0.3;
+
+impl MctsAgent {
+    /// An agent with this view, seeded; `start` is the public start position (`None`: no
+    /// belief, and the agent plays uniformly over the guided space).
+    pub fn new(view: PlayerView, seed: u64, start: Option<Chess>, config: MctsConfig) -> MctsAgent {
+        let bc = BeliefConfig {
+            bound: config.belief_bound.max(1),
+            seed,
+        };
+        let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), bc).ok());
+        MctsAgent {
+            view,
+            belief,
+            config,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6d63_7473),
+            tree: Tree::default(),
+            bonus: QualityBonus::default(),
+            options: AttemptList::new(),
+            path: Vec::with_capacity(64),
+            analysis: None,
+            seen: HashMap::new(),
+            heard_rejections: 0,
+        }
+    }
+
+    /// The belief, while it holds.
+    pub fn belief(&self) -> Option<&Belief> {
+        self.belief.as_ref()
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+
+    /// The root commands: the guided space, narrowed by the belief (falling back to the whole
+    /// guided space, then the own board, if that would leave nothing).
+    fn root_commands(&mut self) -> Vec<Command> {
+        self.options.clear();
+        let mut may_ask =
+            GuidedSpace::new(&self.view, self.config.filters).options(&mut self.options);
+        if self.options.is_empty() && !may_ask {
+            may_ask = self.view.options(&mut self.options);
+        }
+        if let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0) {
+            let union = LegalUnion::covering(belief, &self.options);
+            let before = self.options.clone();
+            self.options.retain(|a| union.may_be_legal(*a));
+            if self.options.is_empty() {
+                self.options = before;
+            }
+        }
+        let mut out: Vec<Command> = self.options.iter().map(|a| Command::Attempt(*a)).collect();
+        if may_ask {
+            out.push(Command::AskAny);
+        }
+        out
+    }
+
+    /// The expected value for the agent over up to 32 sampled determinizations, by the static
+    /// evaluation (0 without a belief).
+    fn static_estimate(&mut self) -> f64 {
+        let Some(belief) = &self.belief else {
+            return 0.0;
+        };
+        let sample = belief.sample(32, &mut self.rng);
+        if sample.is_empty() {
+            return 0.0;
+        }
+        let side = self.view.side();
+        sample.iter().map(|p| evaluate(p, side)).sum::<f64>() / sample.len() as f64
+    }
+
+    /// The value of a finished game for the agent.
+    fn terminal_value(&self, umpire: &Umpire) -> f64 {
+        match umpire.result().and_then(|r| r.winner) {
+            Some(w) if w == self.view.side() => 1.0,
+            Some(_) => -1.0,
+            None => 0.0,
+        }
+    }
+
+    /// Scores a new leaf reached `depth` plies below the root.
+    fn leaf_value(&mut self, umpire: &Umpire, depth: u32) -> f64 {
+        let side = self.view.side();
+        if umpire.is_over() {
+            let v = self.terminal_value(umpire);
+            return match self.config.variant {
+                Variant::TreeAverage => v,
+                Variant::QualityBonus => self.bonus.reward(v, depth),
+            };
+        }
+        match self.config.variant {
+            Variant::TreeAverage => evaluate(umpire.position(), side),
+            Variant::QualityBonus => {
+                let mut pos = umpire.position().clone();
+                let mut plies = 0;
+                while plies < self.config.playout_plies {
+                    let Some(m) = policy_move(&pos, &mut self.rng) else {
+                        // No legal move: mate or stalemate.
+                        let v = if pos.is_check() {
+                            if pos.turn() == side { -1.0 } else { 1.0 }
+                        } else {
+                            0.0
+                        };
+                        return self.bonus.reward(v, depth + plies);
+                    };
+                    pos.play_unchecked(m);
+                    plies += 1;
+                    if pos.is_insufficient_material() {
+                        return 0.0;
+                    }
+                }
+                evaluate(&pos, side)
+            }
+        }
+    }
+
+    /// One iteration from determinization `det`; returns whether it ran.
+    fn iterate(&mut self, det: Chess, root: &[Command]) -> bool {
+        let side = self.view.side();
+        if det.turn() != side {
+            return false;
+        }
+        let Ok(mut umpire) = Umpire::from_position(*self.view.rules(), det) else {
+            return false;
+        };
+        self.path.clear();
+        let mut node = 0u32;
+        let mut depth = 0u32;
+        let mut moves = 0u32;
+        let mut last = None;
+        let value = loop {
+            if umpire.is_over() {
+                break self.terminal_value(&umpire);
+            }
+            if moves >= self.config.max_depth {
+                break self.leaf_value(&umpire, depth);
+            }
+            if !self.tree.nodes[node as usize].expanded {
+                let n = &mut self.tree.nodes[node as usize];
+                n.expanded = true;
+                if node == 0 {
+                    n.edges = root.iter().map(|c| new_edge(*c)).collect();
+                } else {
+                    self.options.clear();
+                    let may_ask = umpire.mover_options(&mut self.options);
+                    n.edges = self
+                        .options
+                        .iter()
+                        .map(|a| new_edge(Command::Attempt(*a)))
+                        .collect();
+                    if may_ask {
+                        n.edges.push(new_edge(Command::AskAny));
+                    }
+                }
+            }
+            let Some(edge) = self.tree.select(node, self.config.exploration) else {
+                break self.leaf_value(&umpire, depth);
+            };
+            let command = self.tree.nodes[node as usize].edges[edge].command;
+            let outcome = umpire.submit(command);
+            let mut key = DefaultHasher::new();
+            heard(&mut key, outcome.verdict, outcome.heard_by(side));
+            match outcome.verdict {
+                Verdict::Accepted => {
+                    depth += 1;
+                    moves += 1;
+                    // The hidden reply: the agent keeps only what it hears.
+                    if !umpire.is_over()
+                        && let Some(m) = policy_move(umpire.position(), &mut self.rng)
+                        && let Some(a) = umpire_rules::Attempt::from_move(&m)
+                    {
+                        let reply = umpire.submit(Command::Attempt(a));
+                        heard(&mut key, reply.verdict, reply.heard_by(side));
+                        depth += 1;
+                    }
+                }
+                Verdict::Illegal | Verdict::Answered => {}
+                // Not expected (the options are the mover's own); score and stop.
+                _ => break self.leaf_value(&umpire, depth),
+            }
+            self.path.push((node, edge));
+            let (child, created) = self.tree.child(node, edge, key.finish());
+            node = child;
+            last = Some(child);
+            if created {
+                break self.leaf_value(&umpire, depth);
+            }
+        };
+        let path = std::mem::take(&mut self.path);
+        self.tree.backup(&path, last, value);
+        self.path = path;
+        self.tree.nodes[0].visits += u32::from(self.path.is_empty());
+        true
+    }
+
+    /// Searches from the current view; returns the chosen command.
+    fn search(&mut self) -> Command {
+        let root = self.root_commands();
+        if root.is_empty() {
+            self.analysis = None;
+            return Command::Resign;
+        }
+        let held = self.belief.as_ref().map_or(0, |b| b.held());
+        if root.len() == 1 || held == 0 {
+            self.analysis = None;
+            let value = self.static_estimate();
+            let pick = if root.len() == 1 {
+                0
+            } else {
+                self.rng.random_range(0..root.len())
+            };
+            self.analysis = Some(Analysis {
+                value,
+                line: vec![root[pick]],
+                nodes: 0,
+            });
+            return root[pick];
+        }
+        self.tree.reset();
+        self.bonus.reset();
+        let start = Instant::now();
+        let (max_iterations, deadline) = match self.config.budget {
+            Budget::Nodes(n) => (n.max(1), None),
+            Budget::Time(d) => (u64::MAX, Some(start + d)),
+        };
+        let mut iterations = 0u64;
+        let mut tries = 0u64;
+        while iterations < max_iterations {
+            if let Some(deadline) = deadline
+                && iterations > 0
+                && Instant::now() >= deadline
+            {
+                break;
+            }
+            tries += 1;
+            if tries > max_iterations.saturating_mul(4).max(64) && iterations == 0 {
+                break;
+            }
+            let Some(det) = self.draw() else { break };
+            if self.iterate(det, &root) {
+                iterations += 1;
+            } else if tries > 4 * iterations + 64 {
+                break;
+            }
+        }
+        let Some(mut best) = self.tree.best(0) else {
+            return root[0];
+        };
+        best = self.avoid_repeats(best);
+        let edge: &Edge = &self.tree.nodes[0].edges[best];
+        let chosen = edge.command;
+        let value = if edge.visits > 0 {
+            edge.mean()
+        } else {
+            self.static_estimate()
+        };
+        let mut line = vec![chosen];
+        let mut node = 0u32;
+        let mut e = best;
+        while line.len() < 8 {
+            let Some(child) = self.tree.likeliest_child(node, e) else {
+                break;
+            };
+            let Some(next) = self.tree.best(child) else {
+                break;
+            };
+            if self.tree.nodes[child as usize].edges[next].visits == 0 {
+                break;
+            }
+            line.push(self.tree.nodes[child as usize].edges[next].command);
+            node = child;
+            e = next;
+        }
+        self.analysis = Some(Analysis {
+            value: value.clamp(-1.0, 1.0),
+            line,
+            nodes: iterations,
+        });
+        chosen
+    }
+
+    /// When winning, among the root edges visited at least a tenth as often as `best`, the one
+    /// whose own board after the move stood least often before (then the most visited).
+    fn avoid_repeats(&self, best: usize) -> usize {
+        let edges = &self.tree.nodes[0].edges;
+        if edges[best].mean() <= AVOID_REPEATS_ABOVE {
+            return best;
+        }
+        let count = |c: Command| match c {
+            Command::Attempt(a) => {
+                let mut own = self.view.own_board().clone();
+                own.play(a);
+                self.seen.get(&board_key(&own)).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        if count(edges[best].command) == 0 {
+            return best;
+        }
+        let floor = edges[best].visits / 10;
+        let mut pick = best;
+        let mut key = (count(edges[best].command), u32::MAX - edges[best].visits);
+        for (i, e) in edges.iter().enumerate() {
+            if e.visits >= floor.max(1) && e.mean() > 0.0 {
+                let k = (count(e.command), u32::MAX - e.visits);
+                if k < key {
+                    key = k;
+                    pick = i;
+                }
+            }
+        }
+        pick
+    }
+
+    /// A determinization drawn uniformly from the belief.
+    fn draw(&mut self) -> Option<Chess> {
+        let belief = self.belief.as_ref()?;
+        let held = belief.held();
+        if held == 0 {
+            return None;
+        }
+        let i = self.rng.random_range(0..held);
+        belief.position(i).cloned()
+    }
+}
+
+fn new_edge(command: Command) -> Edge {
+    Edge {
+        command,
+        visits: 0,
+        total: 0.0,
+        children: Vec::new(),
+    }
+}
+
+/// Feeds what the agent hears of one command into `key`.
+fn heard(
+    key: &mut DefaultHasher,
+    verdict: Verdict,
+    announcements: impl Iterator<Item = Announcement>,
+) {
+    verdict.is_rejection().hash(key);
+    (verdict == Verdict::Accepted).hash(key);
+    for a in announcements {
+        a.hash(key);
+    }
+}
+
+impl Agent for MctsAgent {
+    fn name(&self) -> &str {
+        "mcts"
+    }
+
+    fn view(&self) -> &PlayerView {
+        &self.view
+    }
+
+    fn hear_opening(&mut self, announcements: &[Announcement]) {
+        self.view.hear_opening(announcements.iter().copied());
+    }
+
+    fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
+        self.view.observe(observation)?;
+        if observation
+            .own
+            .is_some_and(|o| o.verdict == Verdict::Accepted)
+        {
+            *self
+                .seen
+                .entry(board_key(self.view.own_board()))
+                .or_insert(0) += 1;
+        }
+        if observation.actor != self.view.side() {
+            if observation.moved {
+                if self.heard_rejections > MAX_HEARD_REJECTIONS {
+                    self.belief = None;
+                }
+                self.heard_rejections = 0;
+            } else {
+                self.heard_rejections += 1;
+            }
+        }
+        if let Some(belief) = &mut self.belief
+            && belief.observe(observation).is_err()
+        {
+            self.belief = None;
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self) -> Command {
+        self.search()
+    }
+
+    fn accepts_draw(&mut self) -> bool {
+        let value = match &self.analysis {
+            Some(a) if a.nodes > 0 => a.value.min(self.static_estimate()),
+            _ => self.static_estimate(),
+        };
+        value < self.config.draw_threshold
+    }
+
+    fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref()
+    }
+}
