@@ -6,7 +6,10 @@ use std::str::FromStr;
 use umpire_rules::shakmaty::Chess;
 use umpire_view::PlayerView;
 
-use crate::{AGENT_BOUND, Agent, AgentConfig, BeliefGuidedAgent, GuidedRandomAgent, RandomAgent};
+use crate::{
+    AGENT_BOUND, Agent, AgentConfig, BeliefGuidedAgent, DarkboardAgent, GuidedRandomAgent,
+    RandomAgent,
+};
 
 /// A built-in agent, by the name used on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,14 +21,17 @@ pub enum AgentKind {
     /// [`BeliefGuidedAgent`]: the guided action space narrowed by the belief filter (exact
     /// while the consistent set is at most [`AGENT_BOUND`], sampled beyond).
     BeliefGuided,
+    /// [`DarkboardAgent`]: weighted maximax over metapositions (seed 001).
+    Darkboard,
 }
 
 impl AgentKind {
     /// Every built-in agent.
-    pub const ALL: [AgentKind; 3] = [
+    pub const ALL: [AgentKind; 4] = [
         AgentKind::Random,
         AgentKind::GuidedRandom,
         AgentKind::BeliefGuided,
+        AgentKind::Darkboard,
     ];
 
     /// The name (`"random"`, `"guided-random"`, `"belief-guided"`).
@@ -34,6 +40,7 @@ impl AgentKind {
             AgentKind::Random => "random",
             AgentKind::GuidedRandom => "guided-random",
             AgentKind::BeliefGuided => "belief-guided",
+            AgentKind::Darkboard => "darkboard",
         }
     }
 
@@ -56,6 +63,7 @@ impl AgentKind {
                     AGENT_BOUND,
                 ))
             }
+            AgentKind::Darkboard => Box::new(DarkboardAgent::new(view, seed, config)),
         }
     }
 }
@@ -68,7 +76,7 @@ impl fmt::Display for AgentKind {
 
 /// A name that is no built-in agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown agent {0:?} (known: random, guided-random, belief-guided)")]
+#[error("unknown agent {0:?} (known: random, guided-random, belief-guided, darkboard)")]
 pub struct UnknownAgent(pub String);
 
 impl FromStr for AgentKind {

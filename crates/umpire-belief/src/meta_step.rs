@@ -107,8 +107,11 @@ impl Metaposition {
             }
             Some((c, ep_said)) => {
                 let lost = self.own.lose_man(c);
+                // A pawn of ours that just made its double step (or, from a set-up start whose
+                // last move is unknown, any pawn of ours on its fourth rank) may be taken e.p.
+                let fourth = us.fold_wb(Rank::Fourth, Rank::Fifth);
                 let ep_possible = lost == Some(Role::Pawn)
-                    && self.double_step == Some(c)
+                    && (self.double_step == Some(c) || (!self.standard && c.rank() == fourth))
                     && (ep_said || !self.rules.en_passant_announced);
                 let normal = !(ep_said && self.rules.en_passant_announced);
                 let blk = self.own.board().occupied() | self.surely_enemy();

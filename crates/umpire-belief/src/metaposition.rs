@@ -48,6 +48,9 @@ pub struct Metaposition {
     pub(crate) checks: [Option<CheckKind>; 2],
     /// The player's pawn that has just made a double step (the enemy may take it e.p.).
     pub(crate) double_step: Option<Square>,
+    /// Whether the game began at the standard start (so every move of the enemy was seen
+    /// happening).
+    pub(crate) standard: bool,
 }
 
 impl Metaposition {
@@ -95,6 +98,7 @@ impl Metaposition {
             age: [0; 64],
             checks: [None; 2],
             double_step: None,
+            standard: view.standard_start(),
         };
         if view.standard_start() {
             meta.pawns = (8, 8);
@@ -138,6 +142,7 @@ impl Metaposition {
                 age: [0; 64],
                 checks: [None; 2],
                 double_step: None,
+                standard: false,
             });
             for sq in Square::ALL {
                 m.kinds[pseudo_index(pos, enemy, sq)].add(sq);
