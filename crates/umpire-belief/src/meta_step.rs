@@ -24,6 +24,7 @@ impl Metaposition {
     /// The opponent moved; `heard` is what we heard of it. `observed` says whether `heard` is
     /// the real announcement list (then silence means no check and the pawn-capture
     /// information applies) or a hypothesis of a search.
+    #[allow(clippy::needless_range_loop)]
     pub(crate) fn opponent_moved(&mut self, heard: &[Announcement], observed: bool) {
         let us = self.us();
         let enemy = self.enemy;
@@ -77,8 +78,8 @@ impl Metaposition {
                 new[P] |= dest & !last;
                 if may_promote && (dest & last).any() {
                     promotion_possible = true;
-                    for t in 1..K {
-                        new[t] |= dest & last;
+                    for n in new.iter_mut().take(K).skip(1) {
+                        *n |= dest & last;
                     }
                 }
                 let home = enemy.fold_wb(Rank::First, Rank::Eighth);
@@ -132,8 +133,8 @@ impl Metaposition {
                         new[E] |= attackers;
                         if last.contains(c) {
                             promotion_possible = true;
-                            for t in 1..K {
-                                new[t].add(c);
+                            for n in new.iter_mut().take(K).skip(1) {
+                                n.add(c);
                             }
                         } else {
                             new[P].add(c);

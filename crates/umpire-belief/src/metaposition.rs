@@ -192,10 +192,10 @@ impl Metaposition {
             if let Some(own) = obs.own {
                 match own.command {
                     Command::Attempt(a) => self.apply_attempt(a, own.verdict, &obs.announcements),
-                    Command::AskAny => {
-                        if obs.announcements.contains(&Announcement::AnyAnswer(false)) {
-                            self.no_pawn_captures(Bitboard::EMPTY);
-                        }
+                    Command::AskAny
+                        if obs.announcements.contains(&Announcement::AnyAnswer(false)) =>
+                    {
+                        self.no_pawn_captures(Bitboard::EMPTY);
                     }
                     _ => {}
                 }

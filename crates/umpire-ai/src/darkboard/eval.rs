@@ -63,8 +63,15 @@ pub(crate) fn evaluate(meta: &Metaposition) -> f32 {
     let threat = threats(meta);
     let occ = board.occupied() | meta.surely_enemy();
     let mut protected = Bitboard::EMPTY;
+    let mut pressure = 0.0f32;
     for (sq, piece) in board.clone() {
-        protected |= attacks::attacks(sq, piece, occ);
+        let reach = attacks::attacks(sq, piece, occ);
+        protected |= reach;
+        for x in reach & meta.maybe_enemy() {
+            let bits = meta.bits(x);
+            pressure +=
+                (bits & !umpire_belief::EMPTY).count_ones() as f32 / bits.count_ones() as f32;
+        }
     }
     let mut score = 0.0f32;
     let mut own_material = 0.0f32;
@@ -86,7 +93,10 @@ pub(crate) fn evaluate(meta: &Metaposition) -> f32 {
         match piece.role {
             Role::Pawn => {
                 let r = relative_rank(us, sq);
-                score += 0.06 * (r as f32 - 1.0) + if r == 6 { 0.6 } else { 0.0 };
+                score += 0.1 * (r as f32 - 1.0) + if r == 6 { 0.8 } else { 0.0 };
+            }
+            Role::Knight | Role::Bishop => {
+                score += 0.04 * relative_rank(us, sq).min(5) as f32;
             }
             Role::Queen => {
                 has_queen = true;
@@ -99,6 +109,7 @@ pub(crate) fn evaluate(meta: &Metaposition) -> f32 {
     if has_queen {
         score += 0.5;
     }
+    score += 0.12 * pressure;
     let (men_lo, men_hi) = meta.men();
     let (p_lo, p_hi) = meta.pawns();
     let men = (men_lo as f32 + men_hi as f32) / 2.0;

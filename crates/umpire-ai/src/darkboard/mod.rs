@@ -14,7 +14,7 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::Metaposition;
 use umpire_rules::shakmaty::{Chess, Role, attacks};
-use umpire_rules::{Announcement, AttemptList, Command, Observation};
+use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{PlayerView, ViewError};
 
@@ -25,6 +25,8 @@ use search::{Limits, value_of};
 const TIME_NODES: u64 = u64::MAX;
 /// The deepest level searched (our turns after the first).
 const MAX_DEPTH: u32 = 3;
+/// What returning a man to a square recently left costs, in evaluation pawns.
+const REPEAT_PENALTY: f32 = 0.4;
 /// Value of a certain mate, in evaluation pawns.
 const MATE: f32 = 1000.0;
 
@@ -40,6 +42,8 @@ pub struct DarkboardAgent {
     rng: Xoshiro256PlusPlus,
     analysis: Option<Analysis>,
     worlds: Vec<Chess>,
+    /// The player's last accepted attempts (most recent last), to avoid shuffling back.
+    recent: [Option<Attempt>; 4],
 }
 
 impl DarkboardAgent {
@@ -76,6 +80,7 @@ impl DarkboardAgent {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             analysis: None,
             worlds: Vec::new(),
+            recent: [None; 4],
         }
     }
 
@@ -116,6 +121,12 @@ impl Agent for DarkboardAgent {
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         self.view.observe(observation)?;
         self.meta.observe(observation);
+        if let Some(own) = observation.own
+            && let (Command::Attempt(a), Verdict::Accepted) = (own.command, own.verdict)
+        {
+            self.recent.rotate_left(1);
+            self.recent[3] = Some(a);
+        }
         Ok(())
     }
 
@@ -158,9 +169,15 @@ impl Agent for DarkboardAgent {
         };
         mate::king_worlds(&self.meta, &mut self.worlds);
         let mut bonus = vec![0.0f32; options.len()];
+        for (b, a) in bonus.iter_mut().zip(&options) {
+            // Moving a man back to where one of ours recently came from repeats positions.
+            if self.recent.iter().flatten().any(|r| r.from == a.to) {
+                *b -= REPEAT_PENALTY;
+            }
+        }
         if !self.worlds.is_empty() {
             for (b, &a) in bonus.iter_mut().zip(&options) {
-                *b = MATE * mate::mate_share(&self.worlds, a);
+                *b += MATE * mate::mate_share(&self.worlds, a);
             }
         }
         let mut best = (0usize, f32::NEG_INFINITY);
