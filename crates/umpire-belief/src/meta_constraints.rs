@@ -162,7 +162,14 @@ impl Metaposition {
     pub(crate) fn turn_start(&mut self, heard: &[Announcement]) {
         self.own_king_constraint();
         let us = !self.enemy;
-        match self.rules.pawn_captures {
+        // When the game ends, the umpire says nothing of pawn captures: silence tells nothing.
+        let over = heard.iter().any(|a| matches!(a, Announcement::GameOver(_)));
+        let info = if over {
+            PawnCaptureInfo::None
+        } else {
+            self.rules.pawn_captures
+        };
+        match info {
             PawnCaptureInfo::Count => {
                 if !heard
                     .iter()
