@@ -236,3 +236,51 @@ fn a_rejected_push_proves_the_square_occupied() {
     let after = fresh.after_attempt("a2a3".parse().unwrap(), umpire_rules::Verdict::Illegal, &[]);
     assert_eq!(after, meta);
 }
+
+/// The cost of the updates (a benchmark, not a test; figures in docs/BENCHMARKS.md):
+/// `cargo test --release -p umpire-belief --test metaposition metaposition_update_cost -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn metaposition_update_cost() {
+    use std::time::Instant;
+    let rules = RuleSet::WILD16;
+    let mut observed = 0u64;
+    let mut observe_time = std::time::Duration::ZERO;
+    let mut hypo = 0u64;
+    let mut hypo_time = std::time::Duration::ZERO;
+    for seed in 0..200 {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut umpire = Umpire::new(rules);
+        let mut metas = [Color::White, Color::Black]
+            .map(|s| Metaposition::start(&PlayerView::standard(rules, s)));
+        let mut list = AttemptList::new();
+        while !umpire.is_over() && umpire.plies() < 200 {
+            list.clear();
+            umpire.mover_options(&mut list);
+            let command = Command::Attempt(list[rng.random_range(0..list.len())]);
+            let mover = usize::from(umpire.turn().is_black());
+            if let Command::Attempt(a) = command {
+                let t = Instant::now();
+                let m = metas[mover].after_attempt(a, umpire_rules::Verdict::Accepted, &[]);
+                let m = m.after_opponent_move();
+                hypo_time += t.elapsed();
+                hypo += 2;
+                std::hint::black_box(m);
+            }
+            let outcome = umpire.submit(command);
+            for (i, side) in [Color::White, Color::Black].into_iter().enumerate() {
+                if let Some(obs) = outcome.observation(command, side) {
+                    let t = Instant::now();
+                    metas[i].observe(&obs);
+                    observe_time += t.elapsed();
+                    observed += 1;
+                }
+            }
+        }
+    }
+    println!(
+        "observe: {observed} updates, {:.0} ns each; hypothetical pseudo+meta steps: {hypo}, {:.0} ns each",
+        observe_time.as_nanos() as f64 / observed as f64,
+        hypo_time.as_nanos() as f64 / hypo as f64
+    );
+}
