@@ -51,12 +51,13 @@ pub(crate) fn king_worlds(meta: &Metaposition, out: &mut Vec<Chess>) {
     }
 }
 
-/// The share of `worlds` in which `attempt` is legal and mates.
-pub(crate) fn mate_share(worlds: &[Chess], attempt: Attempt) -> f32 {
+/// The shares of `worlds` in which `attempt` is legal and mates, and in which it stalemates.
+pub(crate) fn mate_share(worlds: &[Chess], attempt: Attempt) -> (f32, f32) {
     if worlds.is_empty() {
-        return 0.0;
+        return (0.0, 0.0);
     }
     let mut mates = 0;
+    let mut stalemates = 0;
     for pos in worlds {
         let m = pos.legal_moves().into_iter().find(|m: &Move| {
             Attempt::from_move(m).is_some_and(|a| {
@@ -71,8 +72,11 @@ pub(crate) fn mate_share(worlds: &[Chess], attempt: Attempt) -> f32 {
             after.play_unchecked(m);
             if after.is_checkmate() {
                 mates += 1;
+            } else if after.is_stalemate() {
+                stalemates += 1;
             }
         }
     }
-    mates as f32 / worlds.len() as f32
+    let n = worlds.len() as f32;
+    (mates as f32 / n, stalemates as f32 / n)
 }

@@ -27,6 +27,8 @@ const TIME_NODES: u64 = u64::MAX;
 const MAX_DEPTH: u32 = 3;
 /// What returning a man to a square recently left costs, in evaluation pawns.
 const REPEAT_PENALTY: f32 = 0.4;
+/// What a certain stalemate costs, in evaluation pawns (a draw thrown away).
+const STALEMATE: f32 = 100.0;
 /// Value of a certain mate, in evaluation pawns.
 const MATE: f32 = 1000.0;
 
@@ -177,7 +179,8 @@ impl Agent for DarkboardAgent {
         }
         if !self.worlds.is_empty() {
             for (b, &a) in bonus.iter_mut().zip(&options) {
-                *b += MATE * mate::mate_share(&self.worlds, a);
+                let (mate, stalemate) = mate::mate_share(&self.worlds, a);
+                *b += MATE * mate - STALEMATE * stalemate;
             }
         }
         let mut best = (0usize, f32::NEG_INFINITY);
