@@ -46,6 +46,8 @@ pub struct DarkboardAgent {
     worlds: Vec<Chess>,
     /// The player's last accepted attempts (most recent last), to avoid shuffling back.
     recent: [Option<Attempt>; 4],
+    /// Hashes of the player's own men after each of its moves, to avoid repeating positions.
+    seen: Vec<u64>,
 }
 
 impl DarkboardAgent {
@@ -83,6 +85,7 @@ impl DarkboardAgent {
             analysis: None,
             worlds: Vec::new(),
             recent: [None; 4],
+            seen: Vec::new(),
         }
     }
 
@@ -102,6 +105,14 @@ impl DarkboardAgent {
             .into_iter()
             .any(|p| (attacks::pawn_attacks(us, p) & maybe).any())
     }
+}
+
+/// A hash of the player's own men (and castling rights).
+fn own_hash(own: &umpire_rules::OwnBoard) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    own.hash(&mut h);
+    h.finish()
 }
 
 impl Agent for DarkboardAgent {
@@ -128,6 +139,7 @@ impl Agent for DarkboardAgent {
         {
             self.recent.rotate_left(1);
             self.recent[3] = Some(a);
+            self.seen.push(own_hash(self.view.own_board()));
         }
         Ok(())
     }
@@ -176,6 +188,11 @@ impl Agent for DarkboardAgent {
             if self.recent.iter().flatten().any(|r| r.from == a.to) {
                 *b -= REPEAT_PENALTY;
             }
+            let mut after = self.view.own_board().clone();
+            after.play(*a);
+            let h = own_hash(&after);
+            let repeats = self.seen.iter().filter(|&&s| s == h).count();
+            *b -= REPEAT_PENALTY * repeats as f32;
         }
         if !self.worlds.is_empty() {
             for (b, &a) in bonus.iter_mut().zip(&options) {
