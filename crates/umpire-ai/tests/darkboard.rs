@@ -221,3 +221,20 @@ fn darkboard_strength() {
         }
     );
 }
+
+#[test]
+fn a_time_budget_gives_an_attempt_and_an_analysis() {
+    let rules = RuleSet::BERKELEY_ANY;
+    let config = AgentConfig {
+        budget: Budget::Time(Duration::from_millis(20)),
+        ..AgentConfig::default()
+    };
+    let mut agent = DarkboardAgent::new(PlayerView::standard(rules, Color::White), 9, &config);
+    let Command::Attempt(a) = agent.choose() else {
+        panic!("an attempt at the start (no pawn can capture)");
+    };
+    let analysis = agent.analysis().unwrap();
+    assert_eq!(analysis.line, vec![Command::Attempt(a)]);
+    assert!(analysis.nodes > 0);
+    assert!((-1.0..=1.0).contains(&analysis.value));
+}
