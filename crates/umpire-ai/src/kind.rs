@@ -6,7 +6,10 @@ use std::str::FromStr;
 use umpire_rules::shakmaty::Chess;
 use umpire_view::PlayerView;
 
-use crate::{AGENT_BOUND, Agent, AgentConfig, BeliefGuidedAgent, GuidedRandomAgent, RandomAgent};
+use crate::{
+    AGENT_BOUND, Agent, AgentConfig, BeliefGuidedAgent, DarkboardAgent, GuidedRandomAgent,
+    RandomAgent,
+};
 
 /// A built-in agent, by the name used on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -21,24 +24,29 @@ pub enum AgentKind {
     /// [`MctsAgent`](crate::mcts::MctsAgent): Monte Carlo tree search over the belief, wrapped
     /// in the [`Endgame`](crate::endgame::Endgame) technique.
     Mcts,
+    /// [`DarkboardAgent`]: weighted maximax over metapositions (seed 001), wrapped in the
+    /// [`Endgame`](crate::endgame::Endgame) technique.
+    Darkboard,
 }
 
 impl AgentKind {
     /// Every built-in agent.
-    pub const ALL: [AgentKind; 4] = [
+    pub const ALL: [AgentKind; 5] = [
         AgentKind::Random,
         AgentKind::GuidedRandom,
         AgentKind::BeliefGuided,
         AgentKind::Mcts,
+        AgentKind::Darkboard,
     ];
 
-    /// The name (`"random"`, `"guided-random"`, `"belief-guided"`, `"mcts"`).
+    /// The name (`"random"`, `"guided-random"`, `"belief-guided"`, `"mcts"`, `"darkboard"`).
     pub const fn as_str(self) -> &'static str {
         match self {
             AgentKind::Random => "random",
             AgentKind::GuidedRandom => "guided-random",
             AgentKind::BeliefGuided => "belief-guided",
             AgentKind::Mcts => "mcts",
+            AgentKind::Darkboard => "darkboard",
         }
     }
 
@@ -71,6 +79,9 @@ impl AgentKind {
                 );
                 Box::new(crate::endgame::Endgame::new(mcts))
             }
+            AgentKind::Darkboard => Box::new(crate::endgame::Endgame::new(DarkboardAgent::new(
+                view, seed, config,
+            ))),
         }
     }
 }
@@ -83,7 +94,7 @@ impl fmt::Display for AgentKind {
 
 /// A name that is no built-in agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown agent {0:?} (known: random, guided-random, belief-guided, mcts)")]
+#[error("unknown agent {0:?} (known: random, guided-random, belief-guided, mcts, darkboard)")]
 pub struct UnknownAgent(pub String);
 
 impl FromStr for AgentKind {

@@ -397,6 +397,11 @@ fn main() -> ExitCode {
                     max_plies,
                     json,
                 ),
+                AgentKind::Darkboard => {
+                    return exit(Err(
+                        "bench measures the random and guided action spaces; darkboard is a searching agent (see docs/BENCHMARKS.md)".into(),
+                    ));
+                }
             }
             Ok(())
         }

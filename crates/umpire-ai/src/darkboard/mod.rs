@@ -1,0 +1,236 @@
+//! [`DarkboardAgent`]: seed 001's player. It keeps a [`Metaposition`] fed only by its player's
+//! observations and picks the attempt with the best weighted maximax value: each umpire answer
+//! weighted by its likelihood, pseudo and meta steps, deeper levels discounted, leaves scored by
+//! the paper's evaluation (`eval.rs`). Where the enemy has a lone king whose square is nearly
+//! known, attempts that mate in most of its possible squares are preferred (`mate.rs`).
+
+mod eval;
+mod mate;
+mod search;
+
+use std::time::Instant;
+
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_belief::Metaposition;
+use umpire_rules::shakmaty::{Chess, Role, attacks};
+use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation, Verdict};
+use umpire_view::guided::{FilterSet, GuidedSpace};
+use umpire_view::{PlayerView, ViewError};
+
+use crate::{Agent, AgentConfig, Analysis, Budget};
+use search::{Limits, value_of};
+
+/// The node budget standing in for "unlimited" under a time budget.
+const TIME_NODES: u64 = u64::MAX;
+/// The deepest level searched (our turns after the first).
+const MAX_DEPTH: u32 = 3;
+/// What returning a man to a square recently left costs, in evaluation pawns.
+const REPEAT_PENALTY: f32 = 0.4;
+/// What a certain stalemate costs, in evaluation pawns (a draw thrown away).
+const STALEMATE: f32 = 100.0;
+/// Value of a certain mate, in evaluation pawns.
+const MATE: f32 = 1000.0;
+
+/// Darkboard's weighted maximax over metapositions (seed 001). Deterministic for a seed under
+/// a node budget (a node is one evaluated metaposition); under a time budget it deepens until
+/// the deadline.
+#[derive(Clone, Debug)]
+pub struct DarkboardAgent {
+    view: PlayerView,
+    meta: Metaposition,
+    filters: FilterSet,
+    budget: Budget,
+    rng: Xoshiro256PlusPlus,
+    analysis: Option<Analysis>,
+    worlds: Vec<Chess>,
+    /// The player's last accepted attempts (most recent last), to avoid shuffling back.
+    recent: [Option<Attempt>; 4],
+    /// Hashes of the player's own men after each of its moves, to avoid repeating positions.
+    seen: Vec<u64>,
+}
+
+impl DarkboardAgent {
+    /// A Darkboard player with this view (at the start of its game, or of the standard start
+    /// with observations taken in, which are replayed), seeded, built with `config`.
+    pub fn new(view: PlayerView, seed: u64, config: &AgentConfig) -> DarkboardAgent {
+        let meta = if view.transcript().is_empty() || !view.standard_start() {
+            Metaposition::start(&view)
+        } else {
+            let mut fresh = PlayerView::standard(*view.rules(), view.side());
+            fresh.hear_opening(view.opening().iter().copied());
+            let mut meta = Metaposition::start(&fresh);
+            for obs in view.transcript() {
+                meta.observe(obs);
+            }
+            meta
+        };
+        DarkboardAgent::with_metaposition(view, meta, seed, config)
+    }
+
+    /// A Darkboard player that starts from a given metaposition (for instance
+    /// `Metaposition::of` an exact belief of a set-up position).
+    pub fn with_metaposition(
+        view: PlayerView,
+        meta: Metaposition,
+        seed: u64,
+        config: &AgentConfig,
+    ) -> DarkboardAgent {
+        DarkboardAgent {
+            view,
+            meta,
+            filters: config.filters,
+            budget: config.budget,
+            rng: Xoshiro256PlusPlus::seed_from_u64(seed),
+            analysis: None,
+            worlds: Vec::new(),
+            recent: [None; 4],
+            seen: Vec::new(),
+        }
+    }
+
+    /// The agent's metaposition.
+    pub fn metaposition(&self) -> &Metaposition {
+        &self.meta
+    }
+
+    /// Whether asking "Any?" pays: some pawn of ours may capture something.
+    fn any_pays(&self) -> bool {
+        let us = self.view.side();
+        let maybe = self.meta.maybe_enemy();
+        self.view
+            .own_board()
+            .board()
+            .by_piece(Role::Pawn.of(us))
+            .into_iter()
+            .any(|p| (attacks::pawn_attacks(us, p) & maybe).any())
+    }
+}
+
+/// A hash of the player's own men (and castling rights).
+fn own_hash(own: &umpire_rules::OwnBoard) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    own.hash(&mut h);
+    h.finish()
+}
+
+impl Agent for DarkboardAgent {
+    fn name(&self) -> &str {
+        "darkboard"
+    }
+
+    fn view(&self) -> &PlayerView {
+        &self.view
+    }
+
+    fn hear_opening(&mut self, announcements: &[Announcement]) {
+        self.view.hear_opening(announcements.iter().copied());
+        if self.view.transcript().is_empty() {
+            self.meta = Metaposition::start(&self.view);
+        }
+    }
+
+    fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
+        self.view.observe(observation)?;
+        self.meta.observe(observation);
+        if let Some(own) = observation.own
+            && let (Command::Attempt(a), Verdict::Accepted) = (own.command, own.verdict)
+        {
+            self.recent.rotate_left(1);
+            self.recent[3] = Some(a);
+            self.seen.push(own_hash(self.view.own_board()));
+        }
+        Ok(())
+    }
+
+    fn choose(&mut self) -> Command {
+        let start = Instant::now();
+        let mut options = AttemptList::new();
+        let mut may_ask = GuidedSpace::new(&self.view, self.filters).options(&mut options);
+        if options.is_empty() && !may_ask {
+            may_ask = self.view.options(&mut options);
+        }
+        if options.is_empty() {
+            return if may_ask {
+                Command::AskAny
+            } else {
+                Command::Resign
+            };
+        }
+        if may_ask && self.any_pays() {
+            self.analysis = Some(Analysis {
+                value: 0.0,
+                line: vec![Command::AskAny],
+                nodes: 0,
+            });
+            return Command::AskAny;
+        }
+        // A fixed order, shuffled by the seed, breaks ties.
+        options.sort();
+        for i in (1..options.len()).rev() {
+            let j = self.rng.random_range(0..=i);
+            options.swap(i, j);
+        }
+        let (max_nodes, deadline) = match self.budget {
+            Budget::Nodes(n) => (n.max(1), None),
+            Budget::Time(d) => (TIME_NODES, Some(start + d)),
+        };
+        let mut limits = Limits {
+            nodes: 0,
+            max_nodes,
+            deadline,
+        };
+        mate::king_worlds(&self.meta, &mut self.worlds);
+        let mut bonus = vec![0.0f32; options.len()];
+        for (b, a) in bonus.iter_mut().zip(&options) {
+            // Moving a man back to where one of ours recently came from repeats positions.
+            if self.recent.iter().flatten().any(|r| r.from == a.to) {
+                *b -= REPEAT_PENALTY;
+            }
+            let mut after = self.view.own_board().clone();
+            after.play(*a);
+            let h = own_hash(&after);
+            let repeats = self.seen.iter().filter(|&&s| s == h).count();
+            *b -= REPEAT_PENALTY * repeats as f32;
+        }
+        if !self.worlds.is_empty() {
+            for (b, &a) in bonus.iter_mut().zip(&options) {
+                let (mate, stalemate) = mate::mate_share(&self.worlds, a);
+                *b += MATE * mate - STALEMATE * stalemate;
+            }
+        }
+        let mut best = (0usize, f32::NEG_INFINITY);
+        for depth in 0..=MAX_DEPTH {
+            let mut level = (0usize, f32::NEG_INFINITY);
+            let mut complete = true;
+            for (i, &a) in options.iter().enumerate() {
+                if depth > 0 && limits.out() {
+                    complete = false;
+                    break;
+                }
+                let v = value_of(&self.meta, a, depth, &mut limits) + bonus[i];
+                if v > level.1 {
+                    level = (i, v);
+                }
+            }
+            if complete || depth == 0 {
+                best = level;
+            }
+            if !complete || limits.out() {
+                break;
+            }
+        }
+        let chosen = options[best.0];
+        self.analysis = Some(Analysis {
+            value: f64::from((best.1 / 10.0).tanh()),
+            line: vec![Command::Attempt(chosen)],
+            nodes: limits.nodes,
+        });
+        Command::Attempt(chosen)
+    }
+
+    fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref()
+    }
+}
