@@ -67,6 +67,12 @@ impl FromStr for AgentSpec {
     }
 }
 
+impl From<AgentKind> for AgentSpec {
+    fn from(kind: AgentKind) -> AgentSpec {
+        AgentSpec::Builtin(kind)
+    }
+}
+
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -2,7 +2,7 @@
 //! clients of a running `umpire serve`.
 
 use serde_json::Value;
-use umpire_ai::AgentKind;
+use umpire_ai::AgentSpec;
 use umpire_server::client::Client;
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
@@ -21,9 +21,10 @@ pub struct BotArgs {
     /// The bot's API token.
     #[arg(long)]
     token: String,
-    /// The built-in agent: random or guided-random.
+    /// The agent: any built-in agent's name, or `cmd:PROGRAM ARGS` for an engine-protocol
+    /// program (docs/ENGINE.md).
     #[arg(long, default_value = "guided-random")]
-    agent: AgentKind,
+    agent: AgentSpec,
     /// Games to play before exiting.
     #[arg(long, default_value_t = 1)]
     games: usize,
@@ -41,7 +42,7 @@ pub fn bot(args: BotArgs) -> Result<(), String> {
     let client = Client::new(&args.server)?.with_token(&args.token);
     let done = runtime()?.block_on(umpire_server::remote::run_bot(
         &client,
-        args.agent,
+        &args.agent,
         args.games,
         args.create.as_deref(),
         args.seed,

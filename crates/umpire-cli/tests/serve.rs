@@ -112,7 +112,7 @@ async fn sigkill_mid_games(storage: Storage) {
                 let _ = play(
                     &client,
                     &id,
-                    AgentKind::Random,
+                    &AgentKind::Random.into(),
                     g * 2 + side,
                     far,
                     &mut stats,
@@ -150,7 +150,7 @@ async fn sigkill_mid_games(storage: Storage) {
     let client = Client::new(&url).unwrap().with_token(token);
     let mut stats = PlayStats::default();
     let soon = Some(Instant::now() + Duration::from_millis(300));
-    play(&client, id, AgentKind::Random, 9, soon, &mut stats)
+    play(&client, id, &AgentKind::Random.into(), 9, soon, &mut stats)
         .await
         .unwrap();
     assert!(stats.acknowledged >= 1 || stats.sent == 0);

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde_json::json;
-use umpire_ai::AgentKind;
+use umpire_ai::{AgentKind, AgentSpec};
 
 use crate::client::Client;
 use crate::remote::{PlayStats, play};
@@ -62,16 +62,10 @@ async fn one_game(
         t.started += 1;
     }
     let (mut sa, mut sb) = (PlayStats::default(), PlayStats::default());
+    let random = AgentSpec::Builtin(AgentKind::Random);
     let (ra, rb) = tokio::join!(
-        play(&a, &id, AgentKind::Random, seed, Some(deadline), &mut sa),
-        play(
-            &b,
-            &id,
-            AgentKind::Random,
-            seed ^ 1,
-            Some(deadline),
-            &mut sb
-        ),
+        play(&a, &id, &random, seed, Some(deadline), &mut sa),
+        play(&b, &id, &random, seed ^ 1, Some(deadline), &mut sb),
     );
     let finished = matches!(&ra, Ok(e) if !e.result.is_null());
     if let Ok(mut t) = totals.lock() {

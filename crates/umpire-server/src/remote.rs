@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use umpire_ai::AgentKind;
+use umpire_ai::AgentSpec;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::{AnnouncementJson, parse_color};
 use umpire_rules::{
@@ -109,12 +109,12 @@ pub struct Ended {
     pub result: Value,
 }
 
-/// Plays game `game` with a built-in agent of `kind` through `client` until the game ends or
+/// Plays game `game` with the agent `agent` (built-in or `cmd:PROGRAM`) through `client` until the game ends or
 /// `deadline` passes. Waits for an opponent if the game is open.
 pub async fn play(
     client: &Client,
     game: &str,
-    kind: AgentKind,
+    agent: &AgentSpec,
     seed: u64,
     deadline: Option<Instant>,
     stats: &mut PlayStats,
@@ -139,7 +139,7 @@ pub async fn play(
         opening.push(announcement_of(a)?);
     }
     view.hear_opening(opening.iter().copied());
-    let mut agent = HouseAgent::new(crate::strength::HouseSpec { kind, nodes: None }, view, seed);
+    let mut agent = HouseAgent::from_spec(agent, view, seed);
     agent.hear_opening(&opening);
     for o in state["transcript"]
         .as_array()
@@ -244,12 +244,12 @@ pub async fn play(
     }
 }
 
-/// `umpire bot`: plays `games` games with a built-in agent: creates each game and waits for an
+/// `umpire bot`: plays `games` games with `agent` (built-in or `cmd:PROGRAM`): creates each game and waits for an
 /// opponent when `create` is set (under `rules`), else joins the oldest open game it does not
 /// play in (polling every half second). Returns each game's id and result.
 pub async fn run_bot(
     client: &Client,
-    kind: AgentKind,
+    agent: &AgentSpec,
     games: usize,
     create: Option<&str>,
     seed: u64,
@@ -290,7 +290,7 @@ pub async fn run_bot(
         let ended = play(
             client,
             &id,
-            kind,
+            agent,
             seed.wrapping_add(n as u64),
             None,
             &mut stats,

@@ -802,8 +802,26 @@ impl Round {
                     let agent = agents[index(answerer)].as_mut().expect("checked");
                     (answerer, agent.answer_draw())
                 }
-                (_, agents) => match &mut agents[index(turn)] {
-                    Some(agent) => (turn, agent.choose()),
+                (_, agents) => match agents[index(turn)].take() {
+                    // A searching agent thinks for up to its budget: off the runtime's
+                    // worker threads, so other games and connections go on meanwhile.
+                    Some(mut agent) => {
+                        let thought = tokio::task::spawn_blocking(move || {
+                            let command = agent.choose();
+                            (agent, command)
+                        })
+                        .await;
+                        match thought {
+                            Ok((agent, command)) => {
+                                self.agents[index(turn)] = Some(agent);
+                                (turn, command)
+                            }
+                            Err(e) => {
+                                tracing::error!("game {}: house agent failed: {e}", self.row.id);
+                                return;
+                            }
+                        }
+                    }
                     None => return,
                 },
             };

@@ -32,9 +32,10 @@ async fn two_bots_play_a_whole_game_and_the_record_replays() {
     let id = g["id"].as_str().unwrap().to_owned();
     two.join(&id).await.unwrap();
     let (mut s1, mut s2) = (PlayStats::default(), PlayStats::default());
+    let (random, guided) = (AgentKind::Random.into(), AgentKind::GuidedRandom.into());
     let (a, b) = tokio::join!(
-        play(&one, &id, AgentKind::Random, 1, None, &mut s1),
-        play(&two, &id, AgentKind::GuidedRandom, 2, None, &mut s2),
+        play(&one, &id, &random, 1, None, &mut s1),
+        play(&two, &id, &guided, 2, None, &mut s2),
     );
     let (a, b) = (a.unwrap(), b.unwrap());
     assert_eq!(a.result, b.result);
