@@ -2,7 +2,6 @@
 //! the player cannot rule out, so that what the player would have heard is never modelled apart
 //! from the rules.
 
-use arrayvec::ArrayVec;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Position, attacks};
 use umpire_rules::{Attempt, AttemptList, Command, Observation, RuleSet, Umpire, Verdict};
@@ -68,8 +67,13 @@ pub(crate) fn informative_event(obs: &Observation) -> bool {
 
 /// Every way the opponent, to move in `pos`, could have made the player hear `events` (the
 /// informative observations of its turn, the last one its move): calls `emit` with each
-/// resulting position, the opponent's move and the position's Zobrist hash. Positions reached by different rejected
-/// attempts before the same move are emitted once per move.
+/// resulting position, the opponent's move and the position's Zobrist hash.
+///
+/// The opponent's turn is followed event by event over a frontier of equivalent branches
+/// ([`BranchKey`]): after each heard rejection the branches with the same key are merged, so a
+/// turn with `k` rejections keeps at most a few times `k` branches instead of one per order in
+/// which pawn captures and other attempts could have been rejected (exponential in `k`: a
+/// searching opponent's turn of ten rejections took minutes per hypothesis before).
 pub(crate) fn expand_opponent(
     rules: RuleSet,
     pos: &Chess,
@@ -79,85 +83,85 @@ pub(crate) fn expand_opponent(
     let Some(umpire) = umpire_at(rules, pos) else {
         return;
     };
+    let mut frontier: Vec<(BranchKey, Umpire)> =
+        vec![((umpire.must_try_pawn_capture(), 0, 0), umpire)];
+    let mut next_frontier: Vec<(BranchKey, Umpire)> = Vec::new();
     let mut scratch = AttemptList::new();
-    dfs(&umpire, events, 0, 0, emit, &mut scratch);
+    for event in events {
+        match opponent_event(event) {
+            OpponentEvent::Silent => {}
+            OpponentEvent::Any => {
+                next_frontier.clear();
+                for (key, mut umpire) in frontier.drain(..) {
+                    let out = umpire.ask_any();
+                    if same_observation(event, &out) {
+                        let key = (umpire.must_try_pawn_capture(), key.1, key.2);
+                        if next_frontier.iter().all(|(k, _)| *k != key) {
+                            next_frontier.push((key, umpire));
+                        }
+                    }
+                }
+                std::mem::swap(&mut frontier, &mut next_frontier);
+            }
+            OpponentEvent::Rebuff => {
+                next_frontier.clear();
+                for (key, umpire) in frontier.drain(..) {
+                    scratch.clear();
+                    rebuff_candidates(&umpire, &mut scratch);
+                    let own = umpire.own_board();
+                    for &a in scratch.iter() {
+                        let mut next = umpire.clone();
+                        let out = next.attempt(a);
+                        if !same_observation(event, &out) {
+                            continue;
+                        }
+                        let (mut p, mut o) = (key.1, key.2);
+                        if out.verdict == Verdict::Illegal {
+                            if own.is_pawn_capture(a) {
+                                p += 1;
+                            } else {
+                                o += 1;
+                            }
+                        }
+                        let key = (next.must_try_pawn_capture(), p, o);
+                        if next_frontier.iter().all(|(k, _)| *k != key) {
+                            next_frontier.push((key, next));
+                        }
+                    }
+                }
+                std::mem::swap(&mut frontier, &mut next_frontier);
+            }
+            OpponentEvent::Moved => {
+                for (_, umpire) in &frontier {
+                    let here = umpire.position();
+                    let base = Zobrist64(zobrist(here));
+                    for m in umpire.legal_moves() {
+                        let Some(a) = Attempt::from_move(&m) else {
+                            continue;
+                        };
+                        let mut next = umpire.clone();
+                        let out = next.attempt(a);
+                        if same_observation(event, &out) {
+                            let hash = here
+                                .update_zobrist_hash(base, m, EnPassantMode::Legal)
+                                .map_or_else(|| zobrist(next.position()), |z| z.0);
+                            emit(next.position(), a, hash);
+                        }
+                    }
+                }
+                return;
+            }
+        }
+        if frontier.is_empty() {
+            return;
+        }
+    }
 }
 
 /// Equivalent branches of the opponent's turn: same position, same obligation, same number of
 /// illegal pawn captures and other illegal attempts rejected. Which illegal attempts of one kind
 /// were rejected does not change any later answer the player can hear.
 type BranchKey = (bool, u16, u16);
-
-fn dfs(
-    umpire: &Umpire,
-    events: &[Observation],
-    pawn_rejects: u16,
-    other_rejects: u16,
-    emit: &mut impl FnMut(&Chess, Attempt, u64),
-    scratch: &mut AttemptList,
-) {
-    let Some((event, rest)) = events.split_first() else {
-        return;
-    };
-    match opponent_event(event) {
-        OpponentEvent::Silent => dfs(umpire, rest, pawn_rejects, other_rejects, emit, scratch),
-        OpponentEvent::Any => {
-            let mut next = umpire.clone();
-            let out = next.ask_any();
-            if same_observation(event, &out) {
-                dfs(&next, rest, pawn_rejects, other_rejects, emit, scratch);
-            }
-        }
-        OpponentEvent::Moved => {
-            let here = umpire.position();
-            let base = Zobrist64(zobrist(here));
-            for m in umpire.legal_moves() {
-                let Some(a) = Attempt::from_move(&m) else {
-                    continue;
-                };
-                let mut next = umpire.clone();
-                let out = next.attempt(a);
-                if same_observation(event, &out) {
-                    let hash = here
-                        .update_zobrist_hash(base, m, EnPassantMode::Legal)
-                        .map_or_else(|| zobrist(next.position()), |z| z.0);
-                    emit(next.position(), a, hash);
-                }
-            }
-        }
-        OpponentEvent::Rebuff => {
-            scratch.clear();
-            rebuff_candidates(umpire, scratch);
-            let candidates = scratch.clone();
-            let mut branches: ArrayVec<(BranchKey, Umpire), 8> = ArrayVec::new();
-            let own = umpire.own_board();
-            for a in candidates {
-                let mut next = umpire.clone();
-                let out = next.attempt(a);
-                if !same_observation(event, &out) {
-                    continue;
-                }
-                let (mut p, mut o) = (pawn_rejects, other_rejects);
-                if out.verdict == Verdict::Illegal {
-                    if own.is_pawn_capture(a) {
-                        p += 1;
-                    } else {
-                        o += 1;
-                    }
-                }
-                let key = (next.must_try_pawn_capture(), p, o);
-                if branches.iter().all(|(k, _)| *k != key)
-                    && branches.try_push((key, next)).is_err()
-                {
-                    break;
-                }
-            }
-            for ((_, p, o), next) in branches {
-                dfs(&next, rest, p, o, emit, scratch);
-            }
-        }
-    }
-}
 
 /// The attempts tried for a rejection the player heard: everything possible on the opponent's
 /// own board (rejected ones included, for repeats), one attempt from an empty square, and every
