@@ -6,86 +6,12 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use umpire_ai::AgentSpec;
 use umpire_rules::shakmaty::Color;
-use umpire_rules::wire::{AnnouncementJson, parse_color};
-use umpire_rules::{
-    Announcement, Command, Invalid, MAX_ANNOUNCEMENTS, Observation, OwnCommand, RuleSetId, Verdict,
-};
+use umpire_rules::wire::parse_color;
+use umpire_rules::{Announcement, Command, RuleSetId};
 use umpire_view::PlayerView;
 
 use crate::client::Client;
 use crate::house_agent::HouseAgent;
-
-const INVALID: [Invalid; 8] = [
-    Invalid::NoAnyQuestion,
-    Invalid::AnyAlreadyAsked,
-    Invalid::MustTryPawnCapture,
-    Invalid::NoDrawOffers,
-    Invalid::DrawOfferAfterAttempt,
-    Invalid::DrawAlreadyOffered,
-    Invalid::DrawOfferPending,
-    Invalid::NoDrawOffer,
-];
-
-fn verdict(own: &Value) -> Result<Verdict, String> {
-    Ok(match own["verdict"].as_str().unwrap_or_default() {
-        "accepted" => Verdict::Accepted,
-        "answered" => Verdict::Answered,
-        "illegal" => Verdict::Illegal,
-        "impossible" => Verdict::Impossible,
-        "repeat" => Verdict::Repeat,
-        "game_over" => Verdict::GameOver,
-        "invalid" => {
-            let why = own["reason"].as_str().unwrap_or_default();
-            Verdict::Invalid(
-                INVALID
-                    .into_iter()
-                    .find(|i| i.as_str() == why)
-                    .ok_or_else(|| format!("unknown invalid reason {why:?}"))?,
-            )
-        }
-        other => return Err(format!("unknown verdict {other:?}")),
-    })
-}
-
-/// An announcement from its frame JSON (the `text` field is dropped).
-pub fn announcement_of(v: &Value) -> Result<Announcement, String> {
-    let mut v = v.clone();
-    if let Some(m) = v.as_object_mut() {
-        m.remove("text");
-    }
-    let a: AnnouncementJson = serde_json::from_value(v).map_err(|e| e.to_string())?;
-    a.announcement().map_err(|e| e.to_string())
-}
-
-/// The observation of `player` in a frame's `observation` field.
-pub fn observation_of(player: Color, v: &Value) -> Result<Observation, String> {
-    let actor = parse_color(v["actor"].as_str().unwrap_or_default())
-        .ok_or_else(|| format!("bad actor in {v}"))?;
-    let own = if v["own"].is_null() {
-        None
-    } else {
-        let command =
-            Command::parse_keyword_or_uci(v["own"]["command"].as_str().unwrap_or_default())
-                .ok_or_else(|| format!("bad own command in {v}"))?;
-        Some(OwnCommand {
-            command,
-            verdict: verdict(&v["own"])?,
-        })
-    };
-    let mut announcements = arrayvec::ArrayVec::<Announcement, MAX_ANNOUNCEMENTS>::new();
-    for a in v["heard"].as_array().map(Vec::as_slice).unwrap_or_default() {
-        announcements
-            .try_push(announcement_of(a)?)
-            .map_err(|_| "too many announcements".to_owned())?;
-    }
-    Ok(Observation {
-        player,
-        actor,
-        own,
-        moved: v["moved"].as_bool().unwrap_or(false),
-        announcements,
-    })
-}
 
 /// What a remote player measured.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -136,7 +62,7 @@ pub async fn play(
         .map(Vec::as_slice)
         .unwrap_or_default()
     {
-        opening.push(announcement_of(a)?);
+        opening.push(crate::decode::announcement(a)?);
     }
     view.hear_opening(opening.iter().copied());
     let mut agent = HouseAgent::from_spec(agent, view, seed);
@@ -146,7 +72,7 @@ pub async fn play(
         .map(Vec::as_slice)
         .unwrap_or_default()
     {
-        if !agent.observe(&observation_of(side, o)?) {
+        if !agent.observe(&crate::decode::observation(side, o)?) {
             return Err("the transcript does not fit the agent's view".to_owned());
         }
     }
@@ -214,7 +140,7 @@ pub async fn play(
         match v["type"].as_str().unwrap_or_default() {
             "update" | "state" => {
                 if v["type"] == "update" {
-                    let obs = observation_of(side, &v["observation"])?;
+                    let obs = crate::decode::observation(side, &v["observation"])?;
                     draw_offered_to_me |= obs.actor != side
                         && obs
                             .announcements
