@@ -361,3 +361,54 @@ async fn the_leaderboard_orders_filters_and_leaves_out_provisional_ratings() {
     }
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failed_rating_write_stores_neither_the_result_nor_any_rating() {
+    use sqlx::Connection;
+
+    let dir = fresh_dir("rated-atomic");
+    let server = Server::start(dir.clone()).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    let id = game_between(&ann, &bob, json!({"rated": true})).await;
+
+    // Make the last write of the ending transaction (Black's history row) fail.
+    let url = format!("sqlite://{}", dir.join("umpire.sqlite3").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::raw_sql(
+        "CREATE TRIGGER injected BEFORE INSERT ON rating_history \
+         WHEN NEW.score = 0 BEGIN SELECT RAISE(ABORT, 'injected failure'); END",
+    )
+    .execute(&mut db)
+    .await
+    .unwrap();
+    let (mut b, _) = socket(&bob, &id).await;
+    let e = ask(&mut b, json!({"type":"resign"}), 1).await;
+    assert_eq!(e["code"], "storage", "{e}");
+    // Nothing of the ending is stored: not the command, not the result, not White's rating
+    // (written before the failure in the same transaction).
+    let info = get(&server, &format!("/api/games/{id}")).await;
+    assert_eq!(info["status"], "live");
+    assert!(info["result"].is_null());
+    assert!(ratings(&server, "ann").await.is_empty());
+    assert!(ratings(&server, "bob").await.is_empty());
+    let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM commands WHERE game_id = $1")
+        .bind(&id)
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(n, 0);
+
+    // Once storage works again the game goes on from where storage left it.
+    sqlx::raw_sql("DROP TRIGGER injected")
+        .execute(&mut db)
+        .await
+        .unwrap();
+    db.close().await.unwrap();
+    let u = ask(&mut b, json!({"type":"resign"}), 2).await;
+    assert_eq!(u["result"]["score"], "1-0", "{u}");
+    let (ann1, bob1) = expected(Glicko2Rating::new(), Glicko2Rating::new(), Outcomes::WIN);
+    assert_rating(&ratings(&server, "ann").await[0], ann1);
+    assert_rating(&ratings(&server, "bob").await[0], bob1);
+    server.stop().await;
+}
