@@ -355,6 +355,7 @@ impl Round {
             status: self.status(),
             clocks: self.clocks.reading(now),
             time_control: (self.row.initial_ms, self.row.increment_ms),
+            rated: self.row.rated,
             result: result.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
         }
     }

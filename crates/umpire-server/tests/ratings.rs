@@ -28,6 +28,13 @@ async fn a_rated_win_then_a_draw_move_both_ratings_by_glicko2() {
     assert_rating(&open["ratings"]["white"], Glicko2Rating::new());
     assert!(open["ratings"]["black"].is_null());
 
+    // The game's state frame says it is rated, and in which class.
+    let (_, state) = socket(&ann, open["id"].as_str().unwrap()).await;
+    assert_eq!(
+        (state["rated"].clone(), state["class"].clone()),
+        (json!(true), json!("rapid"))
+    );
+
     let first = rated_win(&ann, &bob).await;
     let (ann1, bob1) = expected(Glicko2Rating::new(), Glicko2Rating::new(), Outcomes::WIN);
     let a = ratings(&server, "ann").await;
