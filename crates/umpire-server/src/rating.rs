@@ -62,7 +62,7 @@ impl Score {
         }
     }
 
-    /// The points of White (`WHITE == true`) or Black: 1, ½ or 0.
+    /// The points of White (`white` true) or of Black: 1, ½ or 0.
     pub fn points(self, white: bool) -> f64 {
         match (self, white) {
             (Score::Draw, _) => 0.5,
