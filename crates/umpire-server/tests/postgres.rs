@@ -133,3 +133,12 @@ async fn ratings_on_postgres_change_with_rated_results_and_survive_a_restart() {
     );
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a PostgreSQL server: set UMPIRE_TEST_POSTGRES and pass --ignored"]
+async fn rated_games_ending_at_once_on_postgres_lose_no_rating_update() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let server = Server::start_db(fresh_database().await).await;
+    common::rated::ends_at_once_keep_every_update(&server).await;
+    server.stop().await;
+}

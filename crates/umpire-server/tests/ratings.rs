@@ -419,3 +419,10 @@ async fn a_failed_rating_write_stores_neither_the_result_nor_any_rating() {
     assert_rating(&ratings(&server, "bob").await[0], bob1);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_ending_at_once_lose_no_rating_update() {
+    let server = Server::start(fresh_dir("rated-concurrent")).await;
+    ends_at_once_keep_every_update(&server).await;
+    server.stop().await;
+}

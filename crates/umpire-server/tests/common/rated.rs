@@ -1,6 +1,7 @@
 //! Helpers for rated games between accounts.
 
 use serde_json::{Value, json};
+use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Rating, glicko2};
 use umpire_server::client::Client;
 
@@ -97,7 +98,51 @@ pub fn assert_rating(shown: &Value, expected: Glicko2Rating) {
 pub fn expected(
     white: Glicko2Rating,
     black: Glicko2Rating,
-    outcome: skillratings::Outcomes,
+    outcome: Outcomes,
 ) -> (Glicko2Rating, Glicko2Rating) {
     glicko2(&white, &black, &outcome, &Default::default())
+}
+
+/// Six rated games of Ann end at the same moment (each opponent resigns at once); every
+/// rating update must start from the one before it.
+pub async fn ends_at_once_keep_every_update(server: &Server) {
+    let ann = account(server, "ann").await;
+    let mut opponents = Vec::new();
+    let mut games = Vec::new();
+    for i in 0..6 {
+        let o = account(server, &format!("opp{i}")).await;
+        games.push(game_between(&ann, &o, json!({"rated": true})).await);
+        opponents.push(o);
+    }
+    // Every opponent resigns at the same time: six ends of Ann's games race each other.
+    let mut sockets = Vec::new();
+    for (o, id) in opponents.iter().zip(&games) {
+        sockets.push(socket(o, id).await.0);
+    }
+    let resigns = sockets
+        .iter_mut()
+        .map(|s| ask(s, json!({"type":"resign"}), 1));
+    for u in futures_util::future::join_all(resigns).await {
+        assert_eq!(u["result"]["score"], "1-0", "{u}");
+    }
+    let a = ratings(server, "ann").await;
+    assert_eq!(
+        (a[0]["games"].clone(), a[0]["wins"].clone()),
+        (json!(6), json!(6))
+    );
+    // Each update started from the one before: the history is one unbroken chain from 1500,
+    // and replaying it through skillratings gives the stored rating.
+    let h = get(server, "/api/players/ann/history").await["history"].clone();
+    let mut h = h.as_array().unwrap().clone();
+    h.reverse();
+    assert_eq!(h.len(), 6);
+    let mut now = Glicko2Rating::new();
+    for (n, row) in h.iter().enumerate() {
+        assert_eq!(row["games"], n + 1);
+        assert_rating(&row["before"], now);
+        let them = Glicko2Rating::new();
+        now = expected(now, them, Outcomes::WIN).0;
+        assert_rating(&row["after"], now);
+    }
+    assert_rating(&a[0], now);
 }
