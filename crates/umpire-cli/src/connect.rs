@@ -69,6 +69,9 @@ pub struct ConnectArgs {
     /// Increment of a new game, in seconds.
     #[arg(long, default_value_t = 0)]
     increment: u64,
+    /// Make a new game rated (an account's game against another account; casual otherwise).
+    #[arg(long, conflicts_with = "agent")]
+    rated: bool,
 }
 
 /// One line of the player's input.
@@ -545,6 +548,7 @@ async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, Stri
         "initial_ms": args.clock.saturating_mul(1000),
         "increment_ms": args.increment.saturating_mul(1000),
         "color": args.color,
+        "rated": args.rated,
     });
     if let Some(a) = args.agent {
         spec["agent"] = a.as_str().into();

@@ -32,6 +32,9 @@ pub struct BotArgs {
     /// open games.
     #[arg(long, value_name = "RULES")]
     create: Option<String>,
+    /// With --create: make the games rated (bot accounts are rated like players).
+    #[arg(long, requires = "create")]
+    rated: bool,
     /// Seed of the agent.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -45,6 +48,7 @@ pub fn bot(args: BotArgs) -> Result<(), String> {
         &args.agent,
         args.games,
         args.create.as_deref(),
+        args.rated,
         args.seed,
     ))?;
     for (id, result) in done {

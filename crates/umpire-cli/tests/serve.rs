@@ -178,7 +178,7 @@ async fn two_umpire_bot_processes_play_and_the_record_verifies() {
         .args([
             "bot", "--server", &url, "--token", &tokens[0], "--agent", "random",
         ])
-        .args(["--create", "wild16", "--seed", "1"])
+        .args(["--create", "wild16", "--rated", "--seed", "1"])
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -222,6 +222,18 @@ async fn two_umpire_bot_processes_play_and_the_record_verifies() {
         "{}",
         String::from_utf8_lossy(&verify.stderr)
     );
+    // `--rated`: both bot accounts now have a rating after one game.
+    for name in ["bot-a", "bot-b"] {
+        let p = Client::new(&url)
+            .unwrap()
+            .request("GET", &format!("/api/players/{name}"), None)
+            .await
+            .unwrap()
+            .ok()
+            .unwrap();
+        assert_eq!(p["games"], json!({"played": 1, "rated": 1}), "{p}");
+        assert_eq!(p["ratings"][0]["games"], 1, "{p}");
+    }
     child.kill().unwrap();
     child.wait().unwrap();
 }

@@ -25,6 +25,7 @@ use crate::error::ApiError;
 use crate::hub::seat_names;
 use crate::round::{self, RoundMsg, index};
 use crate::store::{GameRow, UserRow, now_ms};
+use crate::time_class::TimeClass;
 
 /// Reads a JSON body; the request must say `Content-Type: application/json` (which a
 /// cross-site HTML form cannot).
@@ -187,24 +188,46 @@ struct NewGame {
     agent: Option<String>,
     #[serde(default)]
     level: Option<u8>,
+    #[serde(default)]
+    rated: Option<bool>,
 }
 
-/// The JSON summary of a game: id, rule set, players, status, result, time control.
+/// The JSON summary of a game: id, rule set, players, status, result, time control, whether
+/// it is rated, its time class, and each seated account's rating in that rule set and class.
 pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
-    let names = seat_names(&st.store, row).await?;
+    let class = TimeClass::of(row.initial_ms, row.increment_ms);
+    let mut names = [String::from("?"), String::from("?")];
+    let mut ratings = [Value::Null, Value::Null];
+    for i in 0..2 {
+        if let Some(user) = &row.users[i] {
+            // Name and rating in one query, so the lobby listing costs what it did before.
+            if let Some(seat) = st.store.seat(user, &row.rules, class.as_str()).await? {
+                ratings[i] = crate::players::seat_rating_json(&seat);
+                names[i] = seat.name;
+            }
+        } else if let Some(agent) = &row.agents[i] {
+            names[i] = format!("agent:{agent}");
+        }
+    }
+    let [white, black] = names;
+    let [white_rating, black_rating] = ratings;
     Ok(json!({
         "id": row.id,
         "rules": row.rules,
-        "players": {"white": names[0], "black": names[1]},
+        "players": {"white": white, "black": black},
         "status": row.status,
         "result": row.result,
         "reason": row.reason,
         "time_control": {"initial_ms": row.initial_ms, "increment_ms": row.increment_ms},
+        "rated": row.rated,
+        "class": class.as_str(),
+        "ratings": {"white": white_rating, "black": black_rating},
     }))
 }
 
 /// `POST /api/games`: a new game: `rules` (default `wild16`), `initial_ms` (default ten
-/// minutes), `increment_ms` (default 0), `color` (`white`, `black`, `random`), and `agent`
+/// minutes), `increment_ms` (default 0), `color` (`white`, `black`, `random`), `rated`
+/// (default false: casual; guests and games against built-in agents are refused), and `agent`
 /// (`random`, `guided-random`) for an instant game against a built-in agent.
 pub async fn create_game(
     State(st): State<AppState>,
@@ -254,6 +277,17 @@ pub async fn create_game(
         }
         None => None,
     };
+    let rated = g.rated.unwrap_or(false);
+    if rated && user.kind == "guest" {
+        return Err(guest_unrated());
+    }
+    if rated && agent.is_some() {
+        return Err(ApiError::bad_request(
+            "agent_unrated",
+            "games against built-in agents are casual: the house agents are not accounts and \
+             have no rating (leave out \"rated\" or set it to false)",
+        ));
+    }
     // The start position is checked as the umpire would.
     Umpire::from_fen(*rules.rules(), STANDARD_FEN)
         .map_err(|e| ApiError::bad_request("bad_fen", e.to_string()))?;
@@ -276,6 +310,7 @@ pub async fn create_game(
         result: None,
         reason: None,
         created_ms: now_ms(),
+        rated,
     };
     st.store.insert_game(&row).await?;
     st.hub.round(&row.id).await?;
@@ -289,6 +324,14 @@ pub async fn create_game(
 pub struct ListQuery {
     /// `open`, `live` or `over`.
     pub status: Option<String>,
+}
+
+/// The refusal of a rated game to a guest.
+pub fn guest_unrated() -> ApiError {
+    ApiError::forbidden(
+        "guest_unrated",
+        "guests play casual games only: register (or use a bot account) to play rated games",
+    )
 }
 
 /// `GET /api/games[?status=open|live|over]`: the newest 100 games.
@@ -387,6 +430,7 @@ pub async fn rematch(
         result: None,
         reason: None,
         created_ms: now_ms(),
+        rated: old.rated,
     };
     st.store.insert_game(&row).await?;
     st.hub.round(&row.id).await?;

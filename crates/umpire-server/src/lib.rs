@@ -19,13 +19,16 @@ pub mod hub;
 pub mod load;
 mod migrations;
 pub mod origin;
+pub mod players;
 pub mod projection;
 pub mod protocol;
 pub mod rate_limit;
+pub mod rating;
 pub mod remote;
 pub mod round;
 pub mod store;
 pub mod strength;
+pub mod time_class;
 pub mod ws;
 
 use std::future::Future;
@@ -110,6 +113,9 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/join", post(api::join_game))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/ws", get(ws::game_socket))
+        .route("/api/leaderboard", get(players::leaderboard))
+        .route("/api/players/{name}", get(players::player))
+        .route("/api/players/{name}/history", get(players::history))
         .route("/games/{file}", get(api::download))
         .route("/games/{id}/{file}", get(api::player_download))
         .fallback(|| async { ApiError::not_found("no such page") })

@@ -9,8 +9,10 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every migration, in order: (version, description, SQL). The SQL is portable (SQLite and
 /// PostgreSQL run the same text).
-const MIGRATIONS: [(i64, &str, &str); 1] =
-    [(1, "init", include_str!("../migrations/0001_init.sql"))];
+const MIGRATIONS: [(i64, &str, &str); 2] = [
+    (1, "init", include_str!("../migrations/0001_init.sql")),
+    (2, "ratings", include_str!("../migrations/0002_ratings.sql")),
+];
 
 /// The embedded migrations as a sqlx migration source.
 #[derive(Clone, Copy, Debug)]

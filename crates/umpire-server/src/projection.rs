@@ -39,6 +39,8 @@ pub struct Public<'a> {
     pub clocks: ClockReading,
     /// Initial clock and increment, milliseconds.
     pub time_control: (i64, i64),
+    /// Whether the game is rated.
+    pub rated: bool,
     /// The result (score, reason) when the game is over.
     pub result: Option<(&'a str, &'a str)>,
 }
@@ -165,6 +167,9 @@ fn header(public: &Public<'_>) -> serde_json::Map<String, Value> {
         "time_control".into(),
         serde_json::json!({"initial_ms": public.time_control.0, "increment_ms": public.time_control.1}),
     );
+    m.insert("rated".into(), public.rated.into());
+    let class = crate::time_class::TimeClass::of(public.time_control.0, public.time_control.1);
+    m.insert("class".into(), class.as_str().into());
     m
 }
 

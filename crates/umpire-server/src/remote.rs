@@ -171,19 +171,22 @@ pub async fn play(
 }
 
 /// `umpire bot`: plays `games` games with `agent` (built-in or `cmd:PROGRAM`): creates each game and waits for an
-/// opponent when `create` is set (under `rules`), else joins the oldest open game it does not
-/// play in (polling every half second). Returns each game's id and result.
+/// opponent when `create` is set (under `rules`; rated if `rated`), else joins the oldest open
+/// game it does not play in (polling every half second). Returns each game's id and result.
 pub async fn run_bot(
     client: &Client,
     agent: &AgentSpec,
     games: usize,
     create: Option<&str>,
+    rated: bool,
     seed: u64,
 ) -> Result<Vec<(String, Value)>, String> {
     let mut out = Vec::new();
     for n in 0..games {
         let id = match create {
-            Some(rules) => client.create_game(&json!({"rules": rules})).await?["id"]
+            Some(rules) => client
+                .create_game(&json!({"rules": rules, "rated": rated}))
+                .await?["id"]
                 .as_str()
                 .ok_or("no game id")?
                 .to_owned(),

@@ -264,10 +264,6 @@ pub struct Round {
 /// The default abandonment timeout.
 pub const ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(120);
 
-/// Games whose clocks start at a day or more (correspondence) are never abandoned: only
-/// their clocks end them.
-const CORRESPONDENCE_MS: i64 = 24 * 3600 * 1000;
-
 /// The longest run of house-agent commands judged in one go (a guard; games end far sooner).
 const MAX_AGENT_RUN: usize = 100_000;
 
@@ -359,6 +355,7 @@ impl Round {
             status: self.status(),
             clocks: self.clocks.reading(now),
             time_control: (self.row.initial_ms, self.row.increment_ms),
+            rated: self.row.rated,
             result: result.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
         }
     }
@@ -470,6 +467,9 @@ impl Round {
                 "own_game",
                 "you already play in this game",
             ));
+        }
+        if self.row.rated && user.kind == "guest" {
+            return Err(crate::api::guest_unrated());
         }
         let Some(free) =
             (0..2).find(|&i| self.row.users[i].is_none() && self.row.agents[i].is_none())
@@ -709,7 +709,8 @@ impl Round {
     /// When the side to move, a person, has been away past the timeout (never in
     /// correspondence games).
     fn abandon_deadline(&self) -> Option<Instant> {
-        if self.row.initial_ms >= CORRESPONDENCE_MS {
+        // Correspondence games are never abandoned: only their clocks end them.
+        if self.row.initial_ms >= crate::time_class::CORRESPONDENCE_MS {
             return None;
         }
         let side = self.game.umpire().turn();

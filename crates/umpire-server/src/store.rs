@@ -5,8 +5,14 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use std::sync::Arc;
+
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
+
+mod ratings;
+
+pub use ratings::{HistoryRow, LeaderRow, RatingRow, SeatRow};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -29,6 +35,9 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// Held while a game's end is stored, so that two games ending at once never both read a
+    /// player's rating before either writes it.
+    ends: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// A stored user.
@@ -71,6 +80,8 @@ pub struct GameRow {
     pub reason: Option<String>,
     /// Creation time.
     pub created_ms: i64,
+    /// Whether the result changes the players' ratings (chosen at creation; else casual).
+    pub rated: bool,
 }
 
 /// One stored command of a game.
@@ -100,7 +111,7 @@ pub struct ChatRow {
 }
 
 const GAME_COLUMNS: &str = "id, rules, fen, white_user, black_user, white_agent, black_agent, \
-     agent_seed, initial_ms, increment_ms, status, result, reason, created_ms";
+     agent_seed, initial_ms, increment_ms, status, result, reason, created_ms, rated";
 
 fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -116,6 +127,7 @@ fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
         result: row.try_get(11)?,
         reason: row.try_get(12)?,
         created_ms: row.try_get(13)?,
+        rated: row.try_get::<i64, _>(14)? != 0,
     })
 }
 
@@ -167,7 +179,11 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| format!("migrations: {e}"))?;
-        Ok(Store { pool, backend })
+        Ok(Store {
+            pool,
+            backend,
+            ends: Arc::new(tokio::sync::Mutex::new(())),
+        })
     }
 
     /// The database in use.
@@ -279,7 +295,7 @@ impl Store {
     /// Adds a game.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
         let sql = format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
         );
         sqlx::query(&sql)
             .bind(&g.id)
@@ -296,6 +312,7 @@ impl Store {
             .bind(&g.result)
             .bind(&g.reason)
             .bind(g.created_ms)
+            .bind(i64::from(g.rated))
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -361,13 +378,19 @@ impl Store {
         Ok(done.rows_affected() == 1)
     }
 
-    /// Appends one command; if `over` is given, marks the game over in the same transaction.
+    /// Appends one command; if `over` is given, marks the game over in the same transaction,
+    /// and if the game is rated, updates both players' ratings and their history in it too (a
+    /// crash never leaves a result without its rating change, nor the reverse).
     pub async fn append_command(
         &self,
         game: &str,
         row: &CommandRow,
         over: Option<(&str, &str)>,
     ) -> Result<(), sqlx::Error> {
+        let _end = match over {
+            Some(_) => Some(self.ends.lock().await),
+            None => None,
+        };
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO commands (game_id, seq, side, command, clock_ms, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -387,6 +410,9 @@ impl Store {
                 .bind(game)
                 .execute(&mut *tx)
                 .await?;
+            // The command's insert above took the write lock (SQLite), so what is read here
+            // cannot change before the commit.
+            ratings::settle(&mut tx, game, result, row.at_ms).await?;
         }
         tx.commit().await
     }

@@ -1,10 +1,14 @@
 //! Two built-in agents play each other through the server as remote bots (API tokens, the
-//! game WebSocket), and the stored record replays exactly.
+//! game WebSocket), and the stored record replays exactly; the game is rated, and both bot
+//! accounts' ratings move by Glicko-2.
 
 mod common;
 
+use common::rated::{assert_rating, expected, ratings};
 use common::*;
 use serde_json::json;
+use skillratings::Outcomes;
+use skillratings::glicko2::Glicko2Rating;
 use umpire_ai::AgentKind;
 use umpire_server::remote::{PlayStats, play};
 
@@ -26,7 +30,7 @@ async fn two_bots_play_a_whole_game_and_the_record_replays() {
     let one = server.client().with_token(&tokens[0]);
     let two = server.client().with_token(&tokens[1]);
     let g = one
-        .create_game(&json!({"color":"white","rules":"berkeley-any"}))
+        .create_game(&json!({"color":"white","rules":"berkeley-any","rated":true}))
         .await
         .unwrap();
     let id = g["id"].as_str().unwrap().to_owned();
@@ -58,5 +62,19 @@ async fn two_bots_play_a_whole_game_and_the_record_replays() {
     assert_eq!(a.result["reason"], result.reason.as_str());
     assert_eq!(record.entries.len() as u64, s1.sent + s2.sent);
     assert_eq!(record.tags.get("White"), Some("bot-one"));
+
+    // Rated: both bots start at 1500/350 and move by the result, whatever it was.
+    let outcome = match result.score() {
+        "1-0" => Outcomes::WIN,
+        "0-1" => Outcomes::LOSS,
+        "1/2-1/2" => Outcomes::DRAW,
+        other => panic!("the umpire ended the game with {other:?}"),
+    };
+    let (w, b) = expected(Glicko2Rating::new(), Glicko2Rating::new(), outcome);
+    let one = ratings(&server, "bot-one").await;
+    let two = ratings(&server, "bot-two").await;
+    assert_eq!(one[0]["rules"], "berkeley-any");
+    assert_rating(&one[0], w);
+    assert_rating(&two[0], b);
     server.stop().await;
 }

@@ -27,6 +27,7 @@ fn public<'a>(rules: &'a RuleSet, result: Option<(&'a str, &'a str)>) -> Public<
             running: Some(Color::White),
         },
         time_control: (60_000, 0),
+        rated: true,
         result,
     }
 }

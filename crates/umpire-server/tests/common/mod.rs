@@ -141,3 +141,5 @@ pub async fn ask(s: &mut GameSocket, mut frame: Value, id: u64) -> Value {
     .await
     .expect("an answer")
 }
+
+pub mod rated;
