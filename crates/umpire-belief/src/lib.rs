@@ -18,6 +18,7 @@ mod error;
 mod filter;
 pub mod history;
 mod marginals;
+mod meta_causes;
 mod meta_constraints;
 mod meta_step;
 mod metaposition;
