@@ -17,6 +17,7 @@ mod compare;
 mod error;
 mod filter;
 pub mod history;
+mod key_table;
 mod marginals;
 mod meta_causes;
 mod meta_constraints;

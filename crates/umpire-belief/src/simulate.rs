@@ -3,8 +3,10 @@
 //! from the rules.
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Position, attacks};
-use umpire_rules::{Attempt, AttemptList, Command, Observation, RuleSet, Umpire, Verdict};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Square, attacks};
+use umpire_rules::{
+    Announcement, Attempt, AttemptList, Command, Observation, RuleSet, Umpire, Verdict,
+};
 
 use crate::compare::{OpponentEvent, opponent_event, same_observation};
 use crate::zobrist_key::zobrist;
@@ -132,10 +134,17 @@ pub(crate) fn expand_opponent(
                 std::mem::swap(&mut frontier, &mut next_frontier);
             }
             OpponentEvent::Moved => {
+                let heard = heard_capture(event);
                 for (_, umpire) in &frontier {
                     let here = umpire.position();
                     let base = Zobrist64(zobrist(here));
                     for m in umpire.legal_moves() {
+                        // Every capture is announced with its square: a move whose capture (or
+                        // its absence) differs from what was heard cannot match, and is not
+                        // judged (this spares an umpire clone per such move).
+                        if capture_square(&m) != heard {
+                            continue;
+                        }
                         let Some(a) = Attempt::from_move(&m) else {
                             continue;
                         };
@@ -155,6 +164,25 @@ pub(crate) fn expand_opponent(
         if frontier.is_empty() {
             return;
         }
+    }
+}
+
+/// The square of the capture announced in `obs`, if any.
+fn heard_capture(obs: &Observation) -> Option<Square> {
+    obs.announcements.iter().find_map(|a| match *a {
+        Announcement::Capture { square, .. } => Some(square),
+        _ => None,
+    })
+}
+
+/// Where the umpire announces the capture of move `m` (the captured man's square: behind the
+/// destination for e.p.), if it captures.
+fn capture_square(m: &Move) -> Option<Square> {
+    m.capture()?;
+    if m.is_en_passant() {
+        Some(Square::from_coords(m.to().file(), m.from()?.rank()))
+    } else {
+        Some(m.to())
     }
 }
 
