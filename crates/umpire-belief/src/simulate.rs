@@ -85,6 +85,8 @@ pub(crate) fn expand_opponent(
     let Some(umpire) = umpire_at(rules, pos) else {
         return;
     };
+    // One umpire judges every candidate: `clone_from` resets it without allocating.
+    let mut next = umpire.clone();
     let mut frontier: Vec<(BranchKey, Umpire)> =
         vec![((umpire.must_try_pawn_capture(), 0, 0), umpire)];
     let mut next_frontier: Vec<(BranchKey, Umpire)> = Vec::new();
@@ -112,7 +114,7 @@ pub(crate) fn expand_opponent(
                     rebuff_candidates(&umpire, &mut scratch);
                     let own = umpire.own_board();
                     for &a in scratch.iter() {
-                        let mut next = umpire.clone();
+                        next.clone_from(&umpire);
                         let out = next.attempt(a);
                         if !same_observation(event, &out) {
                             continue;
@@ -127,7 +129,7 @@ pub(crate) fn expand_opponent(
                         }
                         let key = (next.must_try_pawn_capture(), p, o);
                         if next_frontier.iter().all(|(k, _)| *k != key) {
-                            next_frontier.push((key, next));
+                            next_frontier.push((key, next.clone()));
                         }
                     }
                 }
@@ -148,7 +150,7 @@ pub(crate) fn expand_opponent(
                         let Some(a) = Attempt::from_move(&m) else {
                             continue;
                         };
-                        let mut next = umpire.clone();
+                        next.clone_from(umpire);
                         let out = next.attempt(a);
                         if same_observation(event, &out) {
                             let hash = here

@@ -61,3 +61,24 @@ fn judging_attempts_never_allocates() {
         assert!(judged > 1000, "{id}: only {judged} attempts judged");
     }
 }
+
+#[test]
+fn clone_from_into_a_kept_umpire_never_allocates_and_copies_everything() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+    let mut scratch = Umpire::new(*RuleSetId::Wild16.rules());
+    for id in RuleSetId::ALL {
+        let mut umpire = Umpire::new(*id.rules());
+        random_game(&mut umpire, &mut rng, 60, |_, _| {});
+        // A kept umpire whose repetition history has room: copying into it allocates nothing.
+        let before = allocations();
+        scratch.clone_from(&umpire);
+        assert_eq!(allocations(), before, "{id}: clone_from allocated");
+        // Every field is copied: the copy answers like the original from here on.
+        assert_eq!(format!("{scratch:?}"), format!("{umpire:?}"), "{id}");
+        assert_eq!(
+            format!("{:?}", umpire.clone()),
+            format!("{umpire:?}"),
+            "{id}"
+        );
+    }
+}
