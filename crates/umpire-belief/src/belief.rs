@@ -400,8 +400,9 @@ impl Belief {
         let threefold = self.rules.threefold_repetition;
         let repeated = threefold && repetition_end(obs);
         let mut states = std::mem::take(&mut self.states);
+        let mut scratch = None;
         for h in states.drain(..) {
-            match own_step(self.sim, &h.pos, &self.turn, command, obs) {
+            match own_step(&mut scratch, self.sim, &h.pos, &self.turn, command, obs) {
                 Step::Drop => {}
                 Step::Stay => kept.push(h),
                 Step::Moved(pos) => {

@@ -197,6 +197,59 @@ impl Umpire {
         Ok(umpire)
     }
 
+    /// Makes this umpire judge a game from `pos` under `rules`, exactly as
+    /// [`Umpire::from_position`] would build it, reusing its buffers: once its repetition
+    /// history has room this allocates nothing, and no list of legal moves is generated (the
+    /// analysis of the position tells whether the side to move has one). Fails if it has none;
+    /// the umpire then holds `pos` but must be reset again before judging anything.
+    pub fn reset_to(&mut self, rules: RuleSet, pos: &Chess) -> Result<(), SetupError> {
+        let hash = pos.zobrist_hash(EnPassantMode::Legal);
+        // Every field is named: a new field fails to compile here until it is reset.
+        let Umpire {
+            rules: r,
+            pos: p,
+            own,
+            has_legal,
+            checkers,
+            pawn_tries,
+            try_squares,
+            rejected,
+            any,
+            attempted,
+            offered,
+            pending_offer,
+            hash: h,
+            history,
+            result,
+            plies,
+        } = self;
+        *r = rules;
+        p.clone_from(pos);
+        *own = OwnBoard::of(pos, pos.turn());
+        *has_legal = true;
+        *checkers = Bitboard::EMPTY;
+        *pawn_tries = 0;
+        *try_squares = Bitboard::EMPTY;
+        rejected.clear();
+        *any = AnyState::NotAsked;
+        *attempted = false;
+        *offered = false;
+        *pending_offer = None;
+        *h = hash;
+        history.clear();
+        history.push(hash);
+        *result = None;
+        *plies = 0;
+        self.analyse();
+        if !self.has_legal {
+            return Err(SetupError::NoMove);
+        }
+        if let Some(result) = self.automatic_end() {
+            self.result = Some(result);
+        }
+        Ok(())
+    }
+
     /// The rule set in force.
     pub fn rules(&self) -> &RuleSet {
         &self.rules
