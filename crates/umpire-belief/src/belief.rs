@@ -9,9 +9,10 @@ use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet};
 
 use crate::BeliefError;
 use crate::compare::repetition_end;
+use crate::key_table::KeyTable;
 use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
-use crate::zobrist_key::{Key, KeyMap, KeySet, key_with, scramble, zobrist};
+use crate::zobrist_key::{Key, KeySet, board_hash, key_of_board, key_with, scramble, zobrist};
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
@@ -128,6 +129,8 @@ pub struct Belief {
     distinct: usize,
     /// The start position's Zobrist hash.
     start_hash: u64,
+    /// Children per expanded parent at the last opponent turn (sizes the next turn's pool).
+    branching: f64,
     bound: usize,
     rng: Xoshiro256PlusPlus,
     turn: Vec<Command>,
@@ -173,6 +176,7 @@ impl Belief {
                 primary: true,
             }],
             start_hash: zobrist(&start),
+            branching: 8.0,
             start,
             relvar: 0.0,
             last_exact: (1, 0),
@@ -396,8 +400,9 @@ impl Belief {
         let threefold = self.rules.threefold_repetition;
         let repeated = threefold && repetition_end(obs);
         let mut states = std::mem::take(&mut self.states);
+        let mut scratch = None;
         for h in states.drain(..) {
-            match own_step(self.sim, &h.pos, &self.turn, command, obs) {
+            match own_step(&mut scratch, self.sim, &h.pos, &self.turn, command, obs) {
                 Step::Drop => {}
                 Step::Stay => kept.push(h),
                 Step::Moved(pos) => {
@@ -494,7 +499,10 @@ impl Belief {
         let parent_count = self.distinct as u64;
         let mut parents = std::mem::take(&mut self.states);
         let threefold = self.rules.threefold_repetition;
-        let mut pool = Pool::new(self.bound, parents.len());
+        // Sized for the children the last turn's branching factor predicts (a quarter more),
+        // sparing the regrowth of the pool and its table.
+        let guess = (parents.len() as f64 * self.branching * 1.25).min(self.bound as f64) as usize;
+        let mut pool = Pool::new(self.bound, guess, threefold);
         let events = std::mem::take(&mut self.pending);
         let repeated = threefold && events.last().is_some_and(repetition_end);
         // Parents in random order: once the children offered pass `EARLY_STOP` times the bound
@@ -539,9 +547,11 @@ impl Belief {
                     zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
                         + u8::from(after_zeroing) * AFTER_ZEROING;
                 }
-                let k = key(pos, hash, rules.fifty_moves, rep);
                 // Where hypotheses split by repetition history, positions are counted apart.
-                let position_key = threefold.then(|| key(pos, hash, rules.fifty_moves, 0));
+                let board = board_hash(pos);
+                let clock = clock_word(pos, rules.fifty_moves);
+                let k = key_of_board(board, hash, rep ^ clock);
+                let position_key = threefold.then(|| key_of_board(board, hash, clock));
                 offered += 1;
                 let node = Node {
                     parent: h.node,
@@ -552,6 +562,7 @@ impl Belief {
                 };
                 pool.offer(k, position_key, pos, rep, node, &mut self.rng);
             });
+            pool.flush(&mut self.rng);
             expanded += 1;
             sum += f64::from(offered);
             sum_sq += f64::from(offered) * f64::from(offered);
@@ -578,21 +589,22 @@ impl Belief {
                 pending: self.pending[..before].to_vec(),
             });
         }
+        if expanded > 0 {
+            self.branching = (pool.seen as f64 / expanded as f64).max(1.0);
+        }
         // Distinct positions offered (hypotheses differ from them only by repetition history).
-        let seen = if threefold {
-            pool.positions.len() as u64
-        } else {
-            pool.seen
-        };
+        let seen = pool.positions_seen(threefold);
         let overflowed = pool.overflowed;
         // Every hypothesis offered a position of its own: none is split, no pass needed.
-        let unsplit = !threefold || pool.positions.len() as u64 == pool.seen;
-        let (states, nodes) = pool.finish();
+        let unsplit = !threefold || seen == pool.seen;
+        let (states, nodes, distinct) = pool.finish();
         self.states = states;
         for (h, node) in self.states.iter_mut().zip(nodes) {
             h.node = self.witnesses.push(node);
         }
-        if unsplit {
+        if let Some(d) = distinct {
+            self.distinct = d;
+        } else if unsplit {
             self.distinct = self.states.len();
         } else {
             self.count_distinct();
@@ -678,12 +690,13 @@ impl Belief {
 /// The dedup key of a hypothesis whose Zobrist hash is `zobrist`: the halfmove clock counts
 /// where the fifty-move rule is in force, and `rep`, the repetition history's fingerprint.
 fn key(pos: &Chess, zobrist: u64, fifty: bool, rep: u64) -> Key {
+    key_with(pos, zobrist, rep ^ clock_word(pos, fifty))
+}
+
+/// What the halfmove clock adds to a key (0 where the fifty-move rule is not in force).
+fn clock_word(pos: &Chess, fifty: bool) -> u64 {
     let clock = if fifty { u64::from(pos.halfmoves()) } else { 0 };
-    key_with(
-        pos,
-        zobrist,
-        rep ^ clock.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-    )
+    clock.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// Whether two positions are the same hypothesis.
@@ -692,38 +705,62 @@ fn same(a: &Chess, b: &Chess, fifty: bool) -> bool {
 }
 
 /// The children of one opponent turn, deduplicated; over the bound, a uniform reservoir.
+///
+/// Every child costs one probe of a [`KeyTable`] (one cache line) by its full key: the table
+/// holds every child offered, kept or not, so it tells new children from repeated ones under
+/// and over the bound alike. Where repetition histories split hypotheses, a new child costs one
+/// more probe by its position's key: the first hypothesis of each position is its primary one,
+/// so under the bound the distinct positions are known without another pass. The probes are
+/// prefetched one child ahead (see [`Pool::offer`]).
 struct Pool {
     bound: usize,
     items: Vec<Hypothesis>,
     nodes: Vec<Node>,
-    keys: Vec<Key>,
-    index: KeyMap<u32>,
+    /// The full keys (position and repetition history) of every child offered.
+    offered: KeyTable,
+    /// Where hypotheses split by repetition history: the keys of the positions offered.
+    positions: KeyTable,
+    /// Under the bound: the primary items (distinct positions).
+    distinct: usize,
     /// Distinct children offered.
     seen: u64,
-    /// Keys of every child offered, kept once the reservoir is full.
-    offered: KeySet,
     overflowed: bool,
-    /// Where hypotheses split by repetition history: the distinct positions offered.
-    positions: KeySet,
+    /// The child offered last, not placed yet.
+    pending: Option<Child>,
+}
+
+/// A child offered to a [`Pool`].
+struct Child {
+    k: Key,
+    position_key: Option<Key>,
+    pos: Chess,
+    rep: u64,
+    node: Node,
 }
 
 impl Pool {
-    fn new(bound: usize, parents: usize) -> Pool {
-        // A guess at the children, to spare most regrowth.
-        let guess = parents.saturating_mul(8).max(16).min(bound);
+    /// A pool expecting about `guess` children (the items capped at the bound); `threefold`:
+    /// hypotheses may split by repetition history.
+    fn new(bound: usize, guess: usize, threefold: bool) -> Pool {
+        let guess = guess.max(16);
+        let kept = guess.min(bound);
         Pool {
             bound,
-            items: Vec::with_capacity(guess),
-            nodes: Vec::with_capacity(guess),
-            keys: Vec::with_capacity(guess),
-            index: KeyMap::with_capacity_and_hasher(guess, Default::default()),
+            items: Vec::with_capacity(kept),
+            nodes: Vec::with_capacity(kept),
+            offered: KeyTable::with_capacity(guess),
+            positions: KeyTable::with_capacity(if threefold { guess } else { 0 }),
+            distinct: 0,
             seen: 0,
-            offered: KeySet::default(),
             overflowed: false,
-            positions: KeySet::default(),
+            pending: None,
         }
     }
 
+    /// Offers a child: `k` its full key, `position_key` its key without the repetition
+    /// history (where repetition splits hypotheses). The child is placed at the next offer (or
+    /// [`Pool::flush`]); its table slots are prefetched now, so that the cache misses overlap
+    /// with judging the next child. Children are placed in the order offered.
     fn offer(
         &mut self,
         k: Key,
@@ -733,50 +770,80 @@ impl Pool {
         node: Node,
         rng: &mut Xoshiro256PlusPlus,
     ) {
-        if self.index.contains_key(&k) {
-            return;
-        }
-        if self.overflowed && !self.offered.insert(k) {
-            // Offered before and evicted since: not a new child.
-            return;
-        }
-        self.seen += 1;
+        self.offered.prefetch(k);
         if let Some(pk) = position_key {
-            self.positions.insert(pk);
+            self.positions.prefetch(pk);
         }
-        let h = Hypothesis {
+        let child = Child {
+            k,
+            position_key,
             pos: pos.clone(),
-            node: node.parent,
             rep,
-            primary: true,
+            node,
         };
-        if self.items.len() < self.bound {
-            self.index.insert(k, self.items.len() as u32);
-            self.items.push(h);
-            self.nodes.push(node);
-            self.keys.push(k);
-            return;
-        }
-        if !self.overflowed {
-            self.overflowed = true;
-            self.offered.extend(self.index.keys().copied());
-            self.offered.insert(k);
-        }
-        let j = rng.random_range(0..self.seen);
-        if (j as usize) < self.bound {
-            let j = j as usize;
-            let old = self.keys[j];
-            if self.index.get(&old) == Some(&(j as u32)) {
-                self.index.remove(&old);
-            }
-            self.index.insert(k, j as u32);
-            self.items[j] = h;
-            self.nodes[j] = node;
-            self.keys[j] = k;
+        if let Some(previous) = self.pending.replace(child) {
+            self.place(previous, rng);
         }
     }
 
-    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>) {
-        (self.items, self.nodes)
+    /// Places the child offered last (call before reading the counts).
+    fn flush(&mut self, rng: &mut Xoshiro256PlusPlus) {
+        if let Some(child) = self.pending.take() {
+            self.place(child, rng);
+        }
+    }
+
+    /// Places one child: a repeated one is dropped; a new one is kept under the bound, and
+    /// over it enters the reservoir with the probability that keeps the reservoir uniform.
+    fn place(&mut self, child: Child, rng: &mut Xoshiro256PlusPlus) {
+        let Child {
+            k,
+            position_key,
+            pos,
+            rep,
+            node,
+        } = child;
+        if !self.offered.insert(k) {
+            return;
+        }
+        self.seen += 1;
+        let new_position = position_key.is_none_or(|pk| self.positions.insert(pk));
+        let h = Hypothesis {
+            pos,
+            node: node.parent,
+            rep,
+            primary: new_position,
+        };
+        if self.items.len() < self.bound {
+            self.distinct += usize::from(new_position);
+            self.items.push(h);
+            self.nodes.push(node);
+            return;
+        }
+        self.overflowed = true;
+        let j = rng.random_range(0..self.seen);
+        if (j as usize) < self.bound {
+            let j = j as usize;
+            // Over the bound the primary flags are recomputed (`Belief::count_distinct`).
+            self.items[j] = Hypothesis { primary: true, ..h };
+            self.nodes[j] = node;
+        }
+    }
+
+    /// Distinct positions offered (hypotheses differ from them only by repetition history).
+    fn positions_seen(&self, threefold: bool) -> u64 {
+        if threefold {
+            self.positions.len() as u64
+        } else {
+            self.seen
+        }
+    }
+
+    /// The children kept, their witness nodes, and, under the bound, the distinct positions
+    /// among them (their primary flags set).
+    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>, Option<usize>) {
+        debug_assert!(self.pending.is_none(), "flushed");
+        let distinct = (!self.overflowed).then_some(self.distinct);
+        (self.items, self.nodes, distinct)
     }
 }

@@ -171,15 +171,18 @@ impl Metaposition {
         };
         match info {
             PawnCaptureInfo::Count => {
-                if !heard
-                    .iter()
-                    .any(|a| matches!(a, Announcement::PawnTries(_)))
-                {
-                    self.no_pawn_captures(Bitboard::EMPTY);
+                match heard.iter().find_map(|a| match *a {
+                    Announcement::PawnTries(n) => Some(n),
+                    _ => None,
+                }) {
+                    Some(n) => self.pawn_captures_exist(n),
+                    None => self.no_pawn_captures(Bitboard::EMPTY),
                 }
             }
             PawnCaptureInfo::YesNo => {
-                if !heard.contains(&Announcement::PawnCaptures) {
+                if heard.contains(&Announcement::PawnCaptures) {
+                    self.pawn_captures_exist(1);
+                } else {
                     self.no_pawn_captures(Bitboard::EMPTY);
                 }
             }

@@ -197,6 +197,12 @@ impl Metaposition {
                     {
                         self.no_pawn_captures(Bitboard::EMPTY);
                     }
+                    Command::AskAny
+                        if obs.announcements.contains(&Announcement::AnyAnswer(true)) =>
+                    {
+                        self.pawn_captures_exist(1);
+                        self.tighten();
+                    }
                     _ => {}
                 }
             }

@@ -101,16 +101,22 @@ impl Metaposition {
         self.tighten();
     }
 
-    /// An attempt possible on our board was illegal. Outside check, for a man that cannot be
-    /// pinned and is not the king, the only causes are an enemy man on the path (or, for a pawn,
-    /// on its push square, or none on its capture square).
+    /// An attempt possible on our board was illegal. For our king, see `meta_causes.rs`.
+    /// Outside check, for a man that cannot be pinned, the only causes are an enemy man on the
+    /// path (or, for a pawn, on its push square, or none on its capture square).
     fn illegal(&mut self, a: Attempt) {
-        if self.checks[0].is_some() || self.pinnable(a.from) {
-            return;
-        }
         let Some(role) = self.own.board().role_at(a.from) else {
             return;
         };
+        if role == Role::King {
+            // Its causes (an attacked target, a blocker) are drawn in `meta_causes.rs`.
+            self.rejected_king_attempt(a.from, a.to);
+            self.tighten();
+            return;
+        }
+        if self.checks[0].is_some() || self.pinnable(a.from) {
+            return;
+        }
         let free = self.surely_free();
         match role {
             Role::Pawn if a.from.file() != a.to.file() => self.clear_square(a.to),

@@ -3,8 +3,10 @@
 //! from the rules.
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Position, attacks};
-use umpire_rules::{Attempt, AttemptList, Command, Observation, RuleSet, Umpire, Verdict};
+use shakmaty::{Chess, Color, EnPassantMode, Move, Position, Square, attacks};
+use umpire_rules::{
+    Announcement, Attempt, AttemptList, Command, Observation, RuleSet, Umpire, Verdict,
+};
 
 use crate::compare::{OpponentEvent, opponent_event, same_observation};
 use crate::zobrist_key::zobrist;
@@ -35,16 +37,27 @@ pub(crate) enum Step {
 }
 
 /// Replays our commands of this turn (`earlier`, already checked) and then `command` in `pos`,
-/// and compares the umpire's answer with `real`.
+/// and compares the umpire's answer with `real`. `scratch` is an umpire kept between calls
+/// (reset to `pos`, sparing an allocation and a move generation per call).
 pub(crate) fn own_step(
+    scratch: &mut Option<Umpire>,
     rules: RuleSet,
     pos: &Chess,
     earlier: &[Command],
     command: Command,
     real: &Observation,
 ) -> Step {
-    let Some(mut umpire) = umpire_at(rules, pos) else {
-        return Step::Drop;
+    let umpire = match scratch {
+        Some(u) => {
+            if u.reset_to(rules, pos).is_err() {
+                return Step::Drop;
+            }
+            u
+        }
+        None => match umpire_at(rules, pos) {
+            Some(u) => scratch.insert(u),
+            None => return Step::Drop,
+        },
     };
     for &c in earlier {
         umpire.submit(c);
@@ -83,6 +96,8 @@ pub(crate) fn expand_opponent(
     let Some(umpire) = umpire_at(rules, pos) else {
         return;
     };
+    // One umpire judges every candidate: `clone_from` resets it without allocating.
+    let mut next = umpire.clone();
     let mut frontier: Vec<(BranchKey, Umpire)> =
         vec![((umpire.must_try_pawn_capture(), 0, 0), umpire)];
     let mut next_frontier: Vec<(BranchKey, Umpire)> = Vec::new();
@@ -110,7 +125,7 @@ pub(crate) fn expand_opponent(
                     rebuff_candidates(&umpire, &mut scratch);
                     let own = umpire.own_board();
                     for &a in scratch.iter() {
-                        let mut next = umpire.clone();
+                        next.clone_from(&umpire);
                         let out = next.attempt(a);
                         if !same_observation(event, &out) {
                             continue;
@@ -125,21 +140,28 @@ pub(crate) fn expand_opponent(
                         }
                         let key = (next.must_try_pawn_capture(), p, o);
                         if next_frontier.iter().all(|(k, _)| *k != key) {
-                            next_frontier.push((key, next));
+                            next_frontier.push((key, next.clone()));
                         }
                     }
                 }
                 std::mem::swap(&mut frontier, &mut next_frontier);
             }
             OpponentEvent::Moved => {
+                let heard = heard_capture(event);
                 for (_, umpire) in &frontier {
                     let here = umpire.position();
                     let base = Zobrist64(zobrist(here));
                     for m in umpire.legal_moves() {
+                        // Every capture is announced with its square: a move whose capture (or
+                        // its absence) differs from what was heard cannot match, and is not
+                        // judged (this spares an umpire clone per such move).
+                        if capture_square(&m) != heard {
+                            continue;
+                        }
                         let Some(a) = Attempt::from_move(&m) else {
                             continue;
                         };
-                        let mut next = umpire.clone();
+                        next.clone_from(umpire);
                         let out = next.attempt(a);
                         if same_observation(event, &out) {
                             let hash = here
@@ -155,6 +177,25 @@ pub(crate) fn expand_opponent(
         if frontier.is_empty() {
             return;
         }
+    }
+}
+
+/// The square of the capture announced in `obs`, if any.
+fn heard_capture(obs: &Observation) -> Option<Square> {
+    obs.announcements.iter().find_map(|a| match *a {
+        Announcement::Capture { square, .. } => Some(square),
+        _ => None,
+    })
+}
+
+/// Where the umpire announces the capture of move `m` (the captured man's square: behind the
+/// destination for e.p.), if it captures.
+fn capture_square(m: &Move) -> Option<Square> {
+    m.capture()?;
+    if m.is_en_passant() {
+        Some(Square::from_coords(m.to().file(), m.from()?.rank()))
+    } else {
+        Some(m.to())
     }
 }
 

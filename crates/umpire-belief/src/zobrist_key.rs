@@ -2,7 +2,7 @@
 //! independent hash of the board and of whatever else tells hypotheses apart), and hashing of
 //! such keys, which are uniformly random already.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use shakmaty::zobrist::Zobrist64;
@@ -39,6 +39,12 @@ pub(crate) fn zobrist(pos: &Chess) -> u64 {
 /// The key of `pos`, whose Zobrist hash is `zobrist`, with `extra` (0 if nothing else tells
 /// hypotheses apart).
 pub(crate) fn key_with(pos: &Chess, zobrist: u64, extra: u64) -> Key {
+    key_of_board(board_hash(pos), zobrist, extra)
+}
+
+/// The second hash's part that depends on the men only (computed once where several keys of
+/// one position are needed).
+pub(crate) fn board_hash(pos: &Chess) -> u64 {
     let board = pos.board();
     let mut h = mix(0, board.by_color(Color::White).0);
     for bb in [
@@ -51,7 +57,12 @@ pub(crate) fn key_with(pos: &Chess, zobrist: u64, extra: u64) -> Key {
     ] {
         h = mix(h, bb.0);
     }
-    (zobrist, mix(h, extra))
+    h
+}
+
+/// [`key_with`] from the position's [`board_hash`].
+pub(crate) fn key_of_board(board: u64, zobrist: u64, extra: u64) -> Key {
+    (zobrist, mix(board, extra))
 }
 
 /// A hasher for [`Key`]s: it folds the words it is given with one multiplication each.
@@ -73,9 +84,6 @@ impl Hasher for KeyHasher {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
 }
-
-/// A map keyed by [`Key`].
-pub(crate) type KeyMap<V> = HashMap<Key, V, BuildHasherDefault<KeyHasher>>;
 
 /// A set of [`Key`]s.
 pub(crate) type KeySet = HashSet<Key, BuildHasherDefault<KeyHasher>>;

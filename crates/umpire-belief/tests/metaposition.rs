@@ -5,6 +5,8 @@
 //!
 //! `UMPIRE_META_GAMES=N` plays N games per rule set, start and driver (default 6).
 
+mod common;
+
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::{EMPTY, Metaposition};
@@ -235,6 +237,216 @@ fn a_rejected_push_proves_the_square_occupied() {
     let fresh = Metaposition::start(&view_of(rules, &start, Color::White));
     let after = fresh.after_attempt("a2a3".parse().unwrap(), umpire_rules::Verdict::Illegal, &[]);
     assert_eq!(after, meta);
+}
+
+/// The metaposition of `side` after `commands` from `fen` under `rules`, with the umpire, and
+/// the metaposition before the last command.
+fn after(
+    rules: RuleSet,
+    fen: &str,
+    side: Color,
+    commands: &[Command],
+) -> (Metaposition, Metaposition, Umpire) {
+    let start = position(fen);
+    let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
+    let mut view = view_of(rules, &start, side);
+    let opening: Vec<_> = umpire
+        .opening_announcements()
+        .iter()
+        .map(|h| h.announcement)
+        .collect();
+    view.hear_opening(opening.iter().copied());
+    let mut meta = Metaposition::start(&view);
+    let mut before = meta.clone();
+    for &command in commands {
+        before = meta.clone();
+        let outcome = umpire.submit(command);
+        if let Some(obs) = outcome.observation(command, side) {
+            view.observe(&obs).unwrap();
+            meta.observe(&obs);
+        }
+        assert!(meta.admits(umpire.position()), "{command:?}");
+    }
+    (before, meta, umpire)
+}
+
+fn attempt(uci: &str) -> Command {
+    Command::Attempt(uci.parse().unwrap())
+}
+
+const KNIGHT: u8 = 1 << 1;
+const KING: u8 = 1 << 5;
+
+/// A rejected king step: g1 is attacked once the king stands there, and the only square an
+/// attacker may stand on is h3, from where only a knight attacks g1.
+#[test]
+fn a_rejected_king_step_with_one_possible_attacker_puts_it_there() {
+    for id in RuleSetId::ALL {
+        let rules = *id.rules();
+        let fen = "4k3/8/8/8/8/5P1n/4NPPP/5R1K w - - 0 1";
+        let (before, meta, umpire) = after(rules, fen, Color::White, &[attempt("h1g1")]);
+        assert_eq!(umpire.plies(), 0, "{id}: the step must be rejected");
+        assert_ne!(before.bits(Square::H3) & EMPTY, 0, "{id}: h3 was uncertain");
+        assert_ne!(before.bits(Square::H3) & !KNIGHT, 0);
+        assert_eq!(
+            meta.bits(Square::H3),
+            KNIGHT,
+            "{id}: h3 must hold the knight"
+        );
+        // Nothing else was a possible cause: the rest of the board is untouched.
+        for sq in Square::ALL.into_iter().filter(|&s| s != Square::H3) {
+            assert_eq!(meta.bits(sq) | KING, before.bits(sq) | KING, "{id}: {sq}");
+        }
+    }
+}
+
+/// An attack through the king's origin: in check along the first rank, Ke1-f1 is rejected
+/// because the checker attacks f1 through e1 once the king has left it. Counting e1 as a
+/// blocker would leave h2 (a knight) as the lone possible attacker and wrongly put one there.
+#[test]
+fn a_rejected_king_step_counts_attackers_through_the_kings_origin() {
+    for id in RuleSetId::ALL {
+        let rules = *id.rules();
+        let fen = "4k3/8/8/8/8/4N1N1/3PPPP1/r3K1B1 w - - 0 1";
+        let (before, meta, umpire) = after(rules, fen, Color::White, &[attempt("e1f1")]);
+        assert_eq!(umpire.plies(), 0, "{id}: the step must be rejected");
+        assert_ne!(
+            before.bits(Square::H2) & KNIGHT,
+            0,
+            "{id}: h2 may hold a knight"
+        );
+        assert_eq!(meta.bits(Square::H2), before.bits(Square::H2), "{id}");
+        assert_eq!(meta.bits(Square::A1), before.bits(Square::A1), "{id}");
+    }
+}
+
+/// With two possible attackers (knights on e2 or h3) a rejected step proves nothing.
+#[test]
+fn a_rejected_king_step_with_two_possible_attackers_proves_nothing() {
+    let rules = RuleSet::WILD16;
+    let fen = "4k3/8/8/8/8/5P1n/5PPP/5R1K w - - 0 1";
+    let (before, meta, umpire) = after(rules, fen, Color::White, &[attempt("h1g1")]);
+    assert_eq!(umpire.plies(), 0, "the step must be rejected");
+    for sq in [Square::E2, Square::H3] {
+        assert_ne!(meta.bits(sq) & EMPTY, 0, "{sq} must stay uncertain");
+        assert_eq!(meta.bits(sq), before.bits(sq), "{sq} must be untouched");
+    }
+}
+
+/// One announced pawn capture whose only possible capture square is d5 (f5 holds our bishop):
+/// an enemy man, not the king, stands on d5 — under every rule set that says so.
+#[test]
+fn an_announced_try_with_one_capture_square_puts_a_man_there() {
+    let fen = "4k3/8/8/3n1B2/4P3/8/8/K7 w - - 0 1";
+    for (rules, commands) in [
+        (RuleSet::WILD16, vec![]),
+        (RuleSet::CINCINNATI, vec![]),
+        (RuleSet::BERKELEY_ANY, vec![Command::AskAny]),
+    ] {
+        let (_, meta, _) = after(rules, fen, Color::White, &commands);
+        let d5 = meta.bits(Square::D5);
+        assert_eq!(d5 & (EMPTY | KING), 0, "{}: d5 must hold a man", rules.id);
+        assert_ne!(d5, 0);
+    }
+    // Where nothing is said about pawn captures, d5 stays uncertain.
+    let (_, meta, _) = after(RuleSet::BERKELEY, fen, Color::White, &[]);
+    assert_ne!(meta.bits(Square::D5) & EMPTY, 0);
+}
+
+/// One try and two possible capture squares prove nothing; two tries and two possible
+/// captures prove both.
+#[test]
+fn tries_prove_men_only_where_they_leave_no_choice() {
+    let rules = RuleSet::WILD16;
+    let (_, one, _) = after(rules, "4k3/8/8/3n4/4P3/8/8/K7 w - - 0 1", Color::White, &[]);
+    assert_ne!(one.bits(Square::D5) & EMPTY, 0);
+    assert_ne!(one.bits(Square::F5) & EMPTY, 0);
+    let (_, two, _) = after(
+        rules,
+        "4k3/8/8/3n1n2/4P3/8/8/K7 w - - 0 1",
+        Color::White,
+        &[],
+    );
+    assert_eq!(two.bits(Square::D5) & EMPTY, 0);
+    assert_eq!(two.bits(Square::F5) & EMPTY, 0);
+}
+
+/// Plays one game feeding both players' beliefs (exact sets under `bound`) and
+/// observation-driven metapositions; after every observation the metaposition must admit the
+/// true position and, while the set is exact, every position of it. Returns how many exact
+/// sets were compared.
+fn differential(rules: RuleSet, start: &Chess, seed: u64, guided: bool, plies: u32) -> usize {
+    let umpire = Umpire::from_position(rules, start.clone()).unwrap();
+    let opening: Vec<_> = umpire
+        .opening_announcements()
+        .iter()
+        .map(|h| h.announcement)
+        .collect();
+    let mut metas = [Color::White, Color::Black].map(|side| {
+        let mut view = view_of(rules, start, side);
+        view.hear_opening(opening.iter().copied());
+        Metaposition::start(&view)
+    });
+    let mut compared = 0;
+    common::play_as(
+        rules,
+        start.clone(),
+        seed,
+        plies,
+        4_000,
+        guided,
+        &mut |belief, _, umpire, obs| {
+            let meta = &mut metas[usize::from(belief.side().is_black())];
+            meta.observe(obs);
+            assert!(
+                meta.admits(umpire.position()),
+                "{} seed {seed}: the metaposition lost the truth at ply {}",
+                rules.id,
+                umpire.plies()
+            );
+            if belief.is_exact() {
+                compared += 1;
+                for pos in belief.positions() {
+                    assert!(
+                        meta.admits(pos),
+                        "{} seed {seed} guided {guided}: {:?}'s metaposition excludes a consistent position at ply {} after {:?}: {}\n{:?}",
+                        rules.id,
+                        belief.side(),
+                        umpire.plies(),
+                        obs.own,
+                        Fen::from_position(pos, umpire_rules::shakmaty::EnPassantMode::Legal),
+                        meta.squares()
+                    );
+                }
+            }
+        },
+    );
+    compared
+}
+
+/// Differential property: the observation-driven metaposition admits every position of the
+/// exact belief set, in random and guided-random games under every rule set, from the
+/// standard start and from set-up positions (where king steps are tried often).
+#[test]
+fn the_metaposition_admits_every_position_of_the_exact_set() {
+    let setups = [
+        "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",
+        "r3k2r/ppp2ppp/8/3pP3/8/8/PPP2PPP/R3K2R w KQkq d6 0 1",
+        "8/2P3k1/8/8/8/8/1p4K1/8 b - - 0 1",
+        "4k3/3ppp2/8/8/8/8/3PPP2/4K3 w - - 0 1",
+        "1n2k1n1/4p3/8/8/8/8/4P3/1N2K1N1 w - - 0 1",
+    ];
+    for id in RuleSetId::ALL {
+        let rules = *id.rules();
+        let mut compared = 0;
+        for seed in 0..(games() / 3).max(1) {
+            compared += differential(rules, &Chess::default(), 500 + seed, seed % 2 == 1, 10);
+            for fen in setups {
+                compared += differential(rules, &position(fen), 600 + seed, seed % 2 == 0, 24);
+            }
+        }
+        assert!(compared > 100, "{id}: only {compared} exact sets compared");
+    }
 }
 
 /// The cost of the updates (a benchmark, not a test; figures in docs/BENCHMARKS.md):

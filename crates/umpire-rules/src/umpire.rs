@@ -56,8 +56,10 @@ enum AnyState {
 /// assert_eq!(outcome.verdict, Verdict::Impossible);
 /// ```
 ///
-/// Judging an attempt never allocates.
-#[derive(Clone, Debug)]
+/// Judging an attempt never allocates; [`Clone::clone_from`] into an umpire kept for the
+/// purpose does not either (it reuses the repetition history's buffer), where `clone` allocates
+/// once.
+#[derive(Debug)]
 pub struct Umpire {
     rules: RuleSet,
     pos: Chess,
@@ -80,6 +82,73 @@ pub struct Umpire {
     history: Vec<Zobrist64>,
     result: Option<GameResult>,
     plies: u32,
+}
+
+impl Clone for Umpire {
+    fn clone(&self) -> Umpire {
+        let mut rejected = ArrayVec::new();
+        rejected.extend(self.rejected.iter().copied());
+        Umpire {
+            rules: self.rules,
+            pos: self.pos.clone(),
+            own: self.own.clone(),
+            has_legal: self.has_legal,
+            checkers: self.checkers,
+            pawn_tries: self.pawn_tries,
+            try_squares: self.try_squares,
+            rejected,
+            any: self.any,
+            attempted: self.attempted,
+            offered: self.offered,
+            pending_offer: self.pending_offer,
+            hash: self.hash,
+            history: self.history.clone(),
+            result: self.result,
+            plies: self.plies,
+        }
+    }
+
+    /// Copies `source` into `self` without allocating where `self`'s repetition history has
+    /// room, and copying only the rejected attempts held (a plain `clone` moves the whole
+    /// fixed-capacity list).
+    fn clone_from(&mut self, source: &Umpire) {
+        // Every field is named: a new field fails to compile here until it is copied.
+        let Umpire {
+            rules,
+            pos,
+            own,
+            has_legal,
+            checkers,
+            pawn_tries,
+            try_squares,
+            rejected,
+            any,
+            attempted,
+            offered,
+            pending_offer,
+            hash,
+            history,
+            result,
+            plies,
+        } = source;
+        self.rules = *rules;
+        self.pos.clone_from(pos);
+        self.own.clone_from(own);
+        self.has_legal = *has_legal;
+        self.checkers = *checkers;
+        self.pawn_tries = *pawn_tries;
+        self.try_squares = *try_squares;
+        self.rejected.clear();
+        self.rejected.extend(rejected.iter().copied());
+        self.any = *any;
+        self.attempted = *attempted;
+        self.offered = *offered;
+        self.pending_offer = *pending_offer;
+        self.hash = *hash;
+        self.history.clone_from(history);
+        self.result = *result;
+        self.plies = *plies;
+    }
 }
 
 impl Umpire {
@@ -126,6 +195,59 @@ impl Umpire {
             umpire.result = Some(result);
         }
         Ok(umpire)
+    }
+
+    /// Makes this umpire judge a game from `pos` under `rules`, exactly as
+    /// [`Umpire::from_position`] would build it, reusing its buffers: once its repetition
+    /// history has room this allocates nothing, and no list of legal moves is generated (the
+    /// analysis of the position tells whether the side to move has one). Fails if it has none;
+    /// the umpire then holds `pos` but must be reset again before judging anything.
+    pub fn reset_to(&mut self, rules: RuleSet, pos: &Chess) -> Result<(), SetupError> {
+        let hash = pos.zobrist_hash(EnPassantMode::Legal);
+        // Every field is named: a new field fails to compile here until it is reset.
+        let Umpire {
+            rules: r,
+            pos: p,
+            own,
+            has_legal,
+            checkers,
+            pawn_tries,
+            try_squares,
+            rejected,
+            any,
+            attempted,
+            offered,
+            pending_offer,
+            hash: h,
+            history,
+            result,
+            plies,
+        } = self;
+        *r = rules;
+        p.clone_from(pos);
+        *own = OwnBoard::of(pos, pos.turn());
+        *has_legal = true;
+        *checkers = Bitboard::EMPTY;
+        *pawn_tries = 0;
+        *try_squares = Bitboard::EMPTY;
+        rejected.clear();
+        *any = AnyState::NotAsked;
+        *attempted = false;
+        *offered = false;
+        *pending_offer = None;
+        *h = hash;
+        history.clear();
+        history.push(hash);
+        *result = None;
+        *plies = 0;
+        self.analyse();
+        if !self.has_legal {
+            return Err(SetupError::NoMove);
+        }
+        if let Some(result) = self.automatic_end() {
+            self.result = Some(result);
+        }
+        Ok(())
     }
 
     /// The rule set in force.
