@@ -113,15 +113,7 @@ pub struct MctsAgent {
     analysis: Option<Analysis>,
     /// How often each own board (hashed) stood after the agent's own moves.
     seen: HashMap<u64, u32>,
-    /// Opponent commands heard since the opponent's turn began (its rejected attempts).
-    heard_rejections: u32,
 }
-
-/// The belief is given up (the agent then plays uniformly over its guided options) when the
-/// opponent's turn had more heard rejections than this: the belief's expansion of the hidden
-/// turn enumerates orders of the rejected attempts and grows too slow for a move (seen under
-/// Berkeley and English rules against a random opponent).
-pub const MAX_HEARD_REJECTIONS: u32 = 6;
 
 /// The hash of an own board.
 fn board_key(own: &OwnBoard) -> u64 {
@@ -154,7 +146,6 @@ impl MctsAgent {
             path: Vec::with_capacity(64),
             analysis: None,
             seen: HashMap::new(),
-            heard_rejections: 0,
         }
     }
 
@@ -506,16 +497,6 @@ impl Agent for MctsAgent {
                 .seen
                 .entry(board_key(self.view.own_board()))
                 .or_insert(0) += 1;
-        }
-        if observation.actor != self.view.side() {
-            if observation.moved {
-                if self.heard_rejections > MAX_HEARD_REJECTIONS {
-                    self.belief = None;
-                }
-                self.heard_rejections = 0;
-            } else {
-                self.heard_rejections += 1;
-            }
         }
         if let Some(belief) = &mut self.belief
             && belief.observe(observation).is_err()
