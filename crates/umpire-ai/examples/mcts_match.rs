@@ -232,12 +232,13 @@ fn main() {
             start.elapsed().as_secs_f64()
         );
         eprintln!(
-            "  belief: {} observations, mean {:.2} ms, slowest {:.1} ms; {} of {} decisions searched; {}",
+            "  belief: {} observations, mean {:.2} ms, slowest {:.1} ms; {} of {} decisions searched; {} restarts; {}",
             me.observations,
             me.total.as_secs_f64() * 1e3 / me.observations.max(1) as f64,
             me.slowest.as_secs_f64() * 1e3,
             tr.searched,
             tr.decisions,
+            me.inner.inner().reseeds(),
             me.lost_at.map_or("held to the end".to_owned(), |o| format!(
                 "lost at observation {o}"
             ))
