@@ -118,6 +118,9 @@ pub struct MctsAgent {
     guesses: Vec<Chess>,
     /// How often the belief was restarted from a guess.
     reseeds: u32,
+    /// The random choices of the guesses and restarts (apart from the search's, so that a game
+    /// in which the belief never dies is played as if there were no guesses).
+    guess_rng: Xoshiro256PlusPlus,
 }
 
 /// Positions kept from the belief at each turn to restart it from (see [`MctsAgent::reseeds`]).
@@ -156,6 +159,7 @@ impl MctsAgent {
             seen: HashMap::new(),
             guesses: Vec::with_capacity(RESEED_GUESSES),
             reseeds: 0,
+            guess_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6775_6573),
         }
     }
 
@@ -199,7 +203,7 @@ impl MctsAgent {
             };
             let bc = BeliefConfig {
                 bound: self.config.belief_bound.max(1),
-                seed: self.rng.random(),
+                seed: self.guess_rng.random(),
             };
             if let Ok(belief) = Belief::new(*self.view.rules(), start, side, bc) {
                 self.belief = Some(belief);
@@ -566,7 +570,7 @@ impl Agent for MctsAgent {
             // The agent's turn begins: keep a few positions to restart from.
             self.guesses.clear();
             for _ in 0..RESEED_GUESSES.min(belief.held()) {
-                let i = self.rng.random_range(0..belief.held());
+                let i = self.guess_rng.random_range(0..belief.held());
                 if let Some(p) = belief.position(i) {
                     self.guesses.push(p.clone());
                 }
