@@ -198,6 +198,14 @@ impl MctsAgent {
             setup.castling_rights = Bitboard::EMPTY;
             setup.ep_square = None;
             setup.halfmoves = 0;
+            // A stale guess may leave the enemy to move into check: its men that attack the
+            // agent's king now (other than its king) are taken off.
+            if let Some(king) = setup.board.king_of(side) {
+                let attackers = setup.board.attacks_to(king, !side, setup.board.occupied());
+                for sq in attackers & !setup.board.kings() {
+                    setup.board.discard_piece_at(sq);
+                }
+            }
             let Ok(start) = Chess::from_setup(setup, CastlingMode::Standard) else {
                 continue;
             };
@@ -557,15 +565,18 @@ impl Agent for MctsAgent {
                 .entry(board_key(self.view.own_board()))
                 .or_insert(0) += 1;
         }
+        let turn_begins = observation.actor != self.view.side() && observation.moved;
         let mut dead = false;
         if let Some(belief) = &mut self.belief {
             dead = belief.observe(observation).is_err() || belief.held() == 0;
+        } else if turn_begins && !self.guesses.is_empty() {
+            // No guess fitted before; the own men have moved since.
+            dead = true;
         }
         if dead {
             self.reseed();
         } else if let Some(belief) = &self.belief
-            && observation.actor != self.view.side()
-            && observation.moved
+            && turn_begins
         {
             // The agent's turn begins: keep a few positions to restart from.
             self.guesses.clear();
