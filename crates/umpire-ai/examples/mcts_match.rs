@@ -3,10 +3,15 @@
 //! the mean plies to mate and, with `--trace`, mcts's value estimate at every 10th decision.
 //! Figures in docs/BENCHMARKS.md.
 //!
-//! `cargo run --release -p umpire-ai --example mcts_match -- OPPONENT GAMES MOVETIME_MS|nN [SEED] [--variant tree-avg|ept-qb] [--trace] [--max-plies N] [--rules ID] [--opp-budget MS|nN]`
+//! `cargo run --release -p umpire-ai --example mcts_match -- OPPONENT GAMES MOVETIME_MS|nN [SEED] [--variant tree-avg|ept-qb] [--trace] [--max-plies N] [--rules ID] [--opp-budget MS|nN] [--bound N]`
 //!
 //! `nN` (e.g. `n2000`) gives a node budget instead of a time per move. `--opp-budget MS|nN`
 //! sets the opponent's budget (for `mcts` against itself at another budget; default 100 ms).
+//! `--bound N` sets mcts's belief bound (default `MCTS_BELIEF_BOUND`).
+//!
+//! After each game it also prints how mcts's belief fared: the observations taken in, their
+//! mean and slowest update time (belief and view), the decisions searched and, if the belief
+//! was lost, the observation at which it went.
 
 use std::time::{Duration, Instant};
 
@@ -14,8 +19,64 @@ use umpire_ai::endgame::Endgame;
 use umpire_ai::mcts::{MctsAgent, MctsConfig, Variant};
 use umpire_ai::{Agent, AgentConfig, AgentKind, Budget, Watcher, play_match};
 use umpire_rules::shakmaty::{Chess, Color};
-use umpire_rules::{Command, EndReason, Outcome, RuleSetId, Umpire};
-use umpire_view::PlayerView;
+use umpire_rules::{Announcement, Command, EndReason, Observation, Outcome, RuleSetId, Umpire};
+use umpire_view::{PlayerView, ViewError};
+
+/// mcts (with the endgame wrapper) with its observation updates timed.
+struct Timed {
+    inner: Endgame<MctsAgent>,
+    observations: u64,
+    total: Duration,
+    slowest: Duration,
+    lost_at: Option<u64>,
+}
+
+impl Agent for Timed {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+    fn view(&self) -> &PlayerView {
+        self.inner.view()
+    }
+    fn hear_opening(&mut self, announcements: &[Announcement]) {
+        self.inner.hear_opening(announcements);
+    }
+    fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
+        let t = Instant::now();
+        let r = self.inner.observe(observation);
+        let spent = t.elapsed();
+        self.observations += 1;
+        self.total += spent;
+        self.slowest = self.slowest.max(spent);
+        if spent > Duration::from_millis(500)
+            && let Some(b) = self.inner.inner().belief()
+        {
+            eprintln!(
+                "  slow update: observation {} (actor {:?}, moved {}) {:.1} ms; belief exact {}, held {}, repairs {}",
+                self.observations + 1,
+                observation.actor,
+                observation.moved,
+                spent.as_secs_f64() * 1e3,
+                b.is_exact(),
+                b.held(),
+                b.repairs()
+            );
+        }
+        if self.lost_at.is_none() && self.inner.inner().belief().is_none() {
+            self.lost_at = Some(self.observations);
+        }
+        r
+    }
+    fn choose(&mut self) -> Command {
+        self.inner.choose()
+    }
+    fn accepts_draw(&mut self) -> bool {
+        self.inner.accepts_draw()
+    }
+    fn analysis(&self) -> Option<&umpire_ai::Analysis> {
+        self.inner.analysis()
+    }
+}
 
 struct Trace {
     side: Color,
@@ -79,6 +140,9 @@ fn main() {
     let max_plies: u32 = flag("--max-plies").map_or(600, |s| s.parse().expect("plies"));
     let rules = flag("--rules").map_or(RuleSetId::Wild16, |s| s.parse().expect("rules"));
     let trace = args.iter().any(|a| a == "--trace");
+    let bound: usize = flag("--bound").map_or(MctsConfig::default().belief_bound, |s| {
+        s.parse().expect("bound")
+    });
     let parse_budget = |s: &str| match s {
         s if s.starts_with('n') => Budget::Nodes(s[1..].parse().expect("nodes")),
         s => Budget::Time(Duration::from_millis(s.parse().expect("ms"))),
@@ -99,15 +163,22 @@ fn main() {
         let config = MctsConfig {
             budget,
             variant,
+            belief_bound: bound,
             ..MctsConfig::default()
         };
         let rules_set = *rules.rules();
-        let mut me = Endgame::new(MctsAgent::new(
-            PlayerView::standard(rules_set, side),
-            seed * 1000 + g,
-            Some(Chess::default()),
-            config,
-        ));
+        let mut me = Timed {
+            inner: Endgame::new(MctsAgent::new(
+                PlayerView::standard(rules_set, side),
+                seed * 1000 + g,
+                Some(Chess::default()),
+                config,
+            )),
+            observations: 0,
+            total: Duration::ZERO,
+            slowest: Duration::ZERO,
+            lost_at: None,
+        };
         let opp_config = AgentConfig {
             budget: opp_budget,
             ..AgentConfig::default()
@@ -157,8 +228,20 @@ fn main() {
             },
             reason,
             umpire.plies(),
-            me.table_moves(),
+            me.inner.table_moves(),
             start.elapsed().as_secs_f64()
+        );
+        eprintln!(
+            "  belief: {} observations, mean {:.2} ms, slowest {:.1} ms; {} of {} decisions searched; {} restarts; {}",
+            me.observations,
+            me.total.as_secs_f64() * 1e3 / me.observations.max(1) as f64,
+            me.slowest.as_secs_f64() * 1e3,
+            tr.searched,
+            tr.decisions,
+            me.inner.inner().reseeds(),
+            me.lost_at.map_or("held to the end".to_owned(), |o| format!(
+                "lost at observation {o}"
+            ))
         );
         if trace {
             let vals: Vec<String> = tr

@@ -1,5 +1,6 @@
-//! [`AgentSpec`]: an agent as named on the command line — a built-in kind or `cmd:PROGRAM
-//! ARGS`, an outside program spoken to over the engine protocol.
+//! [`AgentSpec`]: an agent as named on the command line — a built-in kind (optionally with its
+//! own budget, `NAME@BUDGET`) or `cmd:PROGRAM ARGS`, an outside program spoken to over the
+//! engine protocol.
 
 use std::fmt;
 use std::str::FromStr;
@@ -13,11 +14,18 @@ use crate::{Agent, AgentConfig, AgentKind, Budget};
 /// The prefix naming an outside program.
 pub const CMD_PREFIX: &str = "cmd:";
 
+/// The separator of a built-in agent's own budget: `mcts@4000` (4,000 nodes per decision) or
+/// `mcts@500ms` (500 ms per decision).
+pub const BUDGET_SEPARATOR: char = '@';
+
 /// An agent by name: the one place names are read (`umpire play`, `selfplay`, `match`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AgentSpec {
     /// A built-in agent.
     Builtin(AgentKind),
+    /// `NAME@BUDGET`: a built-in agent thinking with this budget whatever the others are
+    /// given (`@N`: N nodes per decision; `@Nms`: N milliseconds).
+    Budgeted(AgentKind, Budget),
     /// `cmd:PROGRAM ARGS`: the program and its arguments (split at white space; no quoting).
     Command(Vec<String>),
 }
@@ -25,7 +33,7 @@ pub enum AgentSpec {
 /// A name that is neither a built-in agent nor `cmd:PROGRAM`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown agent {name:?} (known: {known}, or cmd:PROGRAM ARGS for an engine-protocol program)"
+    "unknown agent {name:?} (known: {known}, each optionally with its own budget as NAME@N nodes or NAME@Nms, or cmd:PROGRAM ARGS for an engine-protocol program)"
 )]
 pub struct UnknownSpec {
     /// The name given.
@@ -59,12 +67,39 @@ impl FromStr for AgentSpec {
             }
             return Ok(AgentSpec::Command(argv));
         }
-        AgentKind::ALL
+        let (kind_name, budget) = match name.split_once(BUDGET_SEPARATOR) {
+            Some((kind_name, budget)) => (kind_name, Some(budget)),
+            None => (name, None),
+        };
+        let kind = AgentKind::ALL
             .into_iter()
-            .find(|k| k.as_str().eq_ignore_ascii_case(name))
-            .map(AgentSpec::Builtin)
-            .ok_or_else(unknown)
+            .find(|k| k.as_str().eq_ignore_ascii_case(kind_name.trim()))
+            .ok_or_else(unknown)?;
+        match budget {
+            None => Ok(AgentSpec::Builtin(kind)),
+            Some(text) => parse_budget(text)
+                .map(|b| AgentSpec::Budgeted(kind, b))
+                .ok_or_else(unknown),
+        }
     }
+}
+
+/// `N` (nodes) or `Nms` (milliseconds), N a positive integer.
+fn parse_budget(text: &str) -> Option<Budget> {
+    let text = text.trim();
+    let (digits, time) = match text.strip_suffix("ms") {
+        Some(d) => (d, true),
+        None => (text, false),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u64 = digits.parse().ok().filter(|n| *n > 0)?;
+    Some(if time {
+        Budget::Time(Duration::from_millis(n))
+    } else {
+        Budget::Nodes(n)
+    })
 }
 
 impl From<AgentKind> for AgentSpec {
@@ -77,6 +112,12 @@ impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             AgentSpec::Builtin(kind) => f.write_str(kind.as_str()),
+            AgentSpec::Budgeted(kind, Budget::Nodes(n)) => {
+                write!(f, "{}{BUDGET_SEPARATOR}{n}", kind.as_str())
+            }
+            AgentSpec::Budgeted(kind, Budget::Time(t)) => {
+                write!(f, "{}{BUDGET_SEPARATOR}{}ms", kind.as_str(), t.as_millis())
+            }
             AgentSpec::Command(argv) => write!(f, "{CMD_PREFIX}{}", argv.join(" ")),
         }
     }
@@ -92,9 +133,18 @@ pub fn engine_timeout(budget: Budget) -> Duration {
 }
 
 impl AgentSpec {
+    /// The budget this agent thinks with when the others are given `budget`: its own for
+    /// `NAME@BUDGET`, else `budget`.
+    pub fn budget(&self, budget: Budget) -> Budget {
+        match self {
+            AgentSpec::Budgeted(_, own) => *own,
+            _ => budget,
+        }
+    }
+
     /// The agent for `view` (a view before the first observation), seeded, built with
-    /// `config`; an outside program is started now and answers within
-    /// [`engine_timeout`]`(config.budget)`.
+    /// `config` (its budget replaced by the agent's own for `NAME@BUDGET`); an outside program
+    /// is started now and answers within [`engine_timeout`]`(config.budget)`.
     pub fn build(&self, view: PlayerView, seed: u64, config: &AgentConfig) -> Box<dyn Agent> {
         self.build_watched(view, seed, config, engine_timeout(config.budget))
             .0
@@ -111,6 +161,13 @@ impl AgentSpec {
     ) -> (Box<dyn Agent>, Option<EngineFault>) {
         match self {
             AgentSpec::Builtin(kind) => (kind.build(view, seed, config), None),
+            AgentSpec::Budgeted(kind, budget) => {
+                let own = AgentConfig {
+                    budget: *budget,
+                    ..*config
+                };
+                (kind.build(view, seed, &own), None)
+            }
             AgentSpec::Command(argv) => {
                 let agent = EngineAgent::spawn(argv, view, seed, config.budget, timeout);
                 let fault = agent.fault();
@@ -148,6 +205,28 @@ mod tests {
     }
 
     #[test]
+    fn an_own_budget_follows_the_name() {
+        let nodes: AgentSpec = "MCTS@4000".parse().unwrap();
+        assert_eq!(
+            nodes,
+            AgentSpec::Budgeted(AgentKind::Mcts, Budget::Nodes(4000))
+        );
+        assert_eq!(nodes.to_string(), "mcts@4000");
+        assert_eq!(nodes.budget(Budget::Nodes(400)), Budget::Nodes(4000));
+        let time: AgentSpec = "darkboard@250ms".parse().unwrap();
+        assert_eq!(
+            time,
+            AgentSpec::Budgeted(
+                AgentKind::Darkboard,
+                Budget::Time(Duration::from_millis(250))
+            )
+        );
+        assert_eq!(time.to_string(), "darkboard@250ms");
+        let plain: AgentSpec = "mcts".parse().unwrap();
+        assert_eq!(plain.budget(Budget::Nodes(400)), Budget::Nodes(400));
+    }
+
+    #[test]
     fn unknown_names_list_the_known_ones() {
         let e = "rnadom".parse::<AgentSpec>().unwrap_err();
         let text = e.to_string();
@@ -157,6 +236,11 @@ mod tests {
         }
         assert!(text.contains("cmd:PROGRAM"), "{text}");
         assert!("cmd:".parse::<AgentSpec>().is_err());
+        for bad in [
+            "mcts@", "mcts@0", "mcts@ms", "mcts@-5", "mcts@1.5", "mcts@10s", "nope@100",
+        ] {
+            assert!(bad.parse::<AgentSpec>().is_err(), "{bad}");
+        }
         assert!("cmd:   ".parse::<AgentSpec>().is_err());
     }
 }

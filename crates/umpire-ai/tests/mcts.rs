@@ -379,3 +379,81 @@ fn node_budgets_make_the_agent_deterministic() {
     };
     assert_eq!(run(), run());
 }
+
+/// Counts the "Any?" questions `0` asks and the decisions it searched.
+struct Questions {
+    side: Color,
+    asked: u32,
+    decisions: u32,
+    searched: u32,
+}
+
+impl umpire_ai::Watcher<Umpire> for Questions {
+    fn before(&mut self, _table: &Umpire, mover: &dyn Agent) {
+        if mover.view().side() == self.side {
+            self.decisions += 1;
+            self.searched += u32::from(mover.analysis().is_some_and(|a| a.nodes > 0));
+        }
+    }
+
+    fn after(&mut self, _table: &Umpire, command: Command, outcome: &umpire_rules::Outcome) {
+        if outcome.side == self.side && command == Command::AskAny {
+            assert_eq!(outcome.verdict, Verdict::Answered);
+            self.asked += 1;
+        }
+    }
+}
+
+/// Under the rule sets where the player asks "Any?" and hears every rejected attempt of the
+/// opponent (Berkeley with "Any?", English), mcts plays a whole game against a random mover
+/// through its observations alone, asks "Any?", keeps its belief to the end (no turn with many
+/// heard rejections makes it give up) and searches most of its decisions.
+#[test]
+fn mcts_keeps_its_belief_and_asks_any_under_berkeley_any_and_english() {
+    for id in [RuleSetId::BerkeleyAny, RuleSetId::English] {
+        let rules = *id.rules();
+        for side in [Color::White, Color::Black] {
+            let mut me = MctsAgent::new(
+                PlayerView::standard(rules, side),
+                3,
+                Some(Chess::default()),
+                config(60, Variant::TreeAverage),
+            );
+            let mut other = RandomAgent::new(PlayerView::standard(rules, !side), 17);
+            let mut umpire = Umpire::new(rules);
+            let mut watch = Questions {
+                side,
+                asked: 0,
+                decisions: 0,
+                searched: 0,
+            };
+            let agents: [&mut dyn Agent; 2] = if side == Color::White {
+                [&mut me, &mut other]
+            } else {
+                [&mut other, &mut me]
+            };
+            let stats = play_match(&mut umpire, agents, 160, &mut watch).unwrap();
+            assert!(stats.plies > 0, "{id} {side:?}");
+            assert_eq!(
+                me.view().own_board(),
+                &umpire_rules::OwnBoard::of(umpire.position(), side),
+                "{id}"
+            );
+            assert!(watch.asked > 0, "{id} {side:?}: never asked Any?");
+            let belief = me.belief().expect("the belief is kept");
+            assert!(belief.held() > 0, "{id} {side:?}: the belief died");
+            if !umpire.is_over() && me.reseeds() == 0 {
+                assert!(
+                    belief.contains(umpire.position()) || !belief.is_exact(),
+                    "{id} {side:?}: an exact belief must hold the true position"
+                );
+            }
+            assert!(
+                watch.searched * 2 >= watch.decisions,
+                "{id} {side:?}: searched {} of {} decisions",
+                watch.searched,
+                watch.decisions
+            );
+        }
+    }
+}

@@ -20,7 +20,9 @@ use crate::stdout::say;
 pub struct MatchArgs {
     /// The agents: two (A B), or with --round-robin two or more. A name is a built-in agent
     /// (random, guided-random, belief-guided, …) or `cmd:PROGRAM ARGS` (quoted as one
-    /// argument), a program speaking the engine protocol (docs/ENGINE.md).
+    /// argument), a program speaking the engine protocol (docs/ENGINE.md). A built-in agent
+    /// may carry its own budget, overriding --nodes/--movetime for it: `mcts@4000` (4,000
+    /// nodes per decision), `mcts@500ms` (500 ms); e.g. `umpire match mcts@4000 mcts@400`.
     #[arg(required = true, num_args = 2..)]
     agents: Vec<String>,
     /// Games to play (per pairing in a round robin). A plays White in odd-numbered games.
@@ -184,6 +186,13 @@ fn two_agents(
             map.insert("seed".into(), json!(cfg.seed));
             map.insert("budget".into(), json!(budget_text(cfg.agent.budget)));
             map.insert(
+                "budgets".into(),
+                json!([
+                    budget_text(a.budget(cfg.agent.budget)),
+                    budget_text(b.budget(cfg.agent.budget))
+                ]),
+            );
+            map.insert(
                 "sprt".into(),
                 match cfg.sprt {
                     None => Value::Null,
@@ -257,11 +266,20 @@ fn signed(x: Option<f64>) -> String {
 
 fn print_summary(a: &AgentSpec, b: &AgentSpec, cfg: &MatchConfig, s: &MatchSummary) {
     let t = &s.tally;
+    let (budget_a, budget_b) = (a.budget(cfg.agent.budget), b.budget(cfg.agent.budget));
+    let budgets = if budget_a == budget_b {
+        budget_text(budget_a)
+    } else {
+        format!(
+            "{a}: {}, {b}: {}",
+            budget_text(budget_a),
+            budget_text(budget_b)
+        )
+    };
     say!(
-        "{a} vs {b}: {} games under {} ({} per decision, seed {})",
+        "{a} vs {b}: {} games under {} ({budgets} per decision, seed {})",
         t.games(),
         cfg.rules,
-        budget_text(cfg.agent.budget),
         cfg.seed
     );
     say!(

@@ -36,7 +36,7 @@ use std::time::Instant;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::{Belief, BeliefConfig, LegalUnion};
-use umpire_rules::shakmaty::{Chess, Position};
+use umpire_rules::shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position};
 use umpire_rules::{Announcement, AttemptList, Command, Observation, OwnBoard, Umpire, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{PlayerView, ViewError};
@@ -113,15 +113,18 @@ pub struct MctsAgent {
     analysis: Option<Analysis>,
     /// How often each own board (hashed) stood after the agent's own moves.
     seen: HashMap<u64, u32>,
-    /// Opponent commands heard since the opponent's turn began (its rejected attempts).
-    heard_rejections: u32,
+    /// Positions drawn from the belief when the agent's last turn began, to restart the
+    /// belief from if it dies.
+    guesses: Vec<Chess>,
+    /// How often the belief was restarted from a guess.
+    reseeds: u32,
+    /// The random choices of the guesses and restarts (apart from the search's, so that a game
+    /// in which the belief never dies is played as if there were no guesses).
+    guess_rng: Xoshiro256PlusPlus,
 }
 
-/// The belief is given up (the agent then plays uniformly over its guided options) when the
-/// opponent's turn had more heard rejections than this: the belief's expansion of the hidden
-/// turn enumerates orders of the rejected attempts and grows too slow for a move (seen under
-/// Berkeley and English rules against a random opponent).
-pub const MAX_HEARD_REJECTIONS: u32 = 6;
+/// Positions kept from the belief at each turn to restart it from (see [`MctsAgent::reseeds`]).
+pub const RESEED_GUESSES: usize = 8;
 
 /// The hash of an own board.
 fn board_key(own: &OwnBoard) -> u64 {
@@ -154,13 +157,68 @@ impl MctsAgent {
             path: Vec::with_capacity(64),
             analysis: None,
             seen: HashMap::new(),
-            heard_rejections: 0,
+            guesses: Vec::with_capacity(RESEED_GUESSES),
+            reseeds: 0,
+            guess_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6775_6573),
         }
     }
 
     /// The belief, while it holds.
     pub fn belief(&self) -> Option<&Belief> {
         self.belief.as_ref()
+    }
+
+    /// How often the belief died (every sampled hypothesis ruled out and its repairs failed)
+    /// and was restarted from a guess: the agent's own men where they stand now, the enemy men
+    /// where a position drawn from the belief at the agent's last turn had them. The restarted
+    /// belief is exact about that guess only, so it is approximate; it keeps the search going
+    /// and costs little, where a dead belief would replay its repairs at every observation.
+    pub fn reseeds(&self) -> u32 {
+        self.reseeds
+    }
+
+    /// The belief died: restarts it from the freshest guess that makes a legal position with
+    /// the agent's own men as they stand now (no castling, no en passant), or goes without.
+    fn reseed(&mut self) {
+        self.belief = None;
+        let side = self.view.side();
+        let own = self.view.own_board().board().clone();
+        let mine = own.by_color(side);
+        for guess in self.guesses.iter().rev() {
+            let mut setup = guess.to_setup(EnPassantMode::Legal);
+            for sq in setup.board.by_color(side) {
+                setup.board.discard_piece_at(sq);
+            }
+            for sq in mine {
+                if let Some(piece) = own.piece_at(sq) {
+                    setup.board.set_piece_at(sq, piece);
+                }
+            }
+            setup.turn = side;
+            setup.castling_rights = Bitboard::EMPTY;
+            setup.ep_square = None;
+            setup.halfmoves = 0;
+            // A stale guess may leave the enemy to move into check: its men that attack the
+            // agent's king now (other than its king) are taken off.
+            if let Some(king) = setup.board.king_of(side) {
+                let attackers = setup.board.attacks_to(king, !side, setup.board.occupied());
+                for sq in attackers & !setup.board.kings() {
+                    setup.board.discard_piece_at(sq);
+                }
+            }
+            let Ok(start) = Chess::from_setup(setup, CastlingMode::Standard) else {
+                continue;
+            };
+            let bc = BeliefConfig {
+                bound: self.config.belief_bound.max(1),
+                seed: self.guess_rng.random(),
+            };
+            if let Ok(belief) = Belief::new(*self.view.rules(), start, side, bc) {
+                self.belief = Some(belief);
+                self.reseeds += 1;
+                return;
+            }
+        }
     }
 
     /// The configuration.
@@ -507,20 +565,27 @@ impl Agent for MctsAgent {
                 .entry(board_key(self.view.own_board()))
                 .or_insert(0) += 1;
         }
-        if observation.actor != self.view.side() {
-            if observation.moved {
-                if self.heard_rejections > MAX_HEARD_REJECTIONS {
-                    self.belief = None;
-                }
-                self.heard_rejections = 0;
-            } else {
-                self.heard_rejections += 1;
-            }
+        let turn_begins = observation.actor != self.view.side() && observation.moved;
+        let mut dead = false;
+        if let Some(belief) = &mut self.belief {
+            dead = belief.observe(observation).is_err() || belief.held() == 0;
+        } else if turn_begins && !self.guesses.is_empty() {
+            // No guess fitted before; the own men have moved since.
+            dead = true;
         }
-        if let Some(belief) = &mut self.belief
-            && belief.observe(observation).is_err()
+        if dead {
+            self.reseed();
+        } else if let Some(belief) = &self.belief
+            && turn_begins
         {
-            self.belief = None;
+            // The agent's turn begins: keep a few positions to restart from.
+            self.guesses.clear();
+            for _ in 0..RESEED_GUESSES.min(belief.held()) {
+                let i = self.guess_rng.random_range(0..belief.held());
+                if let Some(p) = belief.position(i) {
+                    self.guesses.push(p.clone());
+                }
+            }
         }
         Ok(())
     }
