@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_belief::Metaposition;
+use umpire_belief::{Belief, BeliefConfig, Metaposition};
 use umpire_rules::shakmaty::{Chess, Role, attacks};
 use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
@@ -27,8 +27,14 @@ const TIME_NODES: u64 = u64::MAX;
 const MAX_DEPTH: u32 = 3;
 /// What returning a man to a square recently left costs, in evaluation pawns.
 const REPEAT_PENALTY: f32 = 0.4;
-/// What a certain stalemate costs, in evaluation pawns (a draw thrown away).
-const STALEMATE: f32 = 100.0;
+/// What a certain stalemate costs, in evaluation pawns (a draw thrown away). Far more than a
+/// certain mate gains: against a weak opponent the win comes later anyway, so a small chance of
+/// a stalemate outweighs a good chance of mating now.
+const STALEMATE: f32 = 20.0 * MATE;
+/// The halfmove clock from which progress (a pawn move) earns a bonus growing with the clock.
+const PROGRESS_CLOCK: u32 = 40;
+/// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
+const PROGRESS_PER_PLY: f32 = 0.05;
 /// Value of a certain mate, in evaluation pawns.
 const MATE: f32 = 1000.0;
 
@@ -44,16 +50,37 @@ pub struct DarkboardAgent {
     rng: Xoshiro256PlusPlus,
     analysis: Option<Analysis>,
     worlds: Vec<Chess>,
+    /// Per option, the shares of the worlds where it mates and stalemates.
+    shares: Vec<(f32, f32)>,
     /// The player's last accepted attempts (most recent last), to avoid shuffling back.
     recent: [Option<Attempt>; 4],
     /// Hashes of the player's own men after each of its moves, to avoid repeating positions.
     seen: Vec<u64>,
+    /// The positions the player cannot rule out (bounded, sampled beyond the bound), for mate
+    /// and stalemate detection where the metaposition alone is too loose; dropped if it fails.
+    belief: Option<Belief>,
 }
+
+/// The belief bound: a few milliseconds per update.
+pub const DARKBOARD_BELIEF_BOUND: usize = 256;
 
 impl DarkboardAgent {
     /// A Darkboard player with this view (at the start of its game, or of the standard start
     /// with observations taken in, which are replayed), seeded, built with `config`.
     pub fn new(view: PlayerView, seed: u64, config: &AgentConfig) -> DarkboardAgent {
+        let mut belief = None;
+        if view.standard_start() {
+            let bc = BeliefConfig {
+                bound: DARKBOARD_BELIEF_BOUND,
+                seed,
+            };
+            belief = Belief::new(*view.rules(), Chess::default(), view.side(), bc).ok();
+            for obs in view.transcript() {
+                if belief.as_mut().is_some_and(|b| b.observe(obs).is_err()) {
+                    belief = None;
+                }
+            }
+        }
         let meta = if view.transcript().is_empty() || !view.standard_start() {
             Metaposition::start(&view)
         } else {
@@ -65,7 +92,24 @@ impl DarkboardAgent {
             }
             meta
         };
-        DarkboardAgent::with_metaposition(view, meta, seed, config)
+        let mut agent = DarkboardAgent::with_metaposition(view, meta, seed, config);
+        agent.belief = belief;
+        agent
+    }
+
+    /// A Darkboard player that knows the set of positions it may be in (a set-up start both
+    /// players are told): its metaposition is the belief's, and the belief is kept for mate and
+    /// stalemate detection.
+    pub fn with_belief(
+        view: PlayerView,
+        belief: Belief,
+        seed: u64,
+        config: &AgentConfig,
+    ) -> Option<DarkboardAgent> {
+        let meta = Metaposition::of(&belief)?;
+        let mut agent = DarkboardAgent::with_metaposition(view, meta, seed, config);
+        agent.belief = Some(belief);
+        Some(agent)
     }
 
     /// A Darkboard player that starts from a given metaposition (for instance
@@ -84,8 +128,10 @@ impl DarkboardAgent {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             analysis: None,
             worlds: Vec::new(),
+            shares: Vec::new(),
             recent: [None; 4],
             seen: Vec::new(),
+            belief: None,
         }
     }
 
@@ -134,6 +180,13 @@ impl Agent for DarkboardAgent {
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         self.view.observe(observation)?;
         self.meta.observe(observation);
+        if self
+            .belief
+            .as_mut()
+            .is_some_and(|b| b.observe(observation).is_err())
+        {
+            self.belief = None;
+        }
         if let Some(own) = observation.own
             && let (Command::Attempt(a), Verdict::Accepted) = (own.command, own.verdict)
         {
@@ -182,6 +235,11 @@ impl Agent for DarkboardAgent {
             deadline,
         };
         mate::king_worlds(&self.meta, &mut self.worlds);
+        if self.worlds.is_empty()
+            && let Some(belief) = &self.belief
+        {
+            mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
+        }
         let mut bonus = vec![0.0f32; options.len()];
         for (b, a) in bonus.iter_mut().zip(&options) {
             // Moving a man back to where one of ours recently came from repeats positions.
@@ -194,9 +252,21 @@ impl Agent for DarkboardAgent {
             let repeats = self.seen.iter().filter(|&&s| s == h).count();
             *b -= REPEAT_PENALTY * repeats as f32;
         }
+        // The fifty-move clock runs: a pawn move resets it (captures reset it too, but are
+        // rewarded by the evaluation already).
+        let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi);
+        if clock > PROGRESS_CLOCK {
+            let urgency = PROGRESS_PER_PLY * (clock - PROGRESS_CLOCK) as f32;
+            let board = self.view.own_board().board();
+            for (b, a) in bonus.iter_mut().zip(&options) {
+                if board.role_at(a.from) == Some(Role::Pawn) {
+                    *b += urgency;
+                }
+            }
+        }
         if !self.worlds.is_empty() {
-            for (b, &a) in bonus.iter_mut().zip(&options) {
-                let (mate, stalemate) = mate::mate_share(&self.worlds, a);
+            mate::mate_shares(&self.worlds, &options, &mut self.shares);
+            for (b, &(mate, stalemate)) in bonus.iter_mut().zip(&self.shares) {
                 *b += MATE * mate - STALEMATE * stalemate;
             }
         }
