@@ -27,6 +27,9 @@ const TIME_NODES: u64 = u64::MAX;
 const MAX_DEPTH: u32 = 3;
 /// What returning a man to a square recently left costs, in evaluation pawns.
 const REPEAT_PENALTY: f32 = 0.4;
+/// What returning our men to a configuration they have stood in twice costs, in evaluation
+/// pawns: with the enemy's men where they were, that is a draw by threefold repetition.
+const THIRD_TIME: f32 = 30.0;
 /// What a certain stalemate costs, in evaluation pawns (a draw thrown away). Far more than a
 /// certain mate gains: against a weak opponent the win comes later anyway, so a small chance of
 /// a stalemate outweighs a good chance of mating now.
@@ -59,6 +62,8 @@ pub struct DarkboardAgent {
     /// The positions the player cannot rule out (bounded, sampled beyond the bound), for mate
     /// and stalemate detection where the metaposition alone is too loose; dropped if it fails.
     belief: Option<Belief>,
+    /// Opponent commands heard since the opponent's turn began (its rejected attempts).
+    heard_rejections: u32,
 }
 
 /// The belief bound: a few milliseconds per update.
@@ -132,6 +137,7 @@ impl DarkboardAgent {
             recent: [None; 4],
             seen: Vec::new(),
             belief: None,
+            heard_rejections: 0,
         }
     }
 
@@ -180,6 +186,18 @@ impl Agent for DarkboardAgent {
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         self.view.observe(observation)?;
         self.meta.observe(observation);
+        // As in the Monte Carlo agent: a turn of the opponent's with many heard rejections is
+        // too slow for the belief to expand; give it up (the metaposition goes on).
+        if observation.actor != self.view.side() {
+            if observation.moved {
+                if self.heard_rejections > crate::mcts::MAX_HEARD_REJECTIONS {
+                    self.belief = None;
+                }
+                self.heard_rejections = 0;
+            } else {
+                self.heard_rejections += 1;
+            }
+        }
         if self
             .belief
             .as_mut()
@@ -251,6 +269,10 @@ impl Agent for DarkboardAgent {
             let h = own_hash(&after);
             let repeats = self.seen.iter().filter(|&&s| s == h).count();
             *b -= REPEAT_PENALTY * repeats as f32;
+            // A third time may complete a threefold repetition (the enemy's men unchanged).
+            if repeats >= 2 {
+                *b -= THIRD_TIME;
+            }
         }
         // The fifty-move clock runs: a pawn move resets it (captures reset it too, but are
         // rewarded by the evaluation already).
