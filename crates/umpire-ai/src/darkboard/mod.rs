@@ -1,8 +1,17 @@
 //! [`DarkboardAgent`]: seed 001's player. It keeps a [`Metaposition`] fed only by its player's
 //! observations and picks the attempt with the best weighted maximax value: each umpire answer
 //! weighted by its likelihood, pseudo and meta steps, deeper levels discounted, leaves scored by
-//! the paper's evaluation (`eval.rs`). Where the enemy has a lone king whose square is nearly
-//! known, attempts that mate in most of its possible squares are preferred (`mate.rs`).
+//! the paper's evaluation (`eval.rs`).
+//!
+//! Terms added at the root, on top of the search value (`mate.rs` and [`DarkboardAgent::choose`]):
+//! - mate and stalemate: over the worlds the player cannot rule out (every possible square of
+//!   the enemy king when the rest of the enemy is known, else a sample of the positions held by
+//!   a bounded [`Belief`] fed the same observations), the share where the attempt mates earns
+//!   a bonus and the share where it stalemates a penalty twenty times larger;
+//! - progress: once the fifty-move clock passes 40 halfmoves, pawn moves earn a bonus growing
+//!   with the clock (the evaluation also pushes pawns harder when the enemy has little left);
+//! - repetition: returning a man to a square recently left, and every earlier visit of the own
+//!   men's configuration, cost a little; a third visit costs a lot.
 
 mod eval;
 mod mate;
@@ -32,14 +41,16 @@ const REPEAT_PENALTY: f32 = 0.4;
 const THIRD_TIME: f32 = 30.0;
 /// What a certain stalemate costs, in evaluation pawns (a draw thrown away). Far more than a
 /// certain mate gains: against a weak opponent the win comes later anyway, so a small chance of
-/// a stalemate outweighs a good chance of mating now.
-const STALEMATE: f32 = 20.0 * MATE;
+/// a stalemate outweighs a good chance of mating now: one stalemating world in 64 vetoes an
+/// attempt.
+const STALEMATE: f32 = 20_000.0;
 /// The halfmove clock from which progress (a pawn move) earns a bonus growing with the clock.
 const PROGRESS_CLOCK: u32 = 40;
 /// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
 const PROGRESS_PER_PLY: f32 = 0.05;
-/// Value of a certain mate, in evaluation pawns.
-const MATE: f32 = 1000.0;
+/// Value of a certain mate, in evaluation pawns: more than any other difference between
+/// attempts, but a mate in a few worlds only does not outweigh a queen lost in the others.
+const MATE: f32 = 30.0;
 
 /// Darkboard's weighted maximax over metapositions (seed 001). Deterministic for a seed under
 /// a node budget (a node is one evaluated metaposition); under a time budget it deepens until
