@@ -41,13 +41,13 @@ const REPEAT_PENALTY: f32 = 0.4;
 const THIRD_TIME: f32 = 30.0;
 /// What a certain stalemate costs, in evaluation pawns (a draw thrown away). Far more than a
 /// certain mate gains: against a weak opponent the win comes later anyway, so a small chance of
-/// a stalemate outweighs a good chance of mating now: one stalemating world in 64 vetoes an
-/// attempt.
-const STALEMATE: f32 = 20_000.0;
+/// a stalemate outweighs a good chance of mating now. Not a veto: where the enemy king may be
+/// almost anywhere, one stalemating world in 64 must not stop a pawn's progress for ever.
+const STALEMATE: f32 = 20.0 * MATE;
 /// The halfmove clock from which progress (a pawn move) earns a bonus growing with the clock.
 const PROGRESS_CLOCK: u32 = 40;
 /// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
-const PROGRESS_PER_PLY: f32 = 0.05;
+const PROGRESS_PER_PLY: f32 = 0.1;
 /// Value of a certain mate, in evaluation pawns: more than any other difference between
 /// attempts, but a mate in a few worlds only does not outweigh a queen lost in the others.
 const MATE: f32 = 30.0;
