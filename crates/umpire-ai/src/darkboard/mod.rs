@@ -47,7 +47,7 @@ const STALEMATE: f32 = 20.0 * MATE;
 /// The halfmove clock from which progress (a pawn move) earns a bonus growing with the clock.
 const PROGRESS_CLOCK: u32 = 40;
 /// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
-const PROGRESS_PER_PLY: f32 = 0.1;
+const PROGRESS_PER_PLY: f32 = 0.3;
 /// Value of a certain mate, in evaluation pawns: more than any other difference between
 /// attempts, but a mate in a few worlds only does not outweigh a queen lost in the others.
 const MATE: f32 = 30.0;
