@@ -1,6 +1,7 @@
 //! The `darkboard` agent (seed 001): complete games under every rule set through observations
 //! only, determinism under a node budget, a hanging queen saved after a capture announcement,
-//! a certain mate in one found. `darkboard_strength` (ignored) plays a match and prints W/D/L:
+//! a certain mate in one found, a stalemating move not played. `darkboard_strength` (ignored)
+//! plays a match and prints W/D/L:
 //! `UMPIRE_DARK_GAMES=N UMPIRE_DARK_OPPONENT=random|guided-random UMPIRE_DARK_NODES=N
 //! UMPIRE_DARK_MS=MS cargo test --release -p umpire-ai --test darkboard -- --ignored --nocapture`.
 
