@@ -1,6 +1,7 @@
 //! The `darkboard` agent (seed 001): complete games under every rule set through observations
 //! only, determinism under a node budget, a hanging queen saved after a capture announcement,
-//! a certain mate in one found. `darkboard_strength` (ignored) plays a match and prints W/D/L:
+//! a certain mate in one found, a stalemating move not played. `darkboard_strength` (ignored)
+//! plays a match and prints W/D/L:
 //! `UMPIRE_DARK_GAMES=N UMPIRE_DARK_OPPONENT=random|guided-random UMPIRE_DARK_NODES=N
 //! UMPIRE_DARK_MS=MS cargo test --release -p umpire-ai --test darkboard -- --ignored --nocapture`.
 
@@ -237,4 +238,42 @@ fn a_time_budget_gives_an_attempt_and_an_analysis() {
     assert_eq!(analysis.line, vec![Command::Attempt(a)]);
     assert!(analysis.nodes > 0);
     assert!((-1.0..=1.0).contains(&analysis.value));
+}
+
+#[test]
+fn a_move_that_would_stalemate_is_not_played() {
+    // White: Kc8, Pa6 against Black's Ka8, Pa7 (blocked). Kc7 brings the king closest to the
+    // enemy's, which the mating evaluation likes, but leaves Black no legal move: stalemate.
+    // Kd7 and Kd8 keep the game going.
+    let rules = RuleSet::WILD16;
+    let start = position("k1K5/p7/P7/8/8/8/8/8 w - - 0 1");
+    let belief = Belief::new(
+        rules,
+        start.clone(),
+        Color::White,
+        BeliefConfig {
+            bound: 1000,
+            seed: 1,
+        },
+    )
+    .unwrap();
+    let view = umpire_ai::setup_view(rules, &start, Color::White);
+    for seed in 0..4 {
+        let mut white =
+            DarkboardAgent::with_belief(view.clone(), belief.clone(), seed, &nodes(300)).unwrap();
+        let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
+        for _ in 0..10 {
+            let c = white.choose();
+            let outcome = umpire.submit(c);
+            umpire_ai::play_observations(&mut white, Color::White, c, &outcome).unwrap();
+            if outcome.verdict == Verdict::Accepted {
+                break;
+            }
+        }
+        assert_eq!(umpire.turn(), Color::Black, "seed {seed}: White moved");
+        assert!(
+            !umpire.position().is_stalemate(),
+            "seed {seed}: White stalemated Black"
+        );
+    }
 }

@@ -56,6 +56,9 @@ pub(crate) fn threats(meta: &Metaposition) -> [f32; 64] {
     free.map(|f| 1.0 - f)
 }
 
+/// The most enemy men (king included) for which our pawns are pushed hard.
+const LITTLE_LEFT: u8 = 3;
+
 /// The evaluation of `meta` for the player, in pawns.
 pub(crate) fn evaluate(meta: &Metaposition) -> f32 {
     let board = meta.own().board();
@@ -73,6 +76,10 @@ pub(crate) fn evaluate(meta: &Metaposition) -> f32 {
                 (bits & !umpire_belief::EMPTY).count_ones() as f32 / bits.count_ones() as f32;
         }
     }
+    let (men_lo, men_hi) = meta.men();
+    // Pawns promote where the enemy has little left to stop them: that both wins material and
+    // keeps the fifty-move clock from running out in a won ending.
+    let push = if men_hi <= LITTLE_LEFT { 0.35 } else { 0.1 };
     let mut score = 0.0f32;
     let mut own_material = 0.0f32;
     let mut has_queen = false;
@@ -93,7 +100,7 @@ pub(crate) fn evaluate(meta: &Metaposition) -> f32 {
         match piece.role {
             Role::Pawn => {
                 let r = relative_rank(us, sq);
-                score += 0.1 * (r as f32 - 1.0) + if r == 6 { 0.8 } else { 0.0 };
+                score += push * (r as f32 - 1.0) + if r == 6 { 0.8 } else { 0.0 };
             }
             Role::Knight | Role::Bishop => {
                 score += 0.04 * relative_rank(us, sq).min(5) as f32;
@@ -110,7 +117,6 @@ pub(crate) fn evaluate(meta: &Metaposition) -> f32 {
         score += 0.5;
     }
     score += 0.12 * pressure;
-    let (men_lo, men_hi) = meta.men();
     let (p_lo, p_hi) = meta.pawns();
     let men = (men_lo as f32 + men_hi as f32) / 2.0;
     let pawns = (p_lo as f32 + p_hi as f32) / 2.0;

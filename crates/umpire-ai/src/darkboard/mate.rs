@@ -1,21 +1,30 @@
-//! Mate detection over a metaposition: where every enemy man but the king is known and the
-//! king has few possible squares, the share of those squares on which an attempt mates.
+//! Mate and stalemate detection over the worlds the player cannot rule out: where every enemy
+//! man but the king is known, one position per possible king square (all of them when only the
+//! king is left); otherwise a sample of the positions held by the player's [`Belief`]. For
+//! each attempt, the share of those worlds in which it is legal and mates, and in which it
+//! leaves the enemy stalemated (a won game thrown away).
 
-use umpire_belief::Metaposition;
+use rand::Rng;
+use umpire_belief::{Belief, Metaposition};
 use umpire_rules::Attempt;
 use umpire_rules::shakmaty::{
     Board, CastlingMode, Chess, FromSetup, Move, Position, Role, Setup, Square,
 };
 
-/// The most possible king squares tried.
+/// The most possible king squares tried while the enemy has other men (all of them when the
+/// king is alone: then every other square is known to be empty).
 const MAX_KING_SQUARES: usize = 16;
 
+/// The most belief positions sampled as worlds.
+pub(crate) const BELIEF_WORLDS: usize = 48;
+
 /// The positions the metaposition allows when only the enemy king's square is uncertain (at
-/// most [`MAX_KING_SQUARES`] of them), with the player to move. Empty otherwise.
+/// most [`MAX_KING_SQUARES`] of them unless the king is alone), with the player to move.
+/// Empty otherwise.
 pub(crate) fn king_worlds(meta: &Metaposition, out: &mut Vec<Chess>) {
     out.clear();
     let kings = meta.possible(5);
-    if kings.count() > MAX_KING_SQUARES {
+    if meta.men().1 > 1 && kings.count() > MAX_KING_SQUARES {
         return;
     }
     let mut board = meta.own().board().clone();
@@ -51,32 +60,51 @@ pub(crate) fn king_worlds(meta: &Metaposition, out: &mut Vec<Chess>) {
     }
 }
 
-/// The shares of `worlds` in which `attempt` is legal and mates, and in which it stalemates.
-pub(crate) fn mate_share(worlds: &[Chess], attempt: Attempt) -> (f32, f32) {
-    if worlds.is_empty() {
-        return (0.0, 0.0);
+/// Up to [`BELIEF_WORLDS`] positions held by `belief` with the player to move, drawn with
+/// `rng` (appended to `out`).
+pub(crate) fn belief_worlds<R: Rng>(belief: &Belief, rng: &mut R, out: &mut Vec<Chess>) {
+    let side = belief.side();
+    for i in belief.sample_indices(BELIEF_WORLDS, rng) {
+        if let Some(pos) = belief.position(i)
+            && pos.turn() == side
+        {
+            out.push(pos.clone());
+        }
     }
-    let mut mates = 0;
-    let mut stalemates = 0;
+}
+
+/// Whether the legal move `m` is what `attempt` asks for (an attempt without a promotion piece
+/// promotes to a queen).
+fn answers_to(m: &Move, attempt: Attempt) -> bool {
+    Attempt::from_move(m).is_some_and(|a| {
+        a.from == attempt.from
+            && a.to == attempt.to
+            && (a.promotion == attempt.promotion
+                || (attempt.promotion.is_none() && a.promotion == Some(Role::Queen)))
+    })
+}
+
+/// For each of `attempts`, the shares of `worlds` in which it is legal and mates, and in which
+/// it stalemates, written to `out` (cleared first). Each world's legal moves are generated once.
+pub(crate) fn mate_shares(worlds: &[Chess], attempts: &[Attempt], out: &mut Vec<(f32, f32)>) {
+    out.clear();
+    out.resize(attempts.len(), (0.0, 0.0));
+    if worlds.is_empty() {
+        return;
+    }
+    let unit = 1.0 / worlds.len() as f32;
     for pos in worlds {
-        let m = pos.legal_moves().into_iter().find(|m: &Move| {
-            Attempt::from_move(m).is_some_and(|a| {
-                a.from == attempt.from
-                    && a.to == attempt.to
-                    && (a.promotion == attempt.promotion
-                        || (attempt.promotion.is_none() && a.promotion == Some(Role::Queen)))
-            })
-        });
-        if let Some(m) = m {
+        for m in pos.legal_moves() {
+            let Some(i) = attempts.iter().position(|&a| answers_to(&m, a)) else {
+                continue;
+            };
             let mut after = pos.clone();
             after.play_unchecked(m);
             if after.is_checkmate() {
-                mates += 1;
+                out[i].0 += unit;
             } else if after.is_stalemate() {
-                stalemates += 1;
+                out[i].1 += unit;
             }
         }
     }
-    let n = worlds.len() as f32;
-    (mates as f32 / n, stalemates as f32 / n)
 }

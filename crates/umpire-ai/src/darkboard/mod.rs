@@ -1,8 +1,17 @@
 //! [`DarkboardAgent`]: seed 001's player. It keeps a [`Metaposition`] fed only by its player's
 //! observations and picks the attempt with the best weighted maximax value: each umpire answer
 //! weighted by its likelihood, pseudo and meta steps, deeper levels discounted, leaves scored by
-//! the paper's evaluation (`eval.rs`). Where the enemy has a lone king whose square is nearly
-//! known, attempts that mate in most of its possible squares are preferred (`mate.rs`).
+//! the paper's evaluation (`eval.rs`).
+//!
+//! Terms added at the root, on top of the search value (`mate.rs` and [`DarkboardAgent::choose`]):
+//! - mate and stalemate: over the worlds the player cannot rule out (every possible square of
+//!   the enemy king when the rest of the enemy is known, else a sample of the positions held by
+//!   a bounded [`Belief`] fed the same observations), the share where the attempt mates earns
+//!   a bonus and the share where it stalemates a penalty twenty times larger;
+//! - progress: once the fifty-move clock passes 40 halfmoves, pawn moves earn a bonus growing
+//!   with the clock (the evaluation also pushes pawns harder when the enemy has little left);
+//! - repetition: returning a man to a square recently left, and every earlier visit of the own
+//!   men's configuration, cost a little; a third visit costs a lot.
 
 mod eval;
 mod mate;
@@ -12,7 +21,7 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_belief::Metaposition;
+use umpire_belief::{Belief, BeliefConfig, Metaposition};
 use umpire_rules::shakmaty::{Chess, Role, attacks};
 use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
@@ -27,10 +36,21 @@ const TIME_NODES: u64 = u64::MAX;
 const MAX_DEPTH: u32 = 3;
 /// What returning a man to a square recently left costs, in evaluation pawns.
 const REPEAT_PENALTY: f32 = 0.4;
-/// What a certain stalemate costs, in evaluation pawns (a draw thrown away).
-const STALEMATE: f32 = 100.0;
-/// Value of a certain mate, in evaluation pawns.
-const MATE: f32 = 1000.0;
+/// What returning our men to a configuration they have stood in twice costs, in evaluation
+/// pawns: with the enemy's men where they were, that is a draw by threefold repetition.
+const THIRD_TIME: f32 = 30.0;
+/// What a certain stalemate costs, in evaluation pawns (a draw thrown away). Far more than a
+/// certain mate gains: against a weak opponent the win comes later anyway, so a small chance of
+/// a stalemate outweighs a good chance of mating now. Not a veto: where the enemy king may be
+/// almost anywhere, one stalemating world in 64 must not stop a pawn's progress for ever.
+const STALEMATE: f32 = 20.0 * MATE;
+/// The halfmove clock from which progress (a pawn move) earns a bonus growing with the clock.
+const PROGRESS_CLOCK: u32 = 40;
+/// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
+const PROGRESS_PER_PLY: f32 = 0.3;
+/// Value of a certain mate, in evaluation pawns: more than any other difference between
+/// attempts, but a mate in a few worlds only does not outweigh a queen lost in the others.
+const MATE: f32 = 30.0;
 
 /// Darkboard's weighted maximax over metapositions (seed 001). Deterministic for a seed under
 /// a node budget (a node is one evaluated metaposition); under a time budget it deepens until
@@ -44,16 +64,39 @@ pub struct DarkboardAgent {
     rng: Xoshiro256PlusPlus,
     analysis: Option<Analysis>,
     worlds: Vec<Chess>,
+    /// Per option, the shares of the worlds where it mates and stalemates.
+    shares: Vec<(f32, f32)>,
     /// The player's last accepted attempts (most recent last), to avoid shuffling back.
     recent: [Option<Attempt>; 4],
     /// Hashes of the player's own men after each of its moves, to avoid repeating positions.
     seen: Vec<u64>,
+    /// The positions the player cannot rule out (bounded, sampled beyond the bound), for mate
+    /// and stalemate detection where the metaposition alone is too loose; dropped if it fails.
+    belief: Option<Belief>,
+    /// Opponent commands heard since the opponent's turn began (its rejected attempts).
+    heard_rejections: u32,
 }
+
+/// The belief bound: a few milliseconds per update.
+pub const DARKBOARD_BELIEF_BOUND: usize = 256;
 
 impl DarkboardAgent {
     /// A Darkboard player with this view (at the start of its game, or of the standard start
     /// with observations taken in, which are replayed), seeded, built with `config`.
     pub fn new(view: PlayerView, seed: u64, config: &AgentConfig) -> DarkboardAgent {
+        let mut belief = None;
+        if view.standard_start() {
+            let bc = BeliefConfig {
+                bound: DARKBOARD_BELIEF_BOUND,
+                seed,
+            };
+            belief = Belief::new(*view.rules(), Chess::default(), view.side(), bc).ok();
+            for obs in view.transcript() {
+                if belief.as_mut().is_some_and(|b| b.observe(obs).is_err()) {
+                    belief = None;
+                }
+            }
+        }
         let meta = if view.transcript().is_empty() || !view.standard_start() {
             Metaposition::start(&view)
         } else {
@@ -65,7 +108,24 @@ impl DarkboardAgent {
             }
             meta
         };
-        DarkboardAgent::with_metaposition(view, meta, seed, config)
+        let mut agent = DarkboardAgent::with_metaposition(view, meta, seed, config);
+        agent.belief = belief;
+        agent
+    }
+
+    /// A Darkboard player that knows the set of positions it may be in (a set-up start both
+    /// players are told): its metaposition is the belief's, and the belief is kept for mate and
+    /// stalemate detection.
+    pub fn with_belief(
+        view: PlayerView,
+        belief: Belief,
+        seed: u64,
+        config: &AgentConfig,
+    ) -> Option<DarkboardAgent> {
+        let meta = Metaposition::of(&belief)?;
+        let mut agent = DarkboardAgent::with_metaposition(view, meta, seed, config);
+        agent.belief = Some(belief);
+        Some(agent)
     }
 
     /// A Darkboard player that starts from a given metaposition (for instance
@@ -84,8 +144,11 @@ impl DarkboardAgent {
             rng: Xoshiro256PlusPlus::seed_from_u64(seed),
             analysis: None,
             worlds: Vec::new(),
+            shares: Vec::new(),
             recent: [None; 4],
             seen: Vec::new(),
+            belief: None,
+            heard_rejections: 0,
         }
     }
 
@@ -134,6 +197,25 @@ impl Agent for DarkboardAgent {
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         self.view.observe(observation)?;
         self.meta.observe(observation);
+        // As in the Monte Carlo agent: a turn of the opponent's with many heard rejections is
+        // too slow for the belief to expand; give it up (the metaposition goes on).
+        if observation.actor != self.view.side() {
+            if observation.moved {
+                if self.heard_rejections > crate::mcts::MAX_HEARD_REJECTIONS {
+                    self.belief = None;
+                }
+                self.heard_rejections = 0;
+            } else {
+                self.heard_rejections += 1;
+            }
+        }
+        if self
+            .belief
+            .as_mut()
+            .is_some_and(|b| b.observe(observation).is_err())
+        {
+            self.belief = None;
+        }
         if let Some(own) = observation.own
             && let (Command::Attempt(a), Verdict::Accepted) = (own.command, own.verdict)
         {
@@ -182,6 +264,11 @@ impl Agent for DarkboardAgent {
             deadline,
         };
         mate::king_worlds(&self.meta, &mut self.worlds);
+        if self.worlds.is_empty()
+            && let Some(belief) = &self.belief
+        {
+            mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
+        }
         let mut bonus = vec![0.0f32; options.len()];
         for (b, a) in bonus.iter_mut().zip(&options) {
             // Moving a man back to where one of ours recently came from repeats positions.
@@ -193,10 +280,26 @@ impl Agent for DarkboardAgent {
             let h = own_hash(&after);
             let repeats = self.seen.iter().filter(|&&s| s == h).count();
             *b -= REPEAT_PENALTY * repeats as f32;
+            // A third time may complete a threefold repetition (the enemy's men unchanged).
+            if repeats >= 2 {
+                *b -= THIRD_TIME;
+            }
+        }
+        // The fifty-move clock runs: a pawn move resets it (captures reset it too, but are
+        // rewarded by the evaluation already).
+        let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi);
+        if clock > PROGRESS_CLOCK {
+            let urgency = PROGRESS_PER_PLY * (clock - PROGRESS_CLOCK) as f32;
+            let board = self.view.own_board().board();
+            for (b, a) in bonus.iter_mut().zip(&options) {
+                if board.role_at(a.from) == Some(Role::Pawn) {
+                    *b += urgency;
+                }
+            }
         }
         if !self.worlds.is_empty() {
-            for (b, &a) in bonus.iter_mut().zip(&options) {
-                let (mate, stalemate) = mate::mate_share(&self.worlds, a);
+            mate::mate_shares(&self.worlds, &options, &mut self.shares);
+            for (b, &(mate, stalemate)) in bonus.iter_mut().zip(&self.shares) {
                 *b += MATE * mate - STALEMATE * stalemate;
             }
         }
