@@ -48,6 +48,10 @@ const STALEMATE: f32 = 20.0 * MATE;
 const PROGRESS_CLOCK: u32 = 40;
 /// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
 const PROGRESS_PER_PLY: f32 = 0.3;
+/// After an opponent turn with more heard rejected attempts than this, the belief (used only
+/// to check mates and stalemates) is given up; the metaposition goes on. (`mcts` restarts its
+/// belief from a guess instead; this agent has not been measured without the cut.)
+const MAX_HEARD_REJECTIONS: u32 = 6;
 /// Value of a certain mate, in evaluation pawns: more than any other difference between
 /// attempts, but a mate in a few worlds only does not outweigh a queen lost in the others.
 const MATE: f32 = 30.0;
@@ -197,11 +201,11 @@ impl Agent for DarkboardAgent {
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         self.view.observe(observation)?;
         self.meta.observe(observation);
-        // As in the Monte Carlo agent: a turn of the opponent's with many heard rejections is
-        // too slow for the belief to expand; give it up (the metaposition goes on).
+        // A turn of the opponent's with many heard rejections makes the belief's repairs too
+        // slow for this agent's budget; give it up (the metaposition goes on).
         if observation.actor != self.view.side() {
             if observation.moved {
-                if self.heard_rejections > crate::mcts::MAX_HEARD_REJECTIONS {
+                if self.heard_rejections > MAX_HEARD_REJECTIONS {
                     self.belief = None;
                 }
                 self.heard_rejections = 0;
