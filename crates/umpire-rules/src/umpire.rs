@@ -86,25 +86,12 @@ pub struct Umpire {
 
 impl Clone for Umpire {
     fn clone(&self) -> Umpire {
-        let mut rejected = ArrayVec::new();
-        rejected.extend(self.rejected.iter().copied());
         Umpire {
-            rules: self.rules,
             pos: self.pos.clone(),
             own: self.own.clone(),
-            has_legal: self.has_legal,
-            checkers: self.checkers,
-            pawn_tries: self.pawn_tries,
-            try_squares: self.try_squares,
-            rejected,
-            any: self.any,
-            attempted: self.attempted,
-            offered: self.offered,
-            pending_offer: self.pending_offer,
-            hash: self.hash,
+            rejected: self.rejected.iter().copied().collect(),
             history: self.history.clone(),
-            result: self.result,
-            plies: self.plies,
+            ..*self
         }
     }
 
@@ -169,8 +156,14 @@ impl Umpire {
         if pos.legal_moves().is_empty() {
             return Err(SetupError::NoMove);
         }
+        Ok(Umpire::set_up(rules, pos, Vec::with_capacity(128)))
+    }
+
+    /// The umpire of a game from `pos`, its repetition history kept in `history`'s buffer
+    /// (cleared first). If the side to move has no legal move, `has_legal` is false.
+    fn set_up(rules: RuleSet, pos: Chess, mut history: Vec<Zobrist64>) -> Umpire {
         let hash = pos.zobrist_hash(EnPassantMode::Legal);
-        let mut history = Vec::with_capacity(128);
+        history.clear();
         history.push(hash);
         let mut umpire = Umpire {
             rules,
@@ -191,10 +184,12 @@ impl Umpire {
             plies: 0,
         };
         umpire.analyse();
-        if let Some(result) = umpire.automatic_end() {
+        if umpire.has_legal
+            && let Some(result) = umpire.automatic_end()
+        {
             umpire.result = Some(result);
         }
-        Ok(umpire)
+        umpire
     }
 
     /// Makes this umpire judge a game from `pos` under `rules`, exactly as
@@ -203,51 +198,13 @@ impl Umpire {
     /// analysis of the position tells whether the side to move has one). Fails if it has none;
     /// the umpire then holds `pos` but must be reset again before judging anything.
     pub fn reset_to(&mut self, rules: RuleSet, pos: &Chess) -> Result<(), SetupError> {
-        let hash = pos.zobrist_hash(EnPassantMode::Legal);
-        // Every field is named: a new field fails to compile here until it is reset.
-        let Umpire {
-            rules: r,
-            pos: p,
-            own,
-            has_legal,
-            checkers,
-            pawn_tries,
-            try_squares,
-            rejected,
-            any,
-            attempted,
-            offered,
-            pending_offer,
-            hash: h,
-            history,
-            result,
-            plies,
-        } = self;
-        *r = rules;
-        p.clone_from(pos);
-        *own = OwnBoard::of(pos, pos.turn());
-        *has_legal = true;
-        *checkers = Bitboard::EMPTY;
-        *pawn_tries = 0;
-        *try_squares = Bitboard::EMPTY;
-        rejected.clear();
-        *any = AnyState::NotAsked;
-        *attempted = false;
-        *offered = false;
-        *pending_offer = None;
-        *h = hash;
-        history.clear();
-        history.push(hash);
-        *result = None;
-        *plies = 0;
-        self.analyse();
-        if !self.has_legal {
-            return Err(SetupError::NoMove);
+        let history = std::mem::take(&mut self.history);
+        *self = Umpire::set_up(rules, pos.clone(), history);
+        if self.has_legal {
+            Ok(())
+        } else {
+            Err(SetupError::NoMove)
         }
-        if let Some(result) = self.automatic_end() {
-            self.result = Some(result);
-        }
-        Ok(())
     }
 
     /// The rule set in force.
