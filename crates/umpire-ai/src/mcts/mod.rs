@@ -8,7 +8,7 @@
 //! - the umpire judges the chosen command in the determinization; what the agent would hear
 //!   (verdict and announcements) picks the child. A rejected attempt leads to a node where the
 //!   same player tries again; an accepted one is followed by a hidden opponent reply, chosen
-//!   by the [playout policy](policy) in the determinized position, of which the child's name
+//!   by the playout policy (the private `policy` module) in the determinized position, of which the child's name
 //!   keeps only what the agent would hear;
 //! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
