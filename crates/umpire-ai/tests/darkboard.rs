@@ -97,6 +97,8 @@ fn knowing(rules: RuleSet, start: &Chess, side: Color, budget: u64) -> Darkboard
         BeliefConfig {
             bound: 1000,
             seed: 1,
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
         },
     )
     .unwrap();
@@ -254,6 +256,8 @@ fn a_move_that_would_stalemate_is_not_played() {
         BeliefConfig {
             bound: 1000,
             seed: 1,
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
         },
     )
     .unwrap();

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --profile mutants -p umpire-belief --example belief_plies -- \
-//!     [RULES] [SEED] [PLIES] [BOUND] [SMALL] [--updates] [--search N]
+//!     [RULES] [SEED] [PLIES] [BOUND] [SMALL] [--updates] [--search N] [--threads T]
 //! ```
 //!
 //! - `--updates`: also one line per observation taken in (each `Belief::observe` call): what it
@@ -14,6 +14,8 @@
 //! - `--search N`: plays the games of seeds SEED to SEED+N−1 instead (no timing) and prints,
 //!   per game, the largest exact set either belief held (hypotheses and positions) and where;
 //!   to find games whose exact sets come near a bound.
+//! - `--threads T`: the threads each update may use (`BeliefConfig::threads`; default 1, the
+//!   single-threaded path).
 //!
 //! Beside the wall-clock seconds, the CPU seconds of the process (Linux: `/proc/self/stat`,
 //! 10 ms ticks; `-` elsewhere), which a loaded machine inflates much less.
@@ -35,12 +37,14 @@ struct Args {
     small: Option<usize>,
     updates: bool,
     search: Option<u64>,
+    threads: usize,
 }
 
 fn parse() -> Args {
     let mut positional = Vec::new();
     let mut updates = false;
     let mut search = None;
+    let mut threads = 1;
     let mut it = std::env::args().skip(1);
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -51,6 +55,12 @@ fn parse() -> Args {
                         .and_then(|s| s.parse().ok())
                         .expect("--search N: a number of games"),
                 );
+            }
+            "--threads" => {
+                threads = it
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .expect("--threads T: a number of threads");
             }
             _ => positional.push(a),
         }
@@ -69,6 +79,7 @@ fn parse() -> Args {
         small: positional.get(4).map(|s| s.parse().expect("small bound")),
         updates,
         search,
+        threads,
     }
 }
 
@@ -113,13 +124,22 @@ fn main() {
         return;
     }
     let (rules, seed, bound) = (args.rules, args.seed, args.bound);
-    let config = BeliefConfig { bound, seed };
+    let config = BeliefConfig {
+        bound,
+        seed,
+        threads: args.threads,
+        ..BeliefConfig::default()
+    };
     let beliefs = std::cell::RefCell::new(
         [Color::White, Color::Black]
             .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live")),
     );
     let smalls = std::cell::RefCell::new(args.small.map(|bound| {
-        let config = BeliefConfig { bound, seed };
+        let config = BeliefConfig {
+            bound,
+            seed,
+            ..config
+        };
         [Color::White, Color::Black]
             .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"))
     }));
@@ -201,6 +221,8 @@ fn search(args: &Args, games: u64) {
         let config = BeliefConfig {
             bound: args.bound,
             seed,
+            threads: args.threads,
+            ..BeliefConfig::default()
         };
         let mut beliefs = [Color::White, Color::Black]
             .map(|side| Belief::new(args.rules, Chess::default(), side, config).expect("live"));

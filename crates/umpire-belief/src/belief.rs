@@ -10,13 +10,26 @@ use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet};
 use crate::BeliefError;
 use crate::compare::repetition_end;
 use crate::key_table::KeyTable;
+use crate::parallel::{map_chunks, ordered_blocks};
 use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
-use crate::zobrist_key::{Key, KeySet, board_hash, key_of_board, key_with, scramble, zobrist};
+use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
 pub const DEFAULT_BOUND: usize = 1_000_000;
+
+/// The default number of threads an update may use ([`BeliefConfig::threads`]): two, the
+/// cores of the machine the project is measured on. Small updates stay on the calling thread
+/// whatever the setting (see [`PARALLEL_FROM`]).
+pub const DEFAULT_THREADS: usize = 2;
+
+/// The default [`BeliefConfig::parallel_from`]: updates over fewer hypotheses run on the
+/// calling thread.
+pub const PARALLEL_FROM: usize = 4096;
+
+/// Parents per block of a parallel expansion (one block is one unit of work of a thread).
+const BLOCK: usize = 256;
 
 /// In sampling, the expansion of the opponent's turn stops once this many times the bound of
 /// distinct children has been offered.
@@ -29,6 +42,16 @@ pub struct BeliefConfig {
     pub bound: usize,
     /// The seed of every random choice (sub-sampling, repairs).
     pub seed: u64,
+    /// The most threads one update may use (0 is taken as 1). With 1 everything runs on the
+    /// calling thread; with more, updates of at least [`PARALLEL_FROM`] hypotheses split the
+    /// held hypotheses over that many threads. The result — the set, its order, the samples for
+    /// a seed — is the same for every setting. Agents that play several games side by side keep
+    /// 1; default [`DEFAULT_THREADS`].
+    pub threads: usize,
+    /// Updates over fewer held hypotheses than this (for the opponent's turn: fewer expected
+    /// children) stay on the calling thread, where starting threads would cost more than it
+    /// saves; default [`PARALLEL_FROM`].
+    pub parallel_from: usize,
 }
 
 impl Default for BeliefConfig {
@@ -36,6 +59,8 @@ impl Default for BeliefConfig {
         BeliefConfig {
             bound: DEFAULT_BOUND,
             seed: 0,
+            threads: DEFAULT_THREADS,
+            parallel_from: PARALLEL_FROM,
         }
     }
 }
@@ -132,6 +157,10 @@ pub struct Belief {
     /// Children per expanded parent at the last opponent turn (sizes the next turn's pool).
     branching: f64,
     bound: usize,
+    /// Threads an update may use (at least 1).
+    threads: usize,
+    /// Updates over fewer hypotheses stay on the calling thread.
+    parallel_from: usize,
     rng: Xoshiro256PlusPlus,
     turn: Vec<Command>,
     pending: Vec<Observation>,
@@ -186,6 +215,8 @@ impl Belief {
             exact: true,
             scale: 1.0,
             bound: config.bound.max(1),
+            threads: config.threads.max(1),
+            parallel_from: config.parallel_from,
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
             turn: Vec::new(),
             pending: Vec::new(),
@@ -394,55 +425,40 @@ impl Belief {
     /// answered the same (moved on by our move if it was made).
     fn filter_own(&mut self, command: Command, obs: &Observation) {
         let before = self.distinct;
-        let before_hypotheses = self.states.len();
-        let mut kept = Vec::with_capacity(self.states.len());
-        let mut moved = false;
         let threefold = self.rules.threefold_repetition;
-        let repeated = threefold && repetition_end(obs);
-        let mut states = std::mem::take(&mut self.states);
-        let mut scratch = None;
-        for h in states.drain(..) {
-            match own_step(&mut scratch, self.sim, &h.pos, &self.turn, command, obs) {
-                Step::Drop => {}
-                Step::Stay => kept.push(h),
-                Step::Moved(pos) => {
-                    moved = true;
-                    let mut rep = 0;
-                    if threefold {
-                        let hash = zobrist(&pos);
-                        let zeroing = pos.halfmoves() == 0;
-                        let mut count = 1;
-                        if !zeroing && pos.halfmoves() >= 8 {
-                            count += self.witnesses.occurrences(hash, h.node, self.start_entry());
-                        }
-                        if (count >= 3) != repeated {
-                            continue;
-                        }
-                        rep = if zeroing {
-                            scramble(hash)
-                        } else {
-                            h.rep.wrapping_add(scramble(hash))
-                        };
-                    }
-                    kept.push(Hypothesis {
-                        pos,
-                        node: h.node,
-                        rep,
-                        primary: true,
-                    });
-                }
+        let judge = OwnTurn {
+            sim: self.sim,
+            earlier: &self.turn,
+            command,
+            obs,
+            witnesses: &self.witnesses,
+            start: self.start_entry(),
+            threefold,
+            repeated: threefold && repetition_end(obs),
+        };
+        let threads = self.threads_for(self.states.len());
+        let (kept, moved) = if threads > 1 {
+            let parts = map_chunks(&self.states, threads, |chunk| judge.judge(chunk));
+            let mut kept = Vec::with_capacity(parts.iter().map(|p| p.0.len()).sum());
+            let mut moved = false;
+            for (part, m) in parts {
+                kept.extend(part);
+                moved |= m;
             }
-        }
+            (kept, moved)
+        } else {
+            judge.judge(&self.states)
+        };
         self.states = kept;
         if moved {
-            // A capture whose man the umpire does not name can merge hypotheses.
+            // A capture whose man the umpire does not name, or an e.p. square our move
+            // cancels, can merge hypotheses.
             self.dedup();
-            self.count_distinct();
-        } else if self.distinct != before_hypotheses {
-            // A dropped hypothesis may have been its position's first.
-            self.count_distinct();
         } else {
-            self.distinct = self.states.len();
+            // No move was made: the answer depended on the position only (not on its repetition
+            // history), so a position's hypotheses were all kept or all dropped, and each kept
+            // position still has its primary hypothesis.
+            self.distinct = self.states.iter().filter(|h| h.primary).count();
         }
         if !self.exact && before > 0 {
             // The share of held positions that survive estimates the share of the whole set.
@@ -453,6 +469,15 @@ impl Belief {
         }
     }
 
+    /// The threads an update over `n` hypotheses uses.
+    fn threads_for(&self, n: usize) -> usize {
+        if n >= self.parallel_from {
+            self.threads
+        } else {
+            1
+        }
+    }
+
     /// The start position's hash, where a repetition history may reach the start without a
     /// witness node recording it (the player moved first).
     fn start_entry(&self) -> Option<u64> {
@@ -460,19 +485,51 @@ impl Belief {
     }
 
     /// Removes repeated hypotheses (the same position with the same repetition history),
-    /// keeping the first witness.
+    /// keeping the first witness, marks each position's first hypothesis as its primary one and
+    /// counts the distinct positions.
     fn dedup(&mut self) {
         let fifty = self.rules.fifty_moves;
-        let mut seen: KeySet =
-            KeySet::with_capacity_and_hasher(self.states.len(), Default::default());
-        let states = std::mem::take(&mut self.states);
-        let mut out: Vec<Hypothesis> = Vec::with_capacity(states.len());
-        for h in states {
-            if seen.insert(key(&h.pos, zobrist(&h.pos), fifty, h.rep)) {
-                out.push(h);
+        let threefold = self.rules.threefold_repetition;
+        let n = self.states.len();
+        // (full key, position key) of every hypothesis; then the probes, prefetched a few ahead.
+        let keys: Vec<(Key, Key)> = self
+            .states
+            .iter()
+            .map(|h| {
+                let board = board_hash(&h.pos);
+                let z = zobrist(&h.pos);
+                let clock = clock_word(&h.pos, fifty);
+                (
+                    key_of_board(board, z, h.rep ^ clock),
+                    key_of_board(board, z, clock),
+                )
+            })
+            .collect();
+        let mut full = KeyTable::with_capacity(n);
+        let mut positions = KeyTable::with_capacity(if threefold { n } else { 0 });
+        const AHEAD: usize = 8;
+        let mut keep = Vec::with_capacity(n);
+        for i in 0..n {
+            if let Some(&(k, pk)) = keys.get(i + AHEAD) {
+                full.prefetch(k);
+                if threefold {
+                    positions.prefetch(pk);
+                }
             }
+            let (k, pk) = keys[i];
+            let new = full.insert(k);
+            let primary = new && (!threefold || positions.insert(pk));
+            keep.push((new, primary));
         }
-        self.states = out;
+        let mut flags = keep.into_iter();
+        let mut distinct = 0;
+        self.states.retain_mut(|h| {
+            let (new, primary) = flags.next().unwrap_or((false, false));
+            h.primary = primary;
+            distinct += usize::from(primary);
+            new
+        });
+        self.distinct = distinct;
     }
 
     /// Marks each position's first hypothesis and counts the distinct positions (fewer than the
@@ -483,11 +540,11 @@ impl Belief {
             return;
         }
         let fifty = self.rules.fifty_moves;
-        let mut seen: KeySet =
-            KeySet::with_capacity_and_hasher(self.states.len(), Default::default());
+        let mut seen = KeyTable::with_capacity(self.states.len());
         let mut distinct = 0;
         for h in &mut self.states {
-            h.primary = seen.insert(key(&h.pos, zobrist(&h.pos), fifty, 0));
+            let clock = clock_word(&h.pos, fifty);
+            h.primary = seen.insert(key_of_board(board_hash(&h.pos), zobrist(&h.pos), clock));
             distinct += usize::from(h.primary);
         }
         self.distinct = distinct;
@@ -504,70 +561,75 @@ impl Belief {
         let guess = (parents.len() as f64 * self.branching * 1.25).min(self.bound as f64) as usize;
         let mut pool = Pool::new(self.bound, guess, threefold);
         let events = std::mem::take(&mut self.pending);
-        let repeated = threefold && events.last().is_some_and(repetition_end);
         // Parents in random order: once the children offered pass `EARLY_STOP` times the bound
         // the result is a sample anyway, and the rest of the parents are left out (the estimate
         // scales by the share of parents expanded).
         if parents.len() > 1 {
             parents.shuffle(&mut self.rng);
         }
-        let start = self.start_entry();
+        let spread = Spread {
+            sim: self.sim,
+            fifty: self.rules.fifty_moves,
+            events: &events,
+            witnesses: &self.witnesses,
+            start: self.start_entry(),
+            threefold,
+            repeated: threefold && events.last().is_some_and(repetition_end),
+        };
+        let stop_at = EARLY_STOP * self.bound as u64;
+        let threads = self.threads_for(guess);
+        let rng = &mut self.rng;
         let mut expanded = 0usize;
         // Children offered per expanded parent: their mean and spread give the estimate's error.
         let (mut sum, mut sum_sq) = (0f64, 0f64);
-        for h in &parents {
-            let (before, before_zeroing) = if threefold {
-                (zobrist(&h.pos), h.pos.halfmoves() == 0)
-            } else {
-                (0, false)
-            };
-            let mut offered = 0u32;
-            let witnesses = &self.witnesses;
-            let rules = &self.rules;
-            expand_opponent(self.sim, &h.pos, &events, &mut |pos, mv, hash| {
-                let mut rep = 0;
-                let mut zeroing = 0;
-                if threefold {
-                    let after_zeroing = pos.halfmoves() == 0;
-                    let mut count = 1;
-                    if !after_zeroing && pos.halfmoves() >= 8 {
-                        count += u32::from(before == hash);
-                        if !before_zeroing {
-                            count += witnesses.occurrences(hash, h.node, start);
-                        }
-                    }
-                    if (count >= 3) != repeated {
-                        return;
-                    }
-                    rep = if after_zeroing {
-                        scramble(hash)
-                    } else {
-                        h.rep.wrapping_add(scramble(hash))
-                    };
-                    zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
-                        + u8::from(after_zeroing) * AFTER_ZEROING;
-                }
-                // Where hypotheses split by repetition history, positions are counted apart.
-                let board = board_hash(pos);
-                let clock = clock_word(pos, rules.fifty_moves);
-                let k = key_of_board(board, hash, rep ^ clock);
-                let position_key = threefold.then(|| key_of_board(board, hash, clock));
-                offered += 1;
-                let node = Node {
-                    parent: h.node,
-                    mv,
-                    before,
-                    after: if threefold { hash } else { 0 },
-                    zeroing,
-                };
-                pool.offer(k, position_key, pos, rep, node, &mut self.rng);
-            });
-            pool.flush(&mut self.rng);
+        // One parent's children, offered in the order they were found: the same sequence of
+        // offers (and so of random choices) on one thread or several.
+        let mut parent_done = |pool: &mut Pool, rng: &mut Xoshiro256PlusPlus, offered: u32| {
+            pool.flush(rng);
             expanded += 1;
             sum += f64::from(offered);
             sum_sq += f64::from(offered) * f64::from(offered);
-            if pool.seen >= EARLY_STOP * self.bound as u64 {
-                break;
+            pool.seen < stop_at
+        };
+        if threads > 1 {
+            // Blocks of at most `BLOCK` parents, and at least 16 per thread.
+            let block = (parents.len() / (threads * 16)).clamp(1, BLOCK);
+            ordered_blocks(
+                &parents,
+                block,
+                threads,
+                |block, out: &mut Block| {
+                    out.children.clear();
+                    out.counts.clear();
+                    for h in block {
+                        let before = out.children.len();
+                        spread.children(h, &mut |c| out.children.push(c));
+                        out.counts.push((out.children.len() - before) as u32);
+                    }
+                },
+                |out| {
+                    let mut children = out.children.drain(..);
+                    for &count in &out.counts {
+                        for c in children.by_ref().take(count as usize) {
+                            pool.offer(c, rng);
+                        }
+                        if !parent_done(&mut pool, rng, count) {
+                            return false;
+                        }
+                    }
+                    true
+                },
+            );
+        } else {
+            for h in &parents {
+                let mut offered = 0u32;
+                spread.children(h, &mut |c| {
+                    offered += 1;
+                    pool.offer(c, rng);
+                });
+                if !parent_done(&mut pool, rng, offered) {
+                    break;
+                }
             }
         }
         let parent_share = expanded as f64 / parents.len().max(1) as f64;
@@ -687,12 +749,6 @@ impl Belief {
     }
 }
 
-/// The dedup key of a hypothesis whose Zobrist hash is `zobrist`: the halfmove clock counts
-/// where the fifty-move rule is in force, and `rep`, the repetition history's fingerprint.
-fn key(pos: &Chess, zobrist: u64, fifty: bool, rep: u64) -> Key {
-    key_with(pos, zobrist, rep ^ clock_word(pos, fifty))
-}
-
 /// What the halfmove clock adds to a key (0 where the fifty-move rule is not in force).
 fn clock_word(pos: &Chess, fifty: bool) -> u64 {
     let clock = if fifty { u64::from(pos.halfmoves()) } else { 0 };
@@ -702,6 +758,145 @@ fn clock_word(pos: &Chess, fifty: bool) -> u64 {
 /// Whether two positions are the same hypothesis.
 fn same(a: &Chess, b: &Chess, fifty: bool) -> bool {
     a == b && (!fifty || a.halfmoves() == b.halfmoves())
+}
+
+/// What our command is judged by in every held hypothesis (shared by the threads of an update).
+struct OwnTurn<'a> {
+    sim: RuleSet,
+    /// Our earlier commands of this turn.
+    earlier: &'a [Command],
+    command: Command,
+    obs: &'a Observation,
+    witnesses: &'a Witnesses,
+    start: Option<u64>,
+    threefold: bool,
+    /// Whether the real game ended by repetition with this command.
+    repeated: bool,
+}
+
+impl OwnTurn<'_> {
+    /// The hypotheses of `chunk` that the umpire would have answered as the player heard (moved
+    /// on by our move where it was made), in order, and whether our move was made.
+    fn judge(&self, chunk: &[Hypothesis]) -> (Vec<Hypothesis>, bool) {
+        let mut kept = Vec::with_capacity(chunk.len());
+        let mut moved = false;
+        let mut scratch = None;
+        for h in chunk {
+            match own_step(
+                &mut scratch,
+                self.sim,
+                &h.pos,
+                self.earlier,
+                self.command,
+                self.obs,
+            ) {
+                Step::Drop => {}
+                Step::Stay => kept.push(h.clone()),
+                Step::Moved(pos) => {
+                    moved = true;
+                    let mut rep = 0;
+                    if self.threefold {
+                        let hash = zobrist(&pos);
+                        let zeroing = pos.halfmoves() == 0;
+                        let mut count = 1;
+                        if !zeroing && pos.halfmoves() >= 8 {
+                            count += self.witnesses.occurrences(hash, h.node, self.start);
+                        }
+                        if (count >= 3) != self.repeated {
+                            continue;
+                        }
+                        rep = if zeroing {
+                            scramble(hash)
+                        } else {
+                            h.rep.wrapping_add(scramble(hash))
+                        };
+                    }
+                    kept.push(Hypothesis {
+                        pos,
+                        node: h.node,
+                        rep,
+                        primary: true,
+                    });
+                }
+            }
+        }
+        (kept, moved)
+    }
+}
+
+/// What the opponent's turn is judged by in every parent (shared by the threads of an update).
+struct Spread<'a> {
+    sim: RuleSet,
+    fifty: bool,
+    /// The opponent's informative observations of the turn, its move last.
+    events: &'a [Observation],
+    witnesses: &'a Witnesses,
+    start: Option<u64>,
+    threefold: bool,
+    /// Whether the real game ended by repetition with the opponent's move.
+    repeated: bool,
+}
+
+impl Spread<'_> {
+    /// Calls `emit` with every child of `h`: each position the opponent could have reached
+    /// while the player heard what it heard (and, where repetition is in force, whose
+    /// repetition count agrees with whether the game ended there), in the order found.
+    fn children(&self, h: &Hypothesis, emit: &mut impl FnMut(Child)) {
+        let threefold = self.threefold;
+        let (before, before_zeroing) = if threefold {
+            (zobrist(&h.pos), h.pos.halfmoves() == 0)
+        } else {
+            (0, false)
+        };
+        expand_opponent(self.sim, &h.pos, self.events, &mut |pos, mv, hash| {
+            let mut rep = 0;
+            let mut zeroing = 0;
+            if threefold {
+                let after_zeroing = pos.halfmoves() == 0;
+                let mut count = 1;
+                if !after_zeroing && pos.halfmoves() >= 8 {
+                    count += u32::from(before == hash);
+                    if !before_zeroing {
+                        count += self.witnesses.occurrences(hash, h.node, self.start);
+                    }
+                }
+                if (count >= 3) != self.repeated {
+                    return;
+                }
+                rep = if after_zeroing {
+                    scramble(hash)
+                } else {
+                    h.rep.wrapping_add(scramble(hash))
+                };
+                zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
+                    + u8::from(after_zeroing) * AFTER_ZEROING;
+            }
+            // Where hypotheses split by repetition history, positions are counted apart.
+            let board = board_hash(pos);
+            let clock = clock_word(pos, self.fifty);
+            emit(Child {
+                k: key_of_board(board, hash, rep ^ clock),
+                position_key: threefold.then(|| key_of_board(board, hash, clock)),
+                pos: pos.clone(),
+                rep,
+                node: Node {
+                    parent: h.node,
+                    mv,
+                    before,
+                    after: if threefold { hash } else { 0 },
+                    zeroing,
+                },
+            });
+        });
+    }
+}
+
+/// The children of one block of parents, found by one thread: `counts[i]` children of the
+/// block's `i`-th parent, in order.
+#[derive(Default)]
+struct Block {
+    children: Vec<Child>,
+    counts: Vec<u32>,
 }
 
 /// The children of one opponent turn, deduplicated; over the bound, a uniform reservoir.
@@ -761,26 +956,11 @@ impl Pool {
     /// history (where repetition splits hypotheses). The child is placed at the next offer (or
     /// [`Pool::flush`]); its table slots are prefetched now, so that the cache misses overlap
     /// with judging the next child. Children are placed in the order offered.
-    fn offer(
-        &mut self,
-        k: Key,
-        position_key: Option<Key>,
-        pos: &Chess,
-        rep: u64,
-        node: Node,
-        rng: &mut Xoshiro256PlusPlus,
-    ) {
-        self.offered.prefetch(k);
-        if let Some(pk) = position_key {
+    fn offer(&mut self, child: Child, rng: &mut Xoshiro256PlusPlus) {
+        self.offered.prefetch(child.k);
+        if let Some(pk) = child.position_key {
             self.positions.prefetch(pk);
         }
-        let child = Child {
-            k,
-            position_key,
-            pos: pos.clone(),
-            rep,
-            node,
-        };
         if let Some(previous) = self.pending.replace(child) {
             self.place(previous, rng);
         }

@@ -25,8 +25,17 @@ fn estimates_beyond_the_bound_are_bounded_below_and_exact_when_first_passed() {
         };
         let mut exact = Belief::standard(rules, side);
         let bound = 300;
-        let mut small =
-            Belief::new(rules, Chess::default(), side, BeliefConfig { bound, seed }).unwrap();
+        let mut small = Belief::new(
+            rules,
+            Chess::default(),
+            side,
+            BeliefConfig {
+                bound,
+                seed,
+                ..BeliefConfig::default()
+            },
+        )
+        .unwrap();
         let mut list = AttemptList::new();
         let mut was_exact = true;
         while umpire.plies() < 9 && !umpire.is_over() {

@@ -226,6 +226,8 @@ fn follow(
     let config = BeliefConfig {
         bound: args.bound,
         seed: args.seed,
+        threads: umpire_belief::DEFAULT_THREADS,
+        parallel_from: umpire_belief::PARALLEL_FROM,
     };
     let mut belief =
         Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;
@@ -261,6 +263,8 @@ fn follow(
             let config = BeliefConfig {
                 bound: CAPPED_BOUND,
                 seed: args.seed,
+                threads: umpire_belief::DEFAULT_THREADS,
+                parallel_from: umpire_belief::PARALLEL_FROM,
             };
             belief =
                 Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;

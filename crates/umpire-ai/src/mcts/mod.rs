@@ -144,6 +144,9 @@ impl MctsAgent {
         let bc = BeliefConfig {
             bound: config.belief_bound.max(1),
             seed,
+            // Agents play games side by side (matches, benches): one thread each.
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
         };
         let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), bc).ok());
         MctsAgent {
@@ -212,6 +215,8 @@ impl MctsAgent {
             let bc = BeliefConfig {
                 bound: self.config.belief_bound.max(1),
                 seed: self.guess_rng.random(),
+                threads: 1,
+                parallel_from: umpire_belief::PARALLEL_FROM,
             };
             if let Ok(belief) = Belief::new(*self.view.rules(), start, side, bc) {
                 self.belief = Some(belief);
