@@ -55,6 +55,7 @@ fn play(
         seed: game,
         threads: 1,
         parallel_from: umpire_belief::PARALLEL_FROM,
+        repair_budget: umpire_belief::REPAIR_BUDGET,
     };
     let mut beliefs = [Color::White, Color::Black]
         .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"));

@@ -99,6 +99,7 @@ fn knowing(rules: RuleSet, start: &Chess, side: Color, budget: u64) -> Darkboard
             seed: 1,
             threads: 1,
             parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
         },
     )
     .unwrap();
@@ -258,6 +259,7 @@ fn a_move_that_would_stalemate_is_not_played() {
             seed: 1,
             threads: 1,
             parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
         },
     )
     .unwrap();

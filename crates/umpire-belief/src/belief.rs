@@ -31,6 +31,18 @@ pub const PARALLEL_FROM: usize = 4096;
 /// Parents per block of a parallel expansion (one block is one unit of work of a thread).
 const BLOCK: usize = 256;
 
+/// A repair replays the observations since the last exact set with a sample this many times the
+/// bound, then (if that dies too) this many; 4, 16 and 64 before the budget, when single
+/// repairs took tens of seconds.
+const REPAIR_SCALES: [usize; 2] = [4, 16];
+
+/// The default [`BeliefConfig::repair_budget`]: the work one repair may do, all its replays
+/// together, counted as [`Belief::work`] (children offered in opponent turns plus hypotheses
+/// judged by the player's commands; about 1 µs each on one core of the machine measured in
+/// `docs/BENCHMARKS.md`, so a few seconds at most). Before the budget, single repairs took
+/// tens of seconds.
+pub const REPAIR_BUDGET: u64 = 4_000_000;
+
 /// In sampling, the expansion of the opponent's turn stops once this many times the bound of
 /// distinct children has been offered.
 const EARLY_STOP: u64 = 4;
@@ -52,6 +64,10 @@ pub struct BeliefConfig {
     /// children) stay on the calling thread, where starting threads would cost more than it
     /// saves; default [`PARALLEL_FROM`].
     pub parallel_from: usize,
+    /// The most work one repair may do ([`Belief::work`] units, all its replays together);
+    /// when it runs out the repair fails (the belief is then empty and not exact). Default
+    /// [`REPAIR_BUDGET`].
+    pub repair_budget: u64,
 }
 
 impl Default for BeliefConfig {
@@ -61,6 +77,7 @@ impl Default for BeliefConfig {
             seed: 0,
             threads: DEFAULT_THREADS,
             parallel_from: PARALLEL_FROM,
+            repair_budget: REPAIR_BUDGET,
         }
     }
 }
@@ -161,6 +178,8 @@ pub struct Belief {
     threads: usize,
     /// Updates over fewer hypotheses stay on the calling thread.
     parallel_from: usize,
+    /// The work one repair may do.
+    repair_budget: u64,
     rng: Xoshiro256PlusPlus,
     turn: Vec<Command>,
     pending: Vec<Observation>,
@@ -169,6 +188,14 @@ pub struct Belief {
     /// Index in the transcript of the observation being taken in.
     cursor: usize,
     repairs: u32,
+    /// While a repair runs: the work it may still do.
+    budget: Option<u64>,
+    /// A repair failed: the belief stays empty.
+    given_up: bool,
+    /// Children offered and hypotheses judged so far.
+    work: u64,
+    /// What the last repair did of that.
+    last_repair_work: u64,
     over: bool,
 }
 
@@ -217,6 +244,7 @@ impl Belief {
             bound: config.bound.max(1),
             threads: config.threads.max(1),
             parallel_from: config.parallel_from,
+            repair_budget: config.repair_budget,
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
             turn: Vec::new(),
             pending: Vec::new(),
@@ -224,6 +252,10 @@ impl Belief {
             checkpoint: None,
             cursor: 0,
             repairs: 0,
+            budget: None,
+            given_up: false,
+            work: 0,
+            last_repair_work: 0,
             over: false,
         })
     }
@@ -319,6 +351,18 @@ impl Belief {
         self.repairs
     }
 
+    /// The work done so far, a measure of cost that does not depend on the machine: children
+    /// offered in the opponent's turns plus hypotheses judged by the player's commands.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The [`Belief::work`] of the last repair, all its replays together: at most the repair
+    /// budget ([`BeliefConfig::repair_budget`]) plus the children of the last parent expanded.
+    pub fn last_repair_work(&self) -> u64 {
+        self.last_repair_work
+    }
+
     /// The positions held (all consistent positions while exact).
     pub fn positions(&self) -> impl Iterator<Item = &Chess> + '_ {
         self.states.iter().filter(|h| h.primary).map(|h| &h.pos)
@@ -382,7 +426,7 @@ impl Belief {
         self.transcript.push(obs.clone());
         self.plies += u32::from(obs.moved);
         self.update(obs);
-        if self.states.is_empty() && !self.exact {
+        if self.states.is_empty() && !self.exact && !self.given_up {
             self.repair();
         }
         Ok(())
@@ -436,6 +480,14 @@ impl Belief {
             threefold,
             repeated: threefold && repetition_end(obs),
         };
+        let judged = self.states.len() as u64;
+        if self.budget.is_some_and(|b| b < judged) {
+            // A repair out of budget: it fails here.
+            self.budget = Some(0);
+            self.states.clear();
+            self.distinct = 0;
+            return;
+        }
         let threads = self.threads_for(self.states.len());
         let (kept, moved) = if threads > 1 {
             let parts = map_chunks(&self.states, threads, |chunk| judge.judge(chunk));
@@ -450,6 +502,7 @@ impl Belief {
             judge.judge(&self.states)
         };
         self.states = kept;
+        self.spend(judged);
         if moved {
             // A capture whose man the umpire does not name, or an e.p. square our move
             // cancels, can merge hypotheses.
@@ -577,6 +630,9 @@ impl Belief {
             repeated: threefold && events.last().is_some_and(repetition_end),
         };
         let stop_at = EARLY_STOP * self.bound as u64;
+        // Within a repair, the children it may still offer.
+        let budget = self.budget.unwrap_or(u64::MAX);
+        let mut work = 0u64;
         let threads = self.threads_for(guess);
         let rng = &mut self.rng;
         let mut expanded = 0usize;
@@ -589,7 +645,8 @@ impl Belief {
             expanded += 1;
             sum += f64::from(offered);
             sum_sq += f64::from(offered) * f64::from(offered);
-            pool.seen < stop_at
+            work += u64::from(offered);
+            pool.seen < stop_at && work < budget
         };
         if threads > 1 {
             // Blocks of at most `BLOCK` parents, and at least 16 per thread.
@@ -632,6 +689,7 @@ impl Belief {
                 }
             }
         }
+        self.spend(work);
         let parent_share = expanded as f64 / parents.len().max(1) as f64;
         self.pending = events;
         let was_exact = self.exact;
@@ -708,20 +766,27 @@ impl Belief {
     }
 
     /// Every sampled hypothesis died: rebuild from the last exact set with fresh random
-    /// choices and a sample four times larger each time, replaying the observations since (at
-    /// most three times per death). If all fail the belief is empty and not exact.
+    /// choices and a larger sample ([`REPAIR_SCALES`] times the bound), replaying the
+    /// observations since, within the repair budget ([`BeliefConfig::repair_budget`], all
+    /// replays together). If the replays fail or the budget runs out, the belief is empty and
+    /// not exact, and is not repaired again.
     fn repair(&mut self) {
         if self.checkpoint.is_none() {
             return;
         }
         let bound = self.bound;
-        for attempt in 1..=3u32 {
+        let work_before = self.work;
+        self.budget = Some(self.repair_budget);
+        for scale in REPAIR_SCALES {
+            if self.budget == Some(0) {
+                break;
+            }
             // Read afresh each time: a replay may renumber the witnesses (and the checkpoint's).
             let Some(cp) = self.checkpoint.clone() else {
                 break;
             };
             self.repairs += 1;
-            self.bound = bound.saturating_mul(4usize.pow(attempt));
+            self.bound = bound.saturating_mul(scale);
             self.states = cp.states.clone();
             self.turn = cp.turn.clone();
             self.pending = cp.pending.clone();
@@ -734,6 +799,11 @@ impl Belief {
             for (k, obs) in later.iter().enumerate() {
                 self.cursor = cp.transcript_len + k;
                 self.update(obs);
+                if self.budget == Some(0) {
+                    // Out of budget before the replay caught up: what it holds is not checked
+                    // against the later observations.
+                    self.states.clear();
+                }
                 if self.states.is_empty() {
                     break;
                 }
@@ -743,8 +813,21 @@ impl Belief {
             }
         }
         self.bound = bound;
+        self.budget = None;
+        self.last_repair_work = self.work - work_before;
         if self.states.is_empty() {
             self.exact = false;
+            self.distinct = 0;
+            self.given_up = true;
+        }
+    }
+
+    /// Counts `work` (children offered, hypotheses judged), and takes it from a repair's
+    /// budget if one runs.
+    fn spend(&mut self, work: u64) {
+        self.work += work;
+        if let Some(b) = &mut self.budget {
+            *b = b.saturating_sub(work);
         }
     }
 }

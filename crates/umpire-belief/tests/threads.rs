@@ -16,6 +16,7 @@ fn belief(rules: RuleSet, side: Color, bound: usize, seed: u64, threads: usize) 
         seed,
         threads,
         parallel_from: 1,
+        ..BeliefConfig::default()
     };
     Belief::new(rules, Chess::default(), side, config).expect("a live start")
 }

@@ -228,6 +228,7 @@ fn follow(
         seed: args.seed,
         threads: umpire_belief::DEFAULT_THREADS,
         parallel_from: umpire_belief::PARALLEL_FROM,
+        repair_budget: umpire_belief::REPAIR_BUDGET,
     };
     let mut belief =
         Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;
@@ -265,6 +266,7 @@ fn follow(
                 seed: args.seed,
                 threads: umpire_belief::DEFAULT_THREADS,
                 parallel_from: umpire_belief::PARALLEL_FROM,
+                repair_budget: umpire_belief::REPAIR_BUDGET,
             };
             belief =
                 Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;

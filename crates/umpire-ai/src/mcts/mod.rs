@@ -147,6 +147,7 @@ impl MctsAgent {
             // Agents play games side by side (matches, benches): one thread each.
             threads: 1,
             parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
         };
         let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), bc).ok());
         MctsAgent {
@@ -217,6 +218,7 @@ impl MctsAgent {
                 seed: self.guess_rng.random(),
                 threads: 1,
                 parallel_from: umpire_belief::PARALLEL_FROM,
+                repair_budget: umpire_belief::REPAIR_BUDGET,
             };
             if let Ok(belief) = Belief::new(*self.view.rules(), start, side, bc) {
                 self.belief = Some(belief);

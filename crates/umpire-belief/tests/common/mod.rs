@@ -80,6 +80,7 @@ pub fn play_as(
         seed,
         threads: 2,
         parallel_from: 64,
+        ..BeliefConfig::default()
     };
     let mut beliefs = [Color::White, Color::Black]
         .map(|side| Belief::new(rules, start.clone(), side, config).expect("a live start"));
