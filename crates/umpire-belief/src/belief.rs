@@ -489,19 +489,30 @@ impl Belief {
             return;
         }
         let threads = self.threads_for(self.states.len());
-        let (kept, moved) = if threads > 1 {
-            let parts = map_chunks(&self.states, threads, |chunk| judge.judge(chunk));
-            let mut kept = Vec::with_capacity(parts.iter().map(|p| p.0.len()).sum());
-            let mut moved = false;
-            for (part, m) in parts {
-                kept.extend(part);
+        let mut states = std::mem::take(&mut self.states);
+        let moved = if threads > 1 {
+            let parts = map_chunks(&mut states, threads, |chunk| {
+                let len = chunk.len();
+                (judge.judge(chunk), len)
+            });
+            // Each chunk kept its survivors at its front: close the gaps, in order.
+            let (mut write, mut start, mut moved) = (0, 0, false);
+            for ((kept, m), len) in parts {
+                for i in 0..kept {
+                    states.swap(write + i, start + i);
+                }
+                write += kept;
+                start += len;
                 moved |= m;
             }
-            (kept, moved)
+            states.truncate(write);
+            moved
         } else {
-            judge.judge(&self.states)
+            let (kept, moved) = judge.judge(&mut states);
+            states.truncate(kept);
+            moved
         };
-        self.states = kept;
+        self.states = states;
         self.spend(judged);
         if moved {
             // A capture whose man the umpire does not name, or an e.p. square our move
@@ -858,13 +869,15 @@ struct OwnTurn<'a> {
 }
 
 impl OwnTurn<'_> {
-    /// The hypotheses of `chunk` that the umpire would have answered as the player heard (moved
-    /// on by our move where it was made), in order, and whether our move was made.
-    fn judge(&self, chunk: &[Hypothesis]) -> (Vec<Hypothesis>, bool) {
-        let mut kept = Vec::with_capacity(chunk.len());
+    /// Keeps the hypotheses of `chunk` that the umpire would have answered as the player heard
+    /// (moved on by our move where it was made), in order, at the front of `chunk` (in place:
+    /// no new set is allocated); returns how many, and whether our move was made.
+    fn judge(&self, chunk: &mut [Hypothesis]) -> (usize, bool) {
+        let mut kept = 0;
         let mut moved = false;
         let mut scratch = None;
-        for h in chunk {
+        for r in 0..chunk.len() {
+            let h = &mut chunk[r];
             match own_step(
                 &mut scratch,
                 self.sim,
@@ -873,8 +886,8 @@ impl OwnTurn<'_> {
                 self.command,
                 self.obs,
             ) {
-                Step::Drop => {}
-                Step::Stay => kept.push(h.clone()),
+                Step::Drop => continue,
+                Step::Stay => {}
                 Step::Moved(pos) => {
                     moved = true;
                     let mut rep = 0;
@@ -894,14 +907,13 @@ impl OwnTurn<'_> {
                             h.rep.wrapping_add(scramble(hash))
                         };
                     }
-                    kept.push(Hypothesis {
-                        pos,
-                        node: h.node,
-                        rep,
-                        primary: true,
-                    });
+                    h.pos = pos;
+                    h.rep = rep;
+                    h.primary = true;
                 }
             }
+            chunk.swap(kept, r);
+            kept += 1;
         }
         (kept, moved)
     }

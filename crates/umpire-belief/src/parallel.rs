@@ -67,20 +67,21 @@ pub(crate) fn ordered_blocks<T, R>(
 }
 
 /// Splits `items` into `threads` consecutive chunks of nearly equal length, runs `work` on each
-/// (the first on the calling thread) and returns the results in chunk order.
+/// (the first on the calling thread; each may rearrange its own chunk) and returns the results
+/// in chunk order.
 pub(crate) fn map_chunks<T, R>(
-    items: &[T],
+    items: &mut [T],
     threads: usize,
-    work: impl Fn(&[T]) -> R + Sync,
+    work: impl Fn(&mut [T]) -> R + Sync,
 ) -> Vec<R>
 where
-    T: Sync,
+    T: Send,
     R: Send,
 {
     let threads = threads.clamp(1, items.len().max(1));
     let size = items.len().div_ceil(threads).max(1);
-    let mut chunks = items.chunks(size);
-    let first = chunks.next().unwrap_or(&[]);
+    let mut chunks = items.chunks_mut(size);
+    let first = chunks.next().unwrap_or(&mut []);
     std::thread::scope(|scope| {
         let work = &work;
         let handles: Vec<_> = chunks.map(|c| scope.spawn(move || work(c))).collect();
@@ -146,12 +147,20 @@ mod tests {
 
     #[test]
     fn chunks_come_back_in_order() {
-        let items: Vec<u64> = (0..101).collect();
+        let mut items: Vec<u64> = (0..101).collect();
         for threads in [1, 2, 3, 200] {
-            let parts = map_chunks(&items, threads, |c: &[u64]| c.to_vec());
-            assert_eq!(parts.concat(), items, "{threads} threads");
+            let parts = map_chunks(&mut items, threads, |c: &mut [u64]| c.to_vec());
+            assert_eq!(
+                parts.concat(),
+                (0..101).collect::<Vec<u64>>(),
+                "{threads} threads"
+            );
         }
-        let empty: [u64; 0] = [];
-        assert_eq!(map_chunks(&empty, 2, |c: &[u64]| c.len()), vec![0]);
+        // Each chunk may rearrange itself.
+        map_chunks(&mut items, 2, |c: &mut [u64]| c.reverse());
+        assert_eq!(items[0], 50);
+        assert_eq!(items[100], 51);
+        let mut empty: [u64; 0] = [];
+        assert_eq!(map_chunks(&mut empty, 2, |c: &mut [u64]| c.len()), vec![0]);
     }
 }
