@@ -621,8 +621,10 @@ impl Belief {
         let mut parents = std::mem::take(&mut self.states);
         let threefold = self.rules.threefold_repetition;
         // Sized for the children the last turn's branching factor predicts (a quarter more),
-        // sparing the regrowth of the pool and its table.
-        let guess = (parents.len() as f64 * self.branching * 1.25).min(self.bound as f64) as usize;
+        // sparing the regrowth of the pool and its tables (which hold every child offered, up
+        // to the early stop, while the pool keeps at most the bound).
+        let guess = (parents.len() as f64 * self.branching * 1.25)
+            .min((EARLY_STOP * self.bound as u64) as f64) as usize;
         let mut pool = Pool::new(self.bound, guess, threefold);
         let events = std::mem::take(&mut self.pending);
         // Parents in random order: once the children offered pass `EARLY_STOP` times the bound
