@@ -17,7 +17,15 @@ use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
-pub const DEFAULT_BOUND: usize = 1_000_000;
+///
+/// 150,000, not the 10⁶ issue 12 aims at: the largest round bound under which every exact
+/// update measured took less than 1 s (`docs/BENCHMARKS.md`, "Exact sets near the bound").
+/// Wild16 turns cost about 1 µs of one core per child, and exact updates of up to 742,347
+/// hypotheses took 0.65–0.71 s; but a Berkeley opponent turn costs up to about 9 µs per parent
+/// (heard rejections, few matching moves), and one from 166,319 parents took 1.4–1.5 s, so any
+/// bound of 2·10⁵ or more admits a measured update over 1 s. Callers that can wait set a larger
+/// [`BeliefConfig::bound`] (`umpire belief --bound`).
+pub const DEFAULT_BOUND: usize = 150_000;
 
 /// The default number of threads an update may use ([`BeliefConfig::threads`]): two, the
 /// cores of the machine the project is measured on. Small updates stay on the calling thread
@@ -37,11 +45,15 @@ const BLOCK: usize = 256;
 const REPAIR_SCALES: [usize; 2] = [4, 16];
 
 /// The default [`BeliefConfig::repair_budget`]: the work one repair may do, all its replays
-/// together, counted as [`Belief::work`] (children offered in opponent turns plus hypotheses
-/// judged by the player's commands; about 1 µs each on one core of the machine measured in
-/// `docs/BENCHMARKS.md`, so a few seconds at most). Before the budget, single repairs took
-/// tens of seconds.
+/// together, counted as [`Belief::work`] (about 1–3 µs of one core per unit on the machine
+/// measured in `docs/BENCHMARKS.md`, so 4–12 s at the very most). Before the budget, single
+/// repairs took tens of seconds.
 pub const REPAIR_BUDGET: u64 = 4_000_000;
+
+/// [`Belief::work`] counted per parent expanded, beside its children: building its umpire and
+/// judging its moves cost about as much as eight children where few moves match (Berkeley
+/// turns: about 9 µs per parent, 1 µs per child, `docs/BENCHMARKS.md`).
+const PARENT_WORK: u64 = 8;
 
 /// In sampling, the expansion of the opponent's turn stops once this many times the bound of
 /// distinct children has been offered.
@@ -351,8 +363,9 @@ impl Belief {
         self.repairs
     }
 
-    /// The work done so far, a measure of cost that does not depend on the machine: children
-    /// offered in the opponent's turns plus hypotheses judged by the player's commands.
+    /// The work done so far, a measure of cost that does not depend on the machine: in the
+    /// opponent's turns the children offered plus 8 per parent expanded, plus the hypotheses
+    /// judged by the player's commands.
     pub fn work(&self) -> u64 {
         self.work
     }
@@ -643,7 +656,7 @@ impl Belief {
             repeated: threefold && events.last().is_some_and(repetition_end),
         };
         let stop_at = EARLY_STOP * self.bound as u64;
-        // Within a repair, the children it may still offer.
+        // Within a repair, the work it may still do.
         let budget = self.budget.unwrap_or(u64::MAX);
         let mut work = 0u64;
         let threads = self.threads_for(guess);
@@ -658,11 +671,12 @@ impl Belief {
             expanded += 1;
             sum += f64::from(offered);
             sum_sq += f64::from(offered) * f64::from(offered);
-            work += u64::from(offered);
+            work += u64::from(offered) + PARENT_WORK;
             pool.seen < stop_at && work < budget
         };
         if threads > 1 {
-            // Blocks of at most `BLOCK` parents, and at least 16 per thread.
+            // Blocks of at most `BLOCK` parents; at least 16 blocks per thread where there are
+            // enough parents, so that the threads stay evenly busy.
             let block = (parents.len() / (threads * 16)).clamp(1, BLOCK);
             ordered_blocks(
                 &parents,
