@@ -41,7 +41,11 @@ fn belief_of(record: &Record, side: Color, bound: usize, seed: u64) -> Belief {
         rules,
         umpire_rules::shakmaty::Chess::default(),
         side,
-        BeliefConfig { bound, seed },
+        BeliefConfig {
+            bound,
+            seed,
+            ..BeliefConfig::default()
+        },
     )
     .unwrap();
     for obs in record.player_view(side).unwrap().observations {

@@ -162,9 +162,17 @@ impl Umpire {
     /// The umpire of a game from `pos`, its repetition history kept in `history`'s buffer
     /// (cleared first). If the side to move has no legal move, `has_legal` is false.
     fn set_up(rules: RuleSet, pos: Chess, mut history: Vec<Zobrist64>) -> Umpire {
-        let hash = pos.zobrist_hash(EnPassantMode::Legal);
+        // The hash serves the repetition draw only: where that is not in force it is not
+        // computed (a belief builds an umpire per hypothesis and command) and the repetition
+        // history stays empty.
         history.clear();
-        history.push(hash);
+        let hash = if rules.threefold_repetition {
+            let hash = pos.zobrist_hash(EnPassantMode::Legal);
+            history.push(hash);
+            hash
+        } else {
+            Zobrist64(0)
+        };
         let mut umpire = Umpire {
             rules,
             own: OwnBoard::of(&pos, pos.turn()),

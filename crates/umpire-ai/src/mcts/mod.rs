@@ -147,6 +147,10 @@ impl MctsAgent {
         let bc = BeliefConfig {
             bound: config.belief_bound.max(1),
             seed,
+            // Agents play games side by side (matches, benches): one thread each.
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
         };
         let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), bc).ok());
         MctsAgent {
@@ -216,6 +220,9 @@ impl MctsAgent {
             let bc = BeliefConfig {
                 bound: self.config.belief_bound.max(1),
                 seed: self.guess_rng.random(),
+                threads: 1,
+                parallel_from: umpire_belief::PARALLEL_FROM,
+                repair_budget: umpire_belief::REPAIR_BUDGET,
             };
             if let Ok(belief) = Belief::new(*self.view.rules(), start, side, bc) {
                 self.belief = Some(belief);
