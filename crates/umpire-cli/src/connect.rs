@@ -155,16 +155,18 @@ fn result_text(frame: &Value) -> Option<String> {
     ))
 }
 
-/// The frame that sends `command`.
-fn command_frame(command: Command) -> Value {
-    match command {
+/// The frame that sends `command`; `None` for an end declared off the board (the server's
+/// to declare, never a player's, and never parsed from what a player types).
+fn command_frame(command: Command) -> Option<Value> {
+    Some(match command {
         Command::Attempt(a) => json!({"type": "attempt", "move": a.to_string()}),
         Command::AskAny => json!({"type": "any"}),
         Command::OfferDraw => json!({"type": "draw", "action": "offer"}),
         Command::AcceptDraw => json!({"type": "draw", "action": "accept"}),
         Command::DeclineDraw => json!({"type": "draw", "action": "decline"}),
         Command::Resign => json!({"type": "resign"}),
-    }
+        Command::FlagFall | Command::Abandon | Command::Abort => return None,
+    })
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
@@ -420,9 +422,11 @@ impl Session {
             "options" => say!("{}", crate::play::options_text(&seat.view)),
             _ => match seat.view.own_board().parse_command(text) {
                 Ok(command) => {
-                    let mut frame = command_frame(command);
-                    frame["id"] = self.id().into();
-                    return Ok(Some(frame));
+                    if let Some(mut frame) = command_frame(command) {
+                        frame["id"] = self.id().into();
+                        return Ok(Some(frame));
+                    }
+                    say!("{}", crate::console::unknown_command(text, CONNECT_WORDS));
                 }
                 Err(umpire_rules::CommandParseError::NotACommand(_)) => {
                     say!("{}", crate::console::unknown_command(text, CONNECT_WORDS));
