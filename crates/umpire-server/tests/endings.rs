@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use common::{Server, T, ask, fresh_dir, socket, two_player_game};
 use serde_json::json;
+use umpire_rules::shakmaty::Color;
+use umpire_rules::{Command, EndReason, GameResult};
 use umpire_server::Database;
 
 async fn summary(server: &Server, id: &str) -> serde_json::Value {
@@ -68,6 +70,11 @@ async fn a_player_gone_past_the_timeout_loses_and_the_record_says_so() {
         .unwrap();
     let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
     record.replay().unwrap();
+    assert_eq!(
+        record.result,
+        Some(GameResult::win(Color::Black, EndReason::Abandonment))
+    );
+    assert_eq!(record.entries.last().unwrap().command, Command::Abandon);
     assert_eq!(record.tags.get("Termination"), Some("abandoned 0-1"));
     // The end is stored: a restarted server still has it.
     server.stop().await;
@@ -144,8 +151,41 @@ async fn a_flag_falls_in_a_game_with_increment() {
     // White lets its clock run out.
     let over = w.until("game_over", T).await.unwrap();
     assert_eq!(over["result"]["score"], "0-1");
-    assert_eq!(over["result"]["reason"], "time");
+    assert_eq!(over["result"]["reason"], "time_forfeit");
     assert_eq!(over["clocks"]["white_ms"], 0);
+    // The umpire judged the flag fall: the record carries it, replays and verifies.
+    let rec = server
+        .client()
+        .request("GET", &format!("/games/{id}.json"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(
+        replayed.result(),
+        Some(GameResult::win(Color::Black, EndReason::TimeForfeit))
+    );
+    let last = record.entries.last().unwrap();
+    assert_eq!((last.side, last.command), (Color::White, Command::FlagFall));
+    assert_eq!(record.tags.get("Termination"), Some("time forfeit 0-1"));
+    // Black heard the end as an announcement, as the umpire made it, then `game_over`.
+    let heard = b.until("update", T).await.unwrap();
+    assert_eq!(heard["observation"]["actor"], "white", "{heard}");
+    assert_eq!(
+        heard["observation"]["heard"][0]["kind"], "game_over",
+        "{heard}"
+    );
+    assert_eq!(heard["observation"]["heard"][0]["reason"], "time_forfeit");
+    assert!(heard["observation"]["own"].is_null(), "{heard}");
+    let over = b.until("game_over", T).await.unwrap();
+    assert_eq!(over["result"]["reason"], "time_forfeit");
+    let g = summary(&server, &id).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("0-1"), Some("time_forfeit"))
+    );
     server.stop().await;
 }
 
