@@ -287,3 +287,49 @@ async fn a_rematch_against_an_agent_starts_at_once_at_the_same_strength() {
     assert!(bad.contains("bad_level"), "{bad}");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_fall_stored_before_the_core_knew_it_still_loads() {
+    use sqlx::Connection;
+
+    let dir = fresh_dir("old-flag");
+    let server = Server::start(dir.clone()).await;
+    let (white, _black, id) = two_player_game(&server, json!({"initial_ms": 1000})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    w.until("game_over", T).await.unwrap();
+    server.stop().await;
+    // Make the database what an older server left: the reason `time`, migration 3 not run.
+    let url = format!("sqlite://{}", dir.join("umpire.sqlite3").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::raw_sql(
+        "UPDATE games SET reason = 'time'; DELETE FROM _sqlx_migrations WHERE version = 3",
+    )
+    .execute(&mut db)
+    .await
+    .unwrap();
+    let stored: String = sqlx::query_scalar("SELECT command FROM commands ORDER BY seq DESC")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(stored, "flag");
+    db.close().await.unwrap();
+    let server = Server::start(dir).await;
+    let g = summary(&server, &id).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("0-1"), Some("time_forfeit"))
+    );
+    let rec = server
+        .client()
+        .request("GET", &format!("/games/{id}.json"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    assert_eq!(
+        record.replay().unwrap().result(),
+        Some(GameResult::win(Color::Black, EndReason::TimeForfeit))
+    );
+    server.stop().await;
+}
