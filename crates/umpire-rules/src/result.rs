@@ -70,14 +70,6 @@ impl EndReason {
         EndReason::ALL.into_iter().find(|r| r.as_str() == name)
     }
 
-    /// Whether the game ended by a decision of whoever keeps the clocks (a flag fall, an
-    /// abandonment, an abort) rather than by a command on the board.
-    pub const fn is_off_the_board(self) -> bool {
-        matches!(
-            self,
-            EndReason::TimeForfeit | EndReason::Abandonment | EndReason::Aborted
-        )
-    }
 }
 
 impl fmt::Display for EndReason {
