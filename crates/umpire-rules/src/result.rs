@@ -69,7 +69,6 @@ impl EndReason {
         }
         EndReason::ALL.into_iter().find(|r| r.as_str() == name)
     }
-
 }
 
 impl fmt::Display for EndReason {
