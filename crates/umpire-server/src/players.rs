@@ -99,8 +99,8 @@ pub struct LeaderboardQuery {
 /// `GET /api/leaderboard?rules=ID&class=CLASS[&limit=N][&provisional=true]`: the highest
 /// ratings of a rule set and time class, with RD (grown over idle rating periods) and game
 /// counts. Without `provisional`, a rating whose stored RD was settled but has grown past
-/// [`PROVISIONAL_DEVIATION`] while its player was away is left off too (so the list may be
-/// shorter than `limit`).
+/// [`PROVISIONAL_DEVIATION`] while its player was away is left off too (and the next one
+/// takes its place).
 pub async fn leaderboard(
     State(st): State<AppState>,
     Query(q): Query<LeaderboardQuery>,
@@ -109,26 +109,39 @@ pub async fn leaderboard(
     let class = parse_class(q.class.as_deref().unwrap_or("rapid"))?;
     let limit = parse_limit(q.limit, 50, MAX_LEADERBOARD)?;
     let provisional = q.provisional.unwrap_or(false);
-    let rows = st
-        .store
-        .leaderboard(
-            rules.as_str(),
-            class.as_str(),
-            (!provisional).then_some(PROVISIONAL_DEVIATION),
-            limit,
-        )
-        .await?;
     let now = now_ms();
-    let players: Vec<Value> = rows
-        .iter()
-        .filter(|row| {
+    // The stored RD filters in SQL; the RD grown since (idle rating periods) only here, so
+    // pages are read until `limit` ratings are kept or none are left.
+    let mut kept = Vec::new();
+    let mut offset = 0;
+    loop {
+        let page = st
+            .store
+            .leaderboard(
+                rules.as_str(),
+                class.as_str(),
+                (!provisional).then_some(PROVISIONAL_DEVIATION),
+                limit,
+                offset,
+            )
+            .await?;
+        let read = page.len() as i64;
+        offset += read;
+        kept.extend(page.into_iter().filter(|row| {
             provisional
                 || !row
                     .rating
                     .rating
                     .at(row.rating.updated_ms, now)
                     .is_provisional()
-        })
+        }));
+        if kept.len() as i64 >= limit || read < limit {
+            break;
+        }
+    }
+    kept.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+    let players: Vec<Value> = kept
+        .iter()
         .enumerate()
         .map(|(i, row)| {
             let mut v = rating_row_json(&row.rating, now);

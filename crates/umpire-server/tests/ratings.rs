@@ -541,3 +541,43 @@ async fn the_deviation_grows_over_idle_days_when_shown_and_before_the_next_game(
     assert_rating(&h[0]["before"], grown);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_leader_grown_provisional_gives_its_place_to_the_next() {
+    use sqlx::Connection;
+
+    let dir = fresh_dir("rated-idle-leader");
+    let server = Server::start(dir.clone()).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    let cid = account(&server, "cid").await;
+    // Ann beats both, Bob beats Cid: Ann, Bob, Cid by rating.
+    rated_win(&ann, &bob).await;
+    rated_win(&ann, &cid).await;
+    rated_win(&bob, &cid).await;
+    // Everybody settled (RD 50), then Ann away for ten years: her RD grows past 110 again.
+    let url = format!("sqlite://{}", dir.join("umpire.sqlite3").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::query("UPDATE ratings SET deviation = 50")
+        .execute(&mut db)
+        .await
+        .unwrap();
+    sqlx::query(
+        "UPDATE ratings SET updated_ms = updated_ms - 315360000000 \
+         WHERE user_id = (SELECT id FROM users WHERE name = 'ann')",
+    )
+    .execute(&mut db)
+    .await
+    .unwrap();
+    let board = get(&server, "/api/leaderboard?rules=wild16&class=rapid&limit=2").await;
+    assert_eq!(names(&board), ["bob", "cid"], "{board}");
+    let board = get(&server, "/api/leaderboard?rules=wild16&class=rapid&limit=1").await;
+    assert_eq!(names(&board), ["bob"], "{board}");
+    let board = get(
+        &server,
+        "/api/leaderboard?rules=wild16&class=rapid&limit=2&provisional=true",
+    )
+    .await;
+    assert_eq!(names(&board), ["ann", "bob"], "{board}");
+    server.stop().await;
+}

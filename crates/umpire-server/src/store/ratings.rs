@@ -309,17 +309,19 @@ impl Store {
         class: &str,
         max_deviation: Option<f64>,
         limit: i64,
+        offset: i64,
     ) -> Result<Vec<LeaderRow>, sqlx::Error> {
         let sql = format!(
             "SELECT u.name, u.kind, {RATING_COLUMNS} FROM ratings r JOIN users u ON u.id = r.user_id \
              WHERE r.rules = $1 AND r.class = $2 AND r.deviation <= $3 \
-             ORDER BY r.rating DESC, u.name LIMIT $4"
+             ORDER BY r.rating DESC, u.name LIMIT $4 OFFSET $5"
         );
         let rows = sqlx::query(&sql)
             .bind(rules)
             .bind(class)
             .bind(max_deviation.unwrap_or(f64::MAX))
             .bind(limit)
+            .bind(offset)
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
