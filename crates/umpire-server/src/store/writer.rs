@@ -94,7 +94,7 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>, counts: Arc<CommitCount
 async fn write(pool: &AnyPool, jobs: &[Job]) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
     for job in jobs {
-        insert(&mut *tx, job).await?;
+        insert(&mut tx, job).await?;
     }
     tx.commit().await
 }
