@@ -9,9 +9,9 @@ use serde_json::json;
 use tokio::sync::{Barrier, Semaphore};
 use umpire_ai::{AgentKind, AgentSpec};
 
-use crate::client::Client;
+use crate::client::{Client, GameSocket};
 use crate::pacer::Pacer;
-use crate::remote::{PlayStats, play_paced};
+use crate::remote::{PlayStats, play_on};
 
 /// How many games may be in creation (two guests, create, join) at once.
 const SETUP_AT_ONCE: usize = 32;
@@ -79,11 +79,11 @@ struct Totals {
     errors: u64,
 }
 
-/// Two guests, a game created by one and joined by the other.
+/// Two guests, a game created by one and joined by the other, and their game sockets (opened
+/// before the measured play, so that connecting is not measured).
 struct Table {
-    white: Client,
-    black: Client,
-    id: String,
+    white: GameSocket,
+    black: GameSocket,
 }
 
 async fn set_up(url: &str) -> Result<Table, String> {
@@ -96,7 +96,10 @@ async fn set_up(url: &str) -> Result<Table, String> {
         .await?;
     let id = g["id"].as_str().ok_or("no game id")?.to_owned();
     black.join(&id).await?;
-    Ok(Table { white, black, id })
+    Ok(Table {
+        white: white.socket(&id).await?,
+        black: black.socket(&id).await?,
+    })
 }
 
 /// Sets up a game, trying again a few times; counts each failure.
@@ -134,18 +137,16 @@ async fn play_game(
     let (mut sa, mut sb) = (PlayStats::default(), PlayStats::default());
     let random = AgentSpec::Builtin(AgentKind::Random);
     let (ra, rb) = tokio::join!(
-        play_paced(
-            &table.white,
-            &table.id,
+        play_on(
+            table.white,
             &random,
             seed,
             Some(deadline),
             pacer.as_ref(),
             &mut sa
         ),
-        play_paced(
-            &table.black,
-            &table.id,
+        play_on(
+            table.black,
             &random,
             seed ^ 1,
             Some(deadline),

@@ -10,7 +10,7 @@ use umpire_rules::wire::parse_color;
 use umpire_rules::{Announcement, Command, RuleSetId};
 use umpire_view::PlayerView;
 
-use crate::client::Client;
+use crate::client::{Client, GameSocket};
 use crate::house_agent::HouseAgent;
 use crate::pacer::Pacer;
 
@@ -62,7 +62,19 @@ pub async fn play_paced(
     pacer: Option<&Pacer>,
     stats: &mut PlayStats,
 ) -> Result<Ended, String> {
-    let mut socket = client.socket(game).await?;
+    let socket = client.socket(game).await?;
+    play_on(socket, agent, seed, deadline, pacer, stats).await
+}
+
+/// [`play_paced`] on a game socket already open (its `state` frame not yet read).
+pub async fn play_on(
+    mut socket: GameSocket,
+    agent: &AgentSpec,
+    seed: u64,
+    deadline: Option<Instant>,
+    pacer: Option<&Pacer>,
+    stats: &mut PlayStats,
+) -> Result<Ended, String> {
     let state = socket.until("state", Duration::from_secs(30)).await?;
     let side = parse_color(state["you"].as_str().unwrap_or_default())
         .ok_or("this client does not play in the game")?;

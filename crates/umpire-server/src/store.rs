@@ -37,6 +37,8 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
+    /// The connection of the group-commit writer.
+    write_pool: AnyPool,
     /// The group-commit writer of the games' commands.
     writer: tokio::sync::mpsc::Sender<writer::Job>,
     /// What the writer has committed.
@@ -157,28 +159,8 @@ impl Store {
             ));
         };
         let options = AnyConnectOptions::from_str(url).map_err(|e| format!("{url}: {e}"))?;
-        let pool = AnyPoolOptions::new()
-            .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
-            .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        // WAL: readers do not block the writer. synchronous = NORMAL: a commit
-                        // is in the WAL file (the operating system's cache) when it returns, so
-                        // it survives the server process being killed (`kill -9`), which is
-                        // what "nothing lost" asks; it may lose the last commits on a power
-                        // loss or kernel crash (FULL would fsync the WAL at every commit, one
-                        // fsync per group-commit batch, to survive those too).
-                        conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = NORMAL").await?;
-                        conn.execute("PRAGMA busy_timeout = 10000").await?;
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await
-            .map_err(|e| format!("cannot open database: {e}"))?;
+        let max = if backend == Backend::Sqlite { 4 } else { 8 };
+        let pool = open_pool(&options, backend, max).await?;
         let migrator = crate::migrations::migrator()
             .await
             .map_err(|e| format!("migrations: {e}"))?;
@@ -186,10 +168,13 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| format!("migrations: {e}"))?;
+        // The writer's own connection: it never queues behind the readers for one.
+        let write_pool = open_pool(&options, backend, 1).await?;
         let commits = Arc::new(CommitCounts::default());
         Ok(Store {
-            writer: writer::spawn(pool.clone(), commits.clone()),
+            writer: writer::spawn(write_pool.clone(), commits.clone()),
             pool,
+            write_pool,
             backend,
             commits,
         })
@@ -200,8 +185,9 @@ impl Store {
         self.backend
     }
 
-    /// Closes the pool, waiting for connections to be returned.
+    /// Closes the pools, waiting for connections to be returned.
     pub async fn close(&self) {
+        self.write_pool.close().await;
         self.pool.close().await;
     }
 
@@ -476,6 +462,36 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// A pool of at most `max` connections to the database of `options`.
+async fn open_pool(
+    options: &AnyConnectOptions,
+    backend: Backend,
+    max: u32,
+) -> Result<AnyPool, String> {
+    AnyPoolOptions::new()
+        .max_connections(max)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    // WAL: readers do not block the writer. synchronous = NORMAL: a commit is in
+                    // the WAL file (the operating system's cache) when it returns, so it survives
+                    // the server process being killed (`kill -9`), which is what "nothing lost"
+                    // asks; it may lose the last commits on a power loss or kernel crash (FULL
+                    // would fsync the WAL at every commit, one fsync per group-commit batch, to
+                    // survive those too).
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options.clone())
+        .await
+        .map_err(|e| format!("cannot open database: {e}"))
 }
 
 /// A kind of bearer credential.
