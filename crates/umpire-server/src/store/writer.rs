@@ -61,9 +61,10 @@ pub(super) fn spawn(pool: AnyPool, counts: Arc<CommitCounts>) -> mpsc::Sender<Jo
 }
 
 async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>, counts: Arc<CommitCounts>) {
+    let inserts = Inserts::new();
     let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
     while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        match write(&pool, &batch).await {
+        match write(&pool, &inserts, &batch).await {
             Ok(()) => {
                 counts.add(batch.len());
                 for job in batch.drain(..) {
@@ -79,7 +80,7 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>, counts: Arc<CommitCount
                 // One command spoilt the batch (or the commit failed): store each alone, so
                 // that only the commands that cannot be stored are refused.
                 for job in batch.drain(..) {
-                    let alone = write(&pool, std::slice::from_ref(&job)).await;
+                    let alone = write(&pool, &inserts, std::slice::from_ref(&job)).await;
                     if alone.is_ok() {
                         counts.add(1);
                     }
@@ -90,40 +91,90 @@ async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>, counts: Arc<CommitCount
     }
 }
 
-/// Writes `jobs` in one transaction and commits it.
-async fn write(pool: &AnyPool, jobs: &[Job]) -> Result<(), sqlx::Error> {
+/// Rows per multi-row `INSERT`, largest first: a batch is written as a few statements of these
+/// sizes, so that only these few statements are ever prepared (and cached).
+const CHUNKS: [usize; 5] = [256, 64, 16, 4, 1];
+
+/// The `INSERT` statements of [`CHUNKS`] rows each.
+struct Inserts([String; CHUNKS.len()]);
+
+impl Inserts {
+    fn new() -> Inserts {
+        Inserts(CHUNKS.map(|rows| {
+            let mut sql = String::from(
+                "INSERT INTO commands (game_id, seq, side, command, clock_ms, at_ms) VALUES ",
+            );
+            for r in 0..rows {
+                let p = r * 6;
+                if r > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!(
+                    "(${}, ${}, ${}, ${}, ${}, ${})",
+                    p + 1,
+                    p + 2,
+                    p + 3,
+                    p + 4,
+                    p + 5,
+                    p + 6
+                ));
+            }
+            sql
+        }))
+    }
+}
+
+/// Writes `jobs` in one transaction and commits it: their commands in a few multi-row
+/// `INSERT`s, then the end of each game that ends (result and, if rated, both players'
+/// ratings). The writer is the only task that stores ends, so no two rating updates
+/// interleave.
+async fn write(pool: &AnyPool, inserts: &Inserts, jobs: &[Job]) -> Result<(), sqlx::Error> {
     let mut tx = pool.begin().await?;
+    let mut rest = jobs;
+    while !rest.is_empty() {
+        let (k, rows) = CHUNKS
+            .iter()
+            .enumerate()
+            .find(|(_, n)| **n <= rest.len())
+            .map_or((CHUNKS.len() - 1, 1), |(k, n)| (k, *n));
+        let (chunk, after) = rest.split_at(rows);
+        let mut query = sqlx::query(&inserts.0[k]);
+        for job in chunk {
+            let row = &job.row;
+            query = query
+                .bind(&job.game)
+                .bind(row.seq)
+                .bind(&row.side)
+                .bind(&row.command)
+                .bind(row.clock_ms)
+                .bind(row.at_ms);
+        }
+        query.execute(&mut *tx).await?;
+        rest = after;
+    }
     for job in jobs {
-        insert(&mut tx, job).await?;
+        if let Some((result, reason)) = &job.over {
+            end(&mut tx, &job.game, result, reason, job.row.at_ms).await?;
+        }
     }
     tx.commit().await
 }
 
-/// One command; if it ends the game, the game's result and (rated) both players' ratings. The
-/// writer is the only task that stores ends, so no two rating updates interleave.
-async fn insert(conn: &mut AnyConnection, job: &Job) -> Result<(), sqlx::Error> {
-    let row = &job.row;
-    sqlx::query(
-        "INSERT INTO commands (game_id, seq, side, command, clock_ms, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-    )
-    .bind(&job.game)
-    .bind(row.seq)
-    .bind(&row.side)
-    .bind(&row.command)
-    .bind(row.clock_ms)
-    .bind(row.at_ms)
-    .execute(&mut *conn)
-    .await?;
-    if let Some((result, reason)) = &job.over {
-        sqlx::query("UPDATE games SET status = 'over', result = $1, reason = $2 WHERE id = $3")
-            .bind(result)
-            .bind(reason)
-            .bind(&job.game)
-            .execute(&mut *conn)
-            .await?;
-        // The command's insert above took the write lock (SQLite), so what is read here cannot
-        // change before the commit.
-        ratings::settle(conn, &job.game, result, row.at_ms).await?;
-    }
-    Ok(())
+/// Marks `game` over and settles the ratings, in the transaction that stored its last command.
+async fn end(
+    conn: &mut AnyConnection,
+    game: &str,
+    result: &str,
+    reason: &str,
+    at_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE games SET status = 'over', result = $1, reason = $2 WHERE id = $3")
+        .bind(result)
+        .bind(reason)
+        .bind(game)
+        .execute(&mut *conn)
+        .await?;
+    // The commands' insert above took the write lock (SQLite), so what is read here cannot
+    // change before the commit.
+    ratings::settle(conn, game, result, at_ms).await
 }
