@@ -70,9 +70,13 @@ pub struct LoadtestArgs {
     /// Concurrent games.
     #[arg(long, default_value_t = 10)]
     games: usize,
-    /// Duration in seconds.
+    /// Seconds of play, counted once every game is created.
     #[arg(long, default_value_t = 10.0)]
     seconds: f64,
+    /// Commands per second over all games, spread evenly (each game sends one every
+    /// games/rate seconds); without it every agent sends as fast as the server answers.
+    #[arg(long)]
+    rate: Option<f64>,
     /// Seed of the agents.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -84,11 +88,14 @@ pub struct LoadtestArgs {
 /// Runs `umpire loadtest`; prints the figures even if the server fails under it.
 pub fn loadtest(args: LoadtestArgs) -> Result<(), String> {
     Client::new(&args.server)?;
-    let report = runtime()?.block_on(umpire_server::load::run(
-        &args.server,
-        args.games,
-        args.seconds,
-        args.seed,
+    let report = runtime()?.block_on(umpire_server::load::run_plan(
+        &umpire_server::load::LoadPlan {
+            url: args.server.clone(),
+            games: args.games,
+            seconds: args.seconds,
+            rate: args.rate,
+            seed: args.seed,
+        },
     ));
     if args.json {
         println!(
@@ -97,9 +104,13 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), String> {
         );
     } else {
         println!(
-            "games {} for {} s: games_started {} games_finished {} attempts {} acknowledged {} ({:.0}/s) p50_ms {:.2} p99_ms {:.2} errors {}",
+            "games {} for {} s (set-up {:.1} s, rate {}): games_started {} games_finished {} attempts {} acknowledged {} ({:.0}/s) p50_ms {:.2} p99_ms {:.2} max_ms {:.2} errors {} lost {} in_flight {}",
             report.games,
             report.seconds,
+            report.setup_seconds,
+            report
+                .rate
+                .map_or("unpaced".to_owned(), |r| format!("{r}/s")),
             report.games_started,
             report.games_finished,
             report.attempts,
@@ -107,7 +118,10 @@ pub fn loadtest(args: LoadtestArgs) -> Result<(), String> {
             report.attempts_per_second,
             report.p50_ms,
             report.p99_ms,
-            report.errors
+            report.max_ms,
+            report.errors,
+            report.lost,
+            report.in_flight
         );
     }
     Ok(())

@@ -19,6 +19,7 @@ pub mod hub;
 pub mod load;
 mod migrations;
 pub mod origin;
+pub mod pacer;
 pub mod players;
 pub mod projection;
 pub mod protocol;

@@ -1,14 +1,39 @@
-//! `umpire loadtest`: N concurrent games between remote random agents, measured.
+//! `umpire loadtest`: N concurrent games between remote random agents, measured, either as
+//! fast as the server answers or paced at a total command rate.
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use serde_json::json;
+use tokio::sync::{Barrier, Semaphore};
 use umpire_ai::{AgentKind, AgentSpec};
 
-use crate::client::Client;
-use crate::remote::{PlayStats, play};
+use crate::client::{Client, GameSocket};
+use crate::pacer::Pacer;
+use crate::remote::{PlayStats, play_on};
+
+/// How many games may be in creation (two guests, create, join) at once.
+const SETUP_AT_ONCE: usize = 32;
+
+/// How many times a game's creation is tried before its slot is given up.
+const SETUP_TRIES: u32 = 5;
+
+/// What to run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadPlan {
+    /// The server, as `http://HOST:PORT`.
+    pub url: String,
+    /// Concurrent games.
+    pub games: usize,
+    /// Seconds of play, counted once every game is created.
+    pub seconds: f64,
+    /// Commands per second over all games, spread evenly; `None`: each agent as fast as the
+    /// server answers.
+    pub rate: Option<f64>,
+    /// Seed of the agents.
+    pub seed: u64,
+}
 
 /// The figures of a load test.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -17,6 +42,10 @@ pub struct LoadReport {
     pub games: usize,
     /// Seconds asked for.
     pub seconds: f64,
+    /// Commands per second asked for (`null`: unpaced).
+    pub rate: Option<f64>,
+    /// Seconds spent creating the first `games` games, before the measured play.
+    pub setup_seconds: f64,
     /// Games created and joined.
     pub games_started: u64,
     /// Games that reached a result.
@@ -25,14 +54,21 @@ pub struct LoadReport {
     pub attempts: u64,
     /// Commands answered by the server.
     pub acknowledged: u64,
-    /// Acknowledged commands per second.
+    /// Acknowledged commands per second of play.
     pub attempts_per_second: f64,
     /// Median time from sending a command to its answer, milliseconds.
     pub p50_ms: f64,
     /// 99th percentile of the same, milliseconds.
     pub p99_ms: f64,
+    /// Largest of the same, milliseconds.
+    pub max_ms: f64,
     /// Failed requests, refused commands and lost connections.
     pub errors: u64,
+    /// Commands sent and never answered, other than those still awaiting their answer when the
+    /// time ran out (`in_flight`).
+    pub lost: u64,
+    /// Commands awaiting their answer when the time ran out (at most one per player).
+    pub in_flight: u64,
 }
 
 #[derive(Default)]
@@ -43,29 +79,80 @@ struct Totals {
     errors: u64,
 }
 
-async fn one_game(
-    url: &str,
-    seed: u64,
-    deadline: Instant,
-    totals: &Mutex<Totals>,
-) -> Result<(), String> {
-    let mut a = Client::new(url)?;
-    a.guest().await?;
-    let mut b = Client::new(url)?;
-    b.guest().await?;
-    let g = a
+/// Two guests, a game created by one and joined by the other, and their game sockets (opened
+/// before the measured play, so that connecting is not measured).
+struct Table {
+    white: GameSocket,
+    black: GameSocket,
+}
+
+async fn set_up(url: &str) -> Result<Table, String> {
+    let mut white = Client::new(url)?;
+    white.guest().await?;
+    let mut black = Client::new(url)?;
+    black.guest().await?;
+    let g = white
         .create_game(&json!({"color":"white","initial_ms": 3_600_000}))
         .await?;
     let id = g["id"].as_str().ok_or("no game id")?.to_owned();
-    b.join(&id).await?;
-    if let Ok(mut t) = totals.lock() {
-        t.started += 1;
+    black.join(&id).await?;
+    Ok(Table {
+        white: white.socket(&id).await?,
+        black: black.socket(&id).await?,
+    })
+}
+
+/// Sets up a game, trying again a few times; counts each failure.
+async fn set_up_counted(url: &str, setups: &Semaphore, totals: &Mutex<Totals>) -> Option<Table> {
+    for _ in 0..SETUP_TRIES {
+        let done = match setups.acquire().await {
+            Ok(_permit) => set_up(url).await,
+            Err(_) => return None,
+        };
+        match done {
+            Ok(t) => {
+                if let Ok(mut t) = totals.lock() {
+                    t.started += 1;
+                }
+                return Some(t);
+            }
+            Err(_) => {
+                if let Ok(mut t) = totals.lock() {
+                    t.errors += 1;
+                }
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
     }
+    None
+}
+
+async fn play_game(
+    table: Table,
+    seed: u64,
+    deadline: Instant,
+    pacer: Option<Pacer>,
+    totals: &Mutex<Totals>,
+) {
     let (mut sa, mut sb) = (PlayStats::default(), PlayStats::default());
     let random = AgentSpec::Builtin(AgentKind::Random);
     let (ra, rb) = tokio::join!(
-        play(&a, &id, &random, seed, Some(deadline), &mut sa),
-        play(&b, &id, &random, seed ^ 1, Some(deadline), &mut sb),
+        play_on(
+            table.white,
+            &random,
+            seed,
+            Some(deadline),
+            pacer.as_ref(),
+            &mut sa
+        ),
+        play_on(
+            table.black,
+            &random,
+            seed ^ 1,
+            Some(deadline),
+            pacer.as_ref(),
+            &mut sb
+        ),
     );
     let finished = matches!(&ra, Ok(e) if !e.result.is_null());
     if let Ok(mut t) = totals.lock() {
@@ -73,12 +160,12 @@ async fn one_game(
             t.stats.sent += s.sent;
             t.stats.acknowledged += s.acknowledged;
             t.stats.errors += s.errors;
+            t.stats.in_flight += s.in_flight;
             t.stats.latencies_us.extend(s.latencies_us);
         }
         t.finished += u64::from(finished);
         t.errors += u64::from(ra.is_err()) + u64::from(rb.is_err());
     }
-    Ok(())
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -89,26 +176,44 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[i.min(sorted.len() - 1)] as f64 / 1000.0
 }
 
-/// Drives `games` concurrent games for `seconds`, starting a new game whenever one ends, and
-/// reports the figures even if the server fails under it.
-pub async fn run(url: &str, games: usize, seconds: f64, seed: u64) -> LoadReport {
-    let start = Instant::now();
-    let deadline = start + Duration::from_secs_f64(seconds);
+/// Creates `plan.games` games (a few at a time), then plays them all for `plan.seconds`,
+/// starting a new game whenever one ends, and reports the figures even if the server fails
+/// under it. Paced (`plan.rate`), game `g` sends its commands at `start + (g + k·games) / rate`
+/// for k = 0, 1, …, so that the commands of all games are spread evenly in time.
+pub async fn run_plan(plan: &LoadPlan) -> LoadReport {
+    let begin = Instant::now();
+    let games = plan.games.max(1);
     let totals = Arc::new(Mutex::new(Totals::default()));
+    let setups = Arc::new(Semaphore::new(SETUP_AT_ONCE));
+    let ready = Arc::new(Barrier::new(games));
+    let start = Arc::new(OnceLock::new());
+    let rate = plan.rate.filter(|r| r.is_finite() && *r > 0.0);
     let mut tasks = Vec::new();
     for g in 0..games {
-        let url = url.to_owned();
-        let totals = totals.clone();
+        let url = plan.url.clone();
+        let (totals, setups, ready, start) =
+            (totals.clone(), setups.clone(), ready.clone(), start.clone());
+        let (seconds, seed) = (plan.seconds.max(0.0), plan.seed);
         tasks.push(tokio::spawn(async move {
+            let mut table = set_up_counted(&url, &setups, &totals).await;
+            ready.wait().await;
+            let start: Instant = *start.get_or_init(Instant::now);
+            let deadline = start + Duration::from_secs_f64(seconds);
+            let mut first = rate.map(|r| start + Duration::from_secs_f64(g as f64 / r));
             let mut round = 0u64;
             while Instant::now() < deadline {
+                let Some(t) = table.take() else {
+                    break;
+                };
+                let pacer = rate.map(|r| {
+                    let at = first.take().unwrap_or_else(Instant::now);
+                    Pacer::new(at, Duration::from_secs_f64(games as f64 / r))
+                });
                 let seed = seed ^ ((g as u64) << 32) ^ round;
                 round += 1;
-                if one_game(&url, seed, deadline, &totals).await.is_err() {
-                    if let Ok(mut t) = totals.lock() {
-                        t.errors += 1;
-                    }
-                    tokio::time::sleep(Duration::from_millis(100)).await;
+                play_game(t, seed, deadline, pacer, &totals).await;
+                if Instant::now() < deadline {
+                    table = set_up_counted(&url, &setups, &totals).await;
                 }
             }
         }));
@@ -116,22 +221,42 @@ pub async fn run(url: &str, games: usize, seconds: f64, seed: u64) -> LoadReport
     for t in tasks {
         let _ = t.await;
     }
-    let elapsed = start.elapsed().as_secs_f64();
+    let end = Instant::now();
+    let start = start.get().copied().unwrap_or(begin);
+    let played = end.saturating_duration_since(start).as_secs_f64();
     let mut t = totals
         .lock()
         .map(|mut t| std::mem::take(&mut *t))
         .unwrap_or_default();
     t.stats.latencies_us.sort_unstable();
+    let s = &t.stats;
     LoadReport {
-        games,
-        seconds,
+        games: plan.games,
+        seconds: plan.seconds,
+        rate,
+        setup_seconds: start.saturating_duration_since(begin).as_secs_f64(),
         games_started: t.started,
         games_finished: t.finished,
-        attempts: t.stats.sent,
-        acknowledged: t.stats.acknowledged,
-        attempts_per_second: t.stats.acknowledged as f64 / elapsed.max(1e-9),
-        p50_ms: percentile(&t.stats.latencies_us, 0.5),
-        p99_ms: percentile(&t.stats.latencies_us, 0.99),
-        errors: t.errors + t.stats.errors,
+        attempts: s.sent,
+        acknowledged: s.acknowledged,
+        attempts_per_second: s.acknowledged as f64 / played.max(1e-9),
+        p50_ms: percentile(&s.latencies_us, 0.5),
+        p99_ms: percentile(&s.latencies_us, 0.99),
+        max_ms: percentile(&s.latencies_us, 1.0),
+        errors: t.errors + s.errors,
+        lost: s.sent.saturating_sub(s.acknowledged + s.in_flight),
+        in_flight: s.in_flight,
     }
+}
+
+/// [`run_plan`] unpaced: `games` games as fast as the server answers, for `seconds`.
+pub async fn run(url: &str, games: usize, seconds: f64, seed: u64) -> LoadReport {
+    run_plan(&LoadPlan {
+        url: url.to_owned(),
+        games,
+        seconds,
+        rate: None,
+        seed,
+    })
+    .await
 }

@@ -10,8 +10,9 @@ use umpire_rules::wire::parse_color;
 use umpire_rules::{Announcement, Command, RuleSetId};
 use umpire_view::PlayerView;
 
-use crate::client::Client;
+use crate::client::{Client, GameSocket};
 use crate::house_agent::HouseAgent;
+use crate::pacer::Pacer;
 
 /// What a remote player measured.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,6 +25,8 @@ pub struct PlayStats {
     pub errors: u64,
     /// Microseconds from sending each command to its answer.
     pub latencies_us: Vec<u64>,
+    /// Commands still waiting for their answer when play stopped at the deadline.
+    pub in_flight: u64,
 }
 
 /// How a remote game ended for the player.
@@ -45,7 +48,33 @@ pub async fn play(
     deadline: Option<Instant>,
     stats: &mut PlayStats,
 ) -> Result<Ended, String> {
-    let mut socket = client.socket(game).await?;
+    play_paced(client, game, agent, seed, deadline, None, stats).await
+}
+
+/// [`play`], sending each command no earlier than the next slot of `pacer` (shared with the
+/// opponent's player in a load test), if given.
+pub async fn play_paced(
+    client: &Client,
+    game: &str,
+    agent: &AgentSpec,
+    seed: u64,
+    deadline: Option<Instant>,
+    pacer: Option<&Pacer>,
+    stats: &mut PlayStats,
+) -> Result<Ended, String> {
+    let socket = client.socket(game).await?;
+    play_on(socket, agent, seed, deadline, pacer, stats).await
+}
+
+/// [`play_paced`] on a game socket already open (its `state` frame not yet read).
+pub async fn play_on(
+    mut socket: GameSocket,
+    agent: &AgentSpec,
+    seed: u64,
+    deadline: Option<Instant>,
+    pacer: Option<&Pacer>,
+    stats: &mut PlayStats,
+) -> Result<Ended, String> {
     let state = socket.until("state", Duration::from_secs(30)).await?;
     let side = parse_color(state["you"].as_str().unwrap_or_default())
         .ok_or("this client does not play in the game")?;
@@ -89,12 +118,23 @@ pub async fn play(
             return Ok(Ended { side, result });
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
+            stats.in_flight += u64::from(pending.is_some());
             return Ok(Ended {
                 side,
                 result: Value::Null,
             });
         }
         if pending.is_none() && status == "live" && (to_move == me || draw_offered_to_me) {
+            if let Some(pacer) = pacer {
+                let slot = pacer.take(Instant::now());
+                if deadline.is_some_and(|d| slot >= d) {
+                    return Ok(Ended {
+                        side,
+                        result: Value::Null,
+                    });
+                }
+                tokio::time::sleep_until(slot.into()).await;
+            }
             let command = if draw_offered_to_me {
                 draw_offered_to_me = false;
                 agent.answer_draw()

@@ -11,8 +11,10 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
 mod ratings;
+mod writer;
 
 pub use ratings::{HistoryRow, LeaderRow, RatingRow, SeatRating, SeatRow};
+pub use writer::CommitCounts;
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {
@@ -35,9 +37,12 @@ pub enum Backend {
 pub struct Store {
     pool: AnyPool,
     backend: Backend,
-    /// Held while a game's end is stored, so that two games ending at once never both read a
-    /// player's rating before either writes it.
-    ends: Arc<tokio::sync::Mutex<()>>,
+    /// The connection of the group-commit writer.
+    write_pool: AnyPool,
+    /// The group-commit writer of the games' commands.
+    writer: tokio::sync::mpsc::Sender<writer::Job>,
+    /// What the writer has committed.
+    commits: Arc<CommitCounts>,
 }
 
 /// A stored user.
@@ -154,24 +159,8 @@ impl Store {
             ));
         };
         let options = AnyConnectOptions::from_str(url).map_err(|e| format!("{url}: {e}"))?;
-        let pool = AnyPoolOptions::new()
-            .max_connections(if backend == Backend::Sqlite { 4 } else { 8 })
-            .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        // WAL: a committed transaction survives the process being killed;
-                        // readers do not block the writer.
-                        conn.execute("PRAGMA journal_mode = WAL").await?;
-                        conn.execute("PRAGMA synchronous = NORMAL").await?;
-                        conn.execute("PRAGMA busy_timeout = 10000").await?;
-                        conn.execute("PRAGMA foreign_keys = ON").await?;
-                    }
-                    Ok(())
-                })
-            })
-            .connect_with(options)
-            .await
-            .map_err(|e| format!("cannot open database: {e}"))?;
+        let max = if backend == Backend::Sqlite { 4 } else { 8 };
+        let pool = open_pool(&options, backend, max).await?;
         let migrator = crate::migrations::migrator()
             .await
             .map_err(|e| format!("migrations: {e}"))?;
@@ -179,10 +168,15 @@ impl Store {
             .run(&pool)
             .await
             .map_err(|e| format!("migrations: {e}"))?;
+        // The writer's own connection: it never queues behind the readers for one.
+        let write_pool = open_pool(&options, backend, 1).await?;
+        let commits = Arc::new(CommitCounts::default());
         Ok(Store {
+            writer: writer::spawn(write_pool.clone(), commits.clone()),
             pool,
+            write_pool,
             backend,
-            ends: Arc::new(tokio::sync::Mutex::new(())),
+            commits,
         })
     }
 
@@ -191,8 +185,9 @@ impl Store {
         self.backend
     }
 
-    /// Closes the pool, waiting for connections to be returned.
+    /// Closes the pools, waiting for connections to be returned.
     pub async fn close(&self) {
+        self.write_pool.close().await;
         self.pool.close().await;
     }
 
@@ -380,41 +375,33 @@ impl Store {
 
     /// Appends one command; if `over` is given, marks the game over in the same transaction,
     /// and if the game is rated, updates both players' ratings and their history in it too (a
-    /// crash never leaves a result without its rating change, nor the reverse).
+    /// crash never leaves a result without its rating change, nor the reverse). Returns once
+    /// the transaction holding the command is committed; commands of other games sent
+    /// meanwhile may share it (group commit).
     pub async fn append_command(
         &self,
         game: &str,
         row: &CommandRow,
         over: Option<(&str, &str)>,
     ) -> Result<(), sqlx::Error> {
-        let _end = match over {
-            Some(_) => Some(self.ends.lock().await),
-            None => None,
+        let (done, committed) = tokio::sync::oneshot::channel();
+        let job = writer::Job {
+            game: game.to_owned(),
+            row: row.clone(),
+            over: over.map(|(r, why)| (r.to_owned(), why.to_owned())),
+            done,
         };
-        let mut tx = self.pool.begin().await?;
-        sqlx::query(
-            "INSERT INTO commands (game_id, seq, side, command, clock_ms, at_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-        )
-        .bind(game)
-        .bind(row.seq)
-        .bind(&row.side)
-        .bind(&row.command)
-        .bind(row.clock_ms)
-        .bind(row.at_ms)
-        .execute(&mut *tx)
-        .await?;
-        if let Some((result, reason)) = over {
-            sqlx::query("UPDATE games SET status = 'over', result = $1, reason = $2 WHERE id = $3")
-                .bind(result)
-                .bind(reason)
-                .bind(game)
-                .execute(&mut *tx)
-                .await?;
-            // The command's insert above took the write lock (SQLite), so what is read here
-            // cannot change before the commit.
-            ratings::settle(&mut tx, game, result, row.at_ms).await?;
-        }
-        tx.commit().await
+        self.writer
+            .send(job)
+            .await
+            .map_err(|_| sqlx::Error::PoolClosed)?;
+        committed.await.map_err(|_| sqlx::Error::PoolClosed)?
+    }
+
+    /// `(transactions, commands)` the group-commit writer has committed since the store was
+    /// opened.
+    pub fn commit_counts(&self) -> (u64, u64) {
+        self.commits.get()
     }
 
     /// Every command of a game, in order.
@@ -475,6 +462,36 @@ impl Store {
             })
             .collect()
     }
+}
+
+/// A pool of at most `max` connections to the database of `options`.
+async fn open_pool(
+    options: &AnyConnectOptions,
+    backend: Backend,
+    max: u32,
+) -> Result<AnyPool, String> {
+    AnyPoolOptions::new()
+        .max_connections(max)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if backend == Backend::Sqlite {
+                    // WAL: readers do not block the writer. synchronous = NORMAL: a commit is in
+                    // the WAL file (the operating system's cache) when it returns, so it survives
+                    // the server process being killed (`kill -9`), which is what "nothing lost"
+                    // asks; it may lose the last commits on a power loss or kernel crash (FULL
+                    // would fsync the WAL at every commit, one fsync per group-commit batch, to
+                    // survive those too).
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    conn.execute("PRAGMA foreign_keys = ON").await?;
+                }
+                Ok(())
+            })
+        })
+        .connect_with(options.clone())
+        .await
+        .map_err(|e| format!("cannot open database: {e}"))
 }
 
 /// A kind of bearer credential.

@@ -1,0 +1,180 @@
+//! Group commit: one writer task stores the games' commands. It takes every command waiting in
+//! its channel, writes them in one transaction, commits, and only then answers each sender, so
+//! that an acknowledged command is always committed while commands arriving together share
+//! one commit (one `fsync` on PostgreSQL, one WAL append on SQLite).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use sqlx::{AnyConnection, AnyPool};
+use tokio::sync::{mpsc, oneshot};
+
+use super::CommandRow;
+use super::ratings;
+
+/// At most this many commands share one transaction.
+const MAX_BATCH: usize = 512;
+
+/// How many commands may wait for the writer before senders wait too.
+const QUEUE: usize = 8192;
+
+/// One command to store, and where to say it is committed.
+#[derive(Debug)]
+pub(super) struct Job {
+    /// The game.
+    pub game: String,
+    /// The command.
+    pub row: CommandRow,
+    /// `(result, reason)` if the command ends the game.
+    pub over: Option<(String, String)>,
+    /// Answered once the command is committed (or failed).
+    pub done: oneshot::Sender<Result<(), sqlx::Error>>,
+}
+
+/// Transactions and commands the writer has committed so far.
+#[derive(Debug, Default)]
+pub struct CommitCounts {
+    transactions: AtomicU64,
+    commands: AtomicU64,
+}
+
+impl CommitCounts {
+    /// `(transactions, commands)` committed so far.
+    pub fn get(&self) -> (u64, u64) {
+        (
+            self.transactions.load(Ordering::Relaxed),
+            self.commands.load(Ordering::Relaxed),
+        )
+    }
+
+    fn add(&self, commands: usize) {
+        self.transactions.fetch_add(1, Ordering::Relaxed);
+        self.commands.fetch_add(commands as u64, Ordering::Relaxed);
+    }
+}
+
+/// Starts the writer on `pool`; it stops when every sender is dropped.
+pub(super) fn spawn(pool: AnyPool, counts: Arc<CommitCounts>) -> mpsc::Sender<Job> {
+    let (tx, rx) = mpsc::channel(QUEUE);
+    tokio::spawn(run(pool, rx, counts));
+    tx
+}
+
+async fn run(pool: AnyPool, mut rx: mpsc::Receiver<Job>, counts: Arc<CommitCounts>) {
+    let inserts = Inserts::new();
+    let mut batch: Vec<Job> = Vec::with_capacity(MAX_BATCH);
+    while rx.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        match write(&pool, &inserts, &batch).await {
+            Ok(()) => {
+                counts.add(batch.len());
+                for job in batch.drain(..) {
+                    let _ = job.done.send(Ok(()));
+                }
+            }
+            Err(e) if batch.len() == 1 => {
+                if let Some(job) = batch.pop() {
+                    let _ = job.done.send(Err(e));
+                }
+            }
+            Err(_) => {
+                // One command spoilt the batch (or the commit failed): store each alone, so
+                // that only the commands that cannot be stored are refused.
+                for job in batch.drain(..) {
+                    let alone = write(&pool, &inserts, std::slice::from_ref(&job)).await;
+                    if alone.is_ok() {
+                        counts.add(1);
+                    }
+                    let _ = job.done.send(alone);
+                }
+            }
+        }
+    }
+}
+
+/// Rows per multi-row `INSERT`, largest first: a batch is written as a few statements of these
+/// sizes, so that only these few statements are ever prepared (and cached).
+const CHUNKS: [usize; 5] = [256, 64, 16, 4, 1];
+
+/// The `INSERT` statements of [`CHUNKS`] rows each.
+struct Inserts([String; CHUNKS.len()]);
+
+impl Inserts {
+    fn new() -> Inserts {
+        Inserts(CHUNKS.map(|rows| {
+            let mut sql = String::from(
+                "INSERT INTO commands (game_id, seq, side, command, clock_ms, at_ms) VALUES ",
+            );
+            for r in 0..rows {
+                let p = r * 6;
+                if r > 0 {
+                    sql.push_str(", ");
+                }
+                sql.push_str(&format!(
+                    "(${}, ${}, ${}, ${}, ${}, ${})",
+                    p + 1,
+                    p + 2,
+                    p + 3,
+                    p + 4,
+                    p + 5,
+                    p + 6
+                ));
+            }
+            sql
+        }))
+    }
+}
+
+/// Writes `jobs` in one transaction and commits it: their commands in a few multi-row
+/// `INSERT`s, then the end of each game that ends (result and, if rated, both players'
+/// ratings). The writer is the only task that stores ends, so no two rating updates
+/// interleave.
+async fn write(pool: &AnyPool, inserts: &Inserts, jobs: &[Job]) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let mut rest = jobs;
+    while !rest.is_empty() {
+        let (k, rows) = CHUNKS
+            .iter()
+            .enumerate()
+            .find(|(_, n)| **n <= rest.len())
+            .map_or((CHUNKS.len() - 1, 1), |(k, n)| (k, *n));
+        let (chunk, after) = rest.split_at(rows);
+        let mut query = sqlx::query(&inserts.0[k]);
+        for job in chunk {
+            let row = &job.row;
+            query = query
+                .bind(&job.game)
+                .bind(row.seq)
+                .bind(&row.side)
+                .bind(&row.command)
+                .bind(row.clock_ms)
+                .bind(row.at_ms);
+        }
+        query.execute(&mut *tx).await?;
+        rest = after;
+    }
+    for job in jobs {
+        if let Some((result, reason)) = &job.over {
+            end(&mut tx, &job.game, result, reason, job.row.at_ms).await?;
+        }
+    }
+    tx.commit().await
+}
+
+/// Marks `game` over and settles the ratings, in the transaction that stored its last command.
+async fn end(
+    conn: &mut AnyConnection,
+    game: &str,
+    result: &str,
+    reason: &str,
+    at_ms: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE games SET status = 'over', result = $1, reason = $2 WHERE id = $3")
+        .bind(result)
+        .bind(reason)
+        .bind(game)
+        .execute(&mut *conn)
+        .await?;
+    // The commands' insert above took the write lock (SQLite), so what is read here cannot
+    // change before the commit.
+    ratings::settle(conn, game, result, at_ms).await
+}

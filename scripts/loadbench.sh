@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# One `umpire loadtest` run against a fresh `umpire serve`, for docs/BENCHMARKS.md ("Server under
+# load"). Usage: scripts/loadbench.sh UMPIRE_BINARY sqlite|postgres GAMES SECONDS [RATE]
+# Prints one line: the loadtest's JSON, the server's RSS after the run (kB), the commands
+# stored, the load average. PostgreSQL: the database umpire_load on the local cluster is
+# dropped and created again (scripts/postgres.sh starts the cluster and makes the role).
+# UMPIRE_LOADTEST=BINARY runs the load generator of another build (to compare servers under
+# the same load).
+set -euo pipefail
+bin=$1 backend=$2 games=$3 seconds=$4 rate=${5:-}
+port=18300
+dir=$(mktemp -d /tmp/umpire-loadbench.XXXXXX)
+pg="postgres://umpire:umpire@127.0.0.1:5432/umpire_load"
+if [ "$backend" = postgres ]; then
+    as_postgres() { runuser -u postgres -- psql -qtAc "$1"; }
+    as_postgres "DROP DATABASE IF EXISTS umpire_load" >/dev/null
+    as_postgres "CREATE DATABASE umpire_load OWNER umpire" >/dev/null
+    "$bin" serve --listen 127.0.0.1:$port --database "$pg" >"$dir/serve.log" 2>&1 &
+else
+    "$bin" serve --listen 127.0.0.1:$port --data "$dir" >"$dir/serve.log" 2>&1 &
+fi
+server=$!
+for _ in $(seq 1 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$port/api/games" && break
+    sleep 0.1
+done
+args=(--server "http://127.0.0.1:$port" --games "$games" --seconds "$seconds" --json)
+[ -n "$rate" ] && args+=(--rate "$rate")
+report=$(nice -n 5 "${UMPIRE_LOADTEST:-$bin}" loadtest "${args[@]}")
+rss=$(ps -o rss= -p "$server")
+if [ "$backend" = postgres ]; then
+    stored=$(PGPASSWORD=umpire psql -h 127.0.0.1 -U umpire -d umpire_load -qtAc "SELECT COUNT(*) FROM commands")
+else
+    stored=$(sqlite3 "$dir/umpire.sqlite3" "SELECT COUNT(*) FROM commands")
+fi
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+kill "$server"
+wait "$server" || true
+rm -rf "$dir"
+echo "$report rss_kb=$rss stored=$stored load=$load"
