@@ -9,9 +9,14 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every migration, in order: (version, description, SQL). The SQL is portable (SQLite and
 /// PostgreSQL run the same text).
-const MIGRATIONS: [(i64, &str, &str); 2] = [
+const MIGRATIONS: [(i64, &str, &str); 3] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "ratings", include_str!("../migrations/0002_ratings.sql")),
+    (
+        3,
+        "challenges",
+        include_str!("../migrations/0003_challenges.sql"),
+    ),
 ];
 
 /// The embedded migrations as a sqlx migration source.
