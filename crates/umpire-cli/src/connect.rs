@@ -51,6 +51,14 @@ pub struct ConnectArgs {
     /// Join, resume or watch this game.
     #[arg(long)]
     game: Option<String>,
+    /// Challenge this player (an account's or bot's name) to a new game: only they may join
+    /// it, and they may decline it. Rule set, colour, clock and rated as for a new game.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["game", "agent"])]
+    challenge: Option<String>,
+    /// Start in the lobby: the open challenges listed live (those addressed to you too); join,
+    /// decline or cancel one, or challenge a player, by typing (`help` lists the words).
+    #[arg(long, conflicts_with_all = ["game", "agent", "challenge"])]
+    lobby: bool,
     /// Play a new game against this built-in agent (e.g. random, guided-random).
     #[arg(long)]
     agent: Option<AgentKind>,
@@ -75,7 +83,7 @@ pub struct ConnectArgs {
 }
 
 /// One line of the player's input.
-enum Input {
+pub(crate) enum Input {
     Text(String),
     TooLong(String),
     End,
@@ -218,6 +226,8 @@ struct Session {
     /// Whether the prompt was printed for the current question.
     prompted: bool,
     next_id: u64,
+    /// The open game was cancelled, declined or expired: there is no game.
+    withdrawn: bool,
 }
 
 impl Session {
@@ -273,6 +283,17 @@ impl Session {
                     seat.result = result_text(frame);
                 }
             }
+            "withdrawn" => {
+                let why = match frame["reason"].as_str().unwrap_or_default() {
+                    "declined" => "Your challenge was declined.",
+                    "cancelled" => "The challenge was cancelled.",
+                    "expired" => "Nobody took the challenge in time: it expired.",
+                    _ => "The challenge was withdrawn.",
+                };
+                say!("{why} There is no game {}.", self.game);
+                self.withdrawn = true;
+                return Ok(true);
+            }
             _ => {}
         }
         Ok(self.seat.as_ref().is_some_and(|s| s.result.is_some()))
@@ -290,7 +311,7 @@ impl Session {
                     .extend(said.into_iter().filter(|s| !s.is_empty()));
                 if seat.status == "open" {
                     say!(
-                        "Waiting for an opponent: `umpire connect {} --game {}` joins this game.",
+                        "Waiting for an opponent: `umpire connect {} --game {}` joins this game; `cancel` withdraws it.",
                         self.url,
                         self.game
                     );
@@ -436,6 +457,7 @@ impl Session {
     /// Plays over one connection until the game ends, the player leaves or it drops.
     async fn play(
         &mut self,
+        client: &Client,
         socket: &mut GameSocket,
         input: &mut mpsc::UnboundedReceiver<Input>,
         input_open: &mut bool,
@@ -477,6 +499,14 @@ impl Session {
                         }
                         Some(Input::Text(t)) => t,
                     };
+                    let waiting = self.seat.as_ref().is_none_or(|s| s.status == "open");
+                    if waiting && text.trim().eq_ignore_ascii_case("cancel") {
+                        // The server answers with a `withdrawn` frame, which ends the session.
+                        if let Err(e) = client.cancel(&self.game).await {
+                            say!("Cannot cancel: {e}");
+                        }
+                        continue;
+                    }
                     match self.line(&text) {
                         Ok(Some(frame)) => {
                             if let Err(e) = socket.send(&frame).await {
@@ -543,6 +573,26 @@ async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, Stri
             Some(_) => return Err(answer.ok().err().unwrap_or_default()),
         }
     }
+    let spec = new_game_spec(args);
+    let g = client.create_game(&spec).await?;
+    let id = g["id"].as_str().ok_or("no game id")?.to_owned();
+    if let Some(name) = &args.challenge {
+        say!(
+            "Challenged {name} (game {id}); waiting for them to accept (`cancel` withdraws it). \
+             They see it in `umpire connect {} --lobby`, or join with --game {id}.",
+            args.url
+        );
+    } else if args.agent.is_none() {
+        say!(
+            "Created game {id}; an opponent joins with: umpire connect {} --game {id}",
+            args.url
+        );
+    }
+    Ok(id)
+}
+
+/// The request for a new game that the options describe.
+fn new_game_spec(args: &ConnectArgs) -> Value {
     let mut spec = json!({
         "rules": args.rules.as_str(),
         "initial_ms": args.clock.saturating_mul(1000),
@@ -556,15 +606,10 @@ async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, Stri
             spec["level"] = l.into();
         }
     }
-    let g = client.create_game(&spec).await?;
-    let id = g["id"].as_str().ok_or("no game id")?.to_owned();
-    if args.agent.is_none() {
-        say!(
-            "Created game {id}; an opponent joins with: umpire connect {} --game {id}",
-            args.url
-        );
+    if let Some(name) = &args.challenge {
+        spec["opponent"] = name.as_str().into();
     }
-    Ok(id)
+    spec
 }
 
 /// Downloads the finished game's record next to the player and shows the end screen.
@@ -594,7 +639,14 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
     runtime()?.block_on(async move {
         let mut input = read_input();
         let client = log_in(&args, &mut input).await?;
-        let id = choose_game(&args, &client).await?;
+        let id = if args.lobby {
+            match crate::lobby_screen::pick(&client, &new_game_spec(&args), &mut input).await? {
+                Some(id) => id,
+                None => return Ok(()),
+            }
+        } else {
+            choose_game(&args, &client).await?
+        };
         let token = client.token().unwrap_or_default().to_owned();
         say!(
             "Game {id}. To resume after losing the connection: umpire connect {} --game {id} --session {token}",
@@ -609,6 +661,7 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             pending: Vec::new(),
             prompted: false,
             next_id: 0,
+            withdrawn: false,
         };
         let mut input_open = true;
         let mut failures = 0u32;
@@ -630,10 +683,13 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
                 }
             };
             failures = 0;
-            match session.play(&mut socket, &mut input, &mut input_open).await {
+            match session.play(&client, &mut socket, &mut input, &mut input_open).await {
                 Ended::Over => {
                     socket.close().await;
                     session.flush();
+                    if session.withdrawn {
+                        return Ok(());
+                    }
                     return finish(&client, &session).await;
                 }
                 Ended::Left => {
