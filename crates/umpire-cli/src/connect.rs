@@ -228,6 +228,8 @@ struct Session {
     next_id: u64,
     /// The open game was cancelled, declined or expired: there is no game.
     withdrawn: bool,
+    /// The player a direct challenge of this game is addressed to.
+    challenged: Option<String>,
 }
 
 impl Session {
@@ -303,13 +305,19 @@ impl Session {
         let (seat, said) = Seat::from_state(frame, self.colour)?;
         match &self.seat {
             None => {
-                say!("{}", seat.screen.welcome(&seat.opponent));
+                let opponent = match (&self.challenged, seat.status.as_str()) {
+                    (Some(name), "open") => name.as_str(),
+                    _ => seat.opponent.as_str(),
+                };
+                say!("{}", seat.screen.welcome(opponent));
                 say!(
                     "Also: msg <text> (a line to your opponent), relist (the umpire lists your men)."
                 );
                 self.pending
                     .extend(said.into_iter().filter(|s| !s.is_empty()));
-                if seat.status == "open" {
+                if let (Some(name), "open") = (&self.challenged, seat.status.as_str()) {
+                    say!("Waiting for {name} to accept; `cancel` withdraws the challenge.");
+                } else if seat.status == "open" {
                     say!(
                         "Waiting for an opponent: `umpire connect {} --game {}` joins this game; `cancel` withdraws it.",
                         self.url,
@@ -539,6 +547,10 @@ async fn log_in(
     }
     match &args.name {
         Some(name) => {
+            if io::stdin().is_terminal() {
+                // Read as a line like any other (it shows as it is typed).
+                say_raw!("Password for {name}: ");
+            }
             let password = match input.recv().await {
                 Some(Input::Text(t)) => t,
                 _ => return Err("--as NAME reads the password from the first line of stdin".into()),
@@ -648,6 +660,12 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             choose_game(&args, &client).await?
         };
         let token = client.token().unwrap_or_default().to_owned();
+        // A direct challenge names its addressee before anyone sits there.
+        let challenged = client
+            .request("GET", &format!("/api/games/{id}"), None)
+            .await
+            .ok()
+            .and_then(|a| a.body["opponent"].as_str().map(str::to_owned));
         say!(
             "Game {id}. To resume after losing the connection: umpire connect {} --game {id} --session {token}",
             args.url
@@ -662,6 +680,7 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             prompted: false,
             next_id: 0,
             withdrawn: false,
+            challenged,
         };
         let mut input_open = true;
         let mut failures = 0u32;

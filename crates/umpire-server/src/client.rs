@@ -32,12 +32,17 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// The body if the status is 2xx, else the error as text.
+    /// The body if the status is 2xx, else the error as text: the server's sentence and
+    /// stable code when it sent a JSON refusal, the raw body otherwise.
     pub fn ok(self) -> Result<Value, String> {
         if (200..300).contains(&self.status) {
-            Ok(self.body)
-        } else {
-            Err(format!("HTTP {}: {}", self.status, self.body))
+            return Ok(self.body);
+        }
+        match (self.code(), self.body["error"]["message"].as_str()) {
+            (Some(code), Some(message)) => {
+                Err(format!("refused: {message} ({code}, HTTP {})", self.status))
+            }
+            _ => Err(format!("HTTP {}: {}", self.status, self.body)),
         }
     }
 
