@@ -153,3 +153,54 @@ async fn feed(
     }
     let _ = sink.close().await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lobby::Removal;
+
+    fn challenge(id: &str, to: Option<&str>) -> Challenge {
+        Challenge {
+            id: id.into(),
+            creator_id: "u-ann".into(),
+            creator: "ann".into(),
+            creator_color: "white",
+            opponent: to.map(|t| (t.to_owned(), t.trim_start_matches("u-").to_owned())),
+            rules: "wild16".into(),
+            initial_ms: 600_000,
+            increment_ms: 0,
+            rated: false,
+        }
+    }
+
+    #[test]
+    fn a_feed_sends_each_challenge_once_and_removes_only_what_it_showed() {
+        // g1 was in the snapshot: its `added` (a race with the snapshot) is not sent again.
+        let mut shown: HashSet<String> = ["g1".to_owned()].into();
+        let added = |c| LobbyEvent::Added(c);
+        assert_eq!(
+            frame_for(&added(challenge("g1", None)), Some("u-zed"), &mut shown),
+            None
+        );
+        let g2 = frame_for(&added(challenge("g2", None)), Some("u-zed"), &mut shown);
+        assert!(g2.is_some_and(|f| f.contains("\"g2\"")));
+        // A direct challenge to bob: not for zed, so its removal is not either.
+        let direct = added(challenge("g3", Some("u-bob")));
+        assert_eq!(frame_for(&direct, Some("u-zed"), &mut shown), None);
+        let removed = |id: &str| LobbyEvent::Removed {
+            id: id.into(),
+            reason: Removal::Declined,
+        };
+        assert_eq!(frame_for(&removed("g3"), Some("u-zed"), &mut shown), None);
+        // Bob's feed shows it and its removal.
+        let mut bobs = HashSet::new();
+        assert!(frame_for(&direct, Some("u-bob"), &mut bobs).is_some());
+        let r = frame_for(&removed("g3"), Some("u-bob"), &mut bobs).unwrap();
+        assert!(r.contains("\"declined\""), "{r}");
+        assert!(bobs.is_empty());
+        // Removing g1 and g2 empties zed's set.
+        assert!(frame_for(&removed("g1"), Some("u-zed"), &mut shown).is_some());
+        assert!(frame_for(&removed("g2"), Some("u-zed"), &mut shown).is_some());
+        assert!(shown.is_empty());
+    }
+}
