@@ -50,7 +50,13 @@ fn play(
             Box::new(GuidedRandomAgent::new(view, seed, FilterSet::all_sound()))
         }
     });
-    let config = BeliefConfig { bound, seed: game };
+    let config = BeliefConfig {
+        bound,
+        seed: game,
+        threads: 1,
+        parallel_from: umpire_belief::PARALLEL_FROM,
+        repair_budget: umpire_belief::REPAIR_BUDGET,
+    };
     let mut beliefs = [Color::White, Color::Black]
         .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"));
     let mut umpire = Umpire::new(rules);

@@ -43,7 +43,14 @@ impl BeliefGuidedAgent {
         start: Option<Chess>,
         bound: usize,
     ) -> BeliefGuidedAgent {
-        let config = BeliefConfig { bound, seed };
+        let config = BeliefConfig {
+            bound,
+            seed,
+            // Agents play games side by side (matches, benches): one thread each.
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
+        };
         let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), config).ok());
         BeliefGuidedAgent {
             view,

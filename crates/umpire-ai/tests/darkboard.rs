@@ -97,6 +97,9 @@ fn knowing(rules: RuleSet, start: &Chess, side: Color, budget: u64) -> Darkboard
         BeliefConfig {
             bound: 1000,
             seed: 1,
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
         },
     )
     .unwrap();
@@ -254,6 +257,9 @@ fn a_move_that_would_stalemate_is_not_played() {
         BeliefConfig {
             bound: 1000,
             seed: 1,
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
         },
     )
     .unwrap();

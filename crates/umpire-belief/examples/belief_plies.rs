@@ -1,9 +1,23 @@
 //! Prints, per ply of one random game, the belief update time and the set size of both
 //! players; with a fifth argument SMALL, also the size estimate of a belief bounded by SMALL
 //! fed the same observations, and its ratio to the exact size while that is known.
-//! `cargo run --release -p umpire-belief --example belief_plies -- [RULES] [SEED] [PLIES] [BOUND] [SMALL]`
 //!
-//! Beside the wall-clock seconds, the CPU seconds of this thread (Linux: `/proc/thread-self/stat`,
+//! ```text
+//! cargo run --profile mutants -p umpire-belief --example belief_plies -- \
+//!     [RULES] [SEED] [PLIES] [BOUND] [SMALL] [--updates] [--search N] [--threads T]
+//! ```
+//!
+//! - `--updates`: also one line per observation taken in (each `Belief::observe` call): what it
+//!   was, the hypotheses before and after, whether the set is exact, wall and CPU seconds. This
+//!   is the per-update measurement of `docs/BENCHMARKS.md` (wild16, seed 1, 12 plies: an exact set
+//!   of 1,766,076 hypotheses, 972,742 positions, with a bound of 2·10⁶).
+//! - `--search N`: plays the games of seeds SEED to SEED+N−1 instead (no timing) and prints,
+//!   per game, the largest exact set either belief held (hypotheses and positions) and where;
+//!   to find games whose exact sets come near a bound.
+//! - `--threads T`: the threads each update may use (`BeliefConfig::threads`; default 1, the
+//!   single-threaded path).
+//!
+//! Beside the wall-clock seconds, the CPU seconds of the process (Linux: `/proc/self/stat`,
 //! 10 ms ticks; `-` elsewhere), which a loaded machine inflates much less.
 
 use std::time::Instant;
@@ -12,31 +26,74 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::{Belief, BeliefConfig};
 use umpire_rules::shakmaty::{Chess, Color};
-use umpire_rules::{AttemptList, Command, RuleSetId, Umpire};
+use umpire_rules::{AttemptList, Command, Observation, RuleSet, RuleSetId, Umpire};
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let rules = *args
-        .get(1)
+/// What the command line asks for.
+struct Args {
+    rules: RuleSet,
+    seed: u64,
+    plies: u32,
+    bound: usize,
+    small: Option<usize>,
+    updates: bool,
+    search: Option<u64>,
+    threads: usize,
+}
+
+fn parse() -> Args {
+    let mut positional = Vec::new();
+    let mut updates = false;
+    let mut search = None;
+    let mut threads = 1;
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--updates" => updates = true,
+            "--search" => {
+                search = Some(
+                    it.next()
+                        .and_then(|s| s.parse().ok())
+                        .expect("--search N: a number of games"),
+                );
+            }
+            "--threads" => {
+                threads = it
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .expect("--threads T: a number of threads");
+            }
+            _ => positional.push(a),
+        }
+    }
+    let rules = *positional
+        .first()
         .map_or(RuleSetId::Wild16, |s| s.parse().expect("a rule set"))
         .rules();
-    let seed: u64 = args.get(2).map_or(1, |s| s.parse().expect("a seed"));
-    let plies: u32 = args.get(3).map_or(20, |s| s.parse().expect("plies"));
-    let bound: usize = args.get(4).map_or(1_000_000, |s| s.parse().expect("bound"));
-    let small: Option<usize> = args.get(5).map(|s| s.parse().expect("small bound"));
+    Args {
+        rules,
+        seed: positional.get(1).map_or(1, |s| s.parse().expect("a seed")),
+        plies: positional.get(2).map_or(20, |s| s.parse().expect("plies")),
+        bound: positional
+            .get(3)
+            .map_or(1_000_000, |s| s.parse().expect("bound")),
+        small: positional.get(4).map(|s| s.parse().expect("small bound")),
+        updates,
+        search,
+        threads,
+    }
+}
+
+/// The random game of `seed`: calls `each` with the umpire and every observation, in order.
+fn play(
+    rules: RuleSet,
+    seed: u64,
+    plies: u32,
+    mut each: impl FnMut(&Umpire, Observation),
+    mut after_ply: impl FnMut(&Umpire),
+) {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut umpire = Umpire::new(rules);
-    let config = BeliefConfig { bound, seed };
-    let mut beliefs = [Color::White, Color::Black]
-        .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"));
-    let mut smalls = small.map(|bound| {
-        let config = BeliefConfig { bound, seed };
-        [Color::White, Color::Black]
-            .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"))
-    });
     let mut list = AttemptList::new();
-    let mut time = [0f64; 2];
-    let mut cpu = [0f64; 2];
     while !umpire.is_over() && umpire.plies() < plies {
         list.clear();
         let may_ask = umpire.mover_options(&mut list);
@@ -49,40 +106,92 @@ fn main() {
         };
         let before = umpire.plies();
         let outcome = umpire.submit(command);
-        for (i, b) in beliefs.iter_mut().enumerate() {
-            if let Some(obs) = outcome.observation(command, b.side()) {
-                let t = Instant::now();
-                let c = cpu_seconds();
-                b.observe(&obs).expect("fits");
-                time[i] += t.elapsed().as_secs_f64();
-                cpu[i] += cpu_seconds() - c;
-                if let Some(sm) = smalls.as_mut() {
-                    sm[i].observe(&obs).expect("fits");
-                }
+        for side in [Color::White, Color::Black] {
+            if let Some(obs) = outcome.observation(command, side) {
+                each(&umpire, obs);
             }
         }
         if umpire.plies() != before {
+            after_ply(&umpire);
+        }
+    }
+}
+
+fn main() {
+    let args = parse();
+    if let Some(games) = args.search {
+        search(&args, games);
+        return;
+    }
+    let (rules, seed, bound) = (args.rules, args.seed, args.bound);
+    let config = BeliefConfig {
+        bound,
+        seed,
+        threads: args.threads,
+        ..BeliefConfig::default()
+    };
+    let beliefs = std::cell::RefCell::new(
+        [Color::White, Color::Black]
+            .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live")),
+    );
+    let smalls = std::cell::RefCell::new(args.small.map(|bound| {
+        let config = BeliefConfig {
+            bound,
+            seed,
+            ..config
+        };
+        [Color::White, Color::Black]
+            .map(|side| Belief::new(rules, Chess::default(), side, config).expect("live"))
+    }));
+    let times = std::cell::RefCell::new(([0f64; 2], [0f64; 2]));
+    play(
+        rules,
+        seed,
+        args.plies,
+        |umpire, obs| {
+            let i = usize::from(obs.player == Color::Black);
+            let b = &mut beliefs.borrow_mut()[i];
+            let before = b.hypotheses();
+            let t = Instant::now();
+            let c = cpu_seconds();
+            b.observe(&obs).expect("fits");
+            let (wall, cpu) = (t.elapsed().as_secs_f64(), cpu_seconds() - c);
+            let mut tm = times.borrow_mut();
+            tm.0[i] += wall;
+            tm.1[i] += cpu;
+            if args.updates {
+                println!(
+                    "  update ply {:3} {:5} {:<22} hypotheses {:>9} -> {:>9} {} wall {:7.3}s cpu {:6.2}s",
+                    umpire.plies(),
+                    if i == 0 { "white" } else { "black" },
+                    describe(&obs),
+                    before,
+                    b.hypotheses(),
+                    if b.is_exact() { "exact " } else { "approx" },
+                    wall,
+                    cpu
+                );
+            }
+            if let Some(sm) = smalls.borrow_mut().as_mut() {
+                sm[i].observe(&obs).expect("fits");
+            }
+        },
+        |umpire| {
+            let beliefs = beliefs.borrow();
+            let mut tm = times.borrow_mut();
             println!(
                 "ply {:3}  white {:>9} {} {:8.3}s (cpu {:6.2}s)  black {:>9} {} {:8.3}s (cpu {:6.2}s)",
                 umpire.plies(),
                 beliefs[0].size(),
-                if beliefs[0].is_exact() {
-                    "exact "
-                } else {
-                    "approx"
-                },
-                time[0],
-                cpu[0],
+                exactness(&beliefs[0]),
+                tm.0[0],
+                tm.1[0],
                 beliefs[1].size(),
-                if beliefs[1].is_exact() {
-                    "exact "
-                } else {
-                    "approx"
-                },
-                time[1],
-                cpu[1]
+                exactness(&beliefs[1]),
+                tm.0[1],
+                tm.1[1]
             );
-            if let Some(sm) = &smalls {
+            if let Some(sm) = smalls.borrow().as_ref() {
                 for (b, s) in beliefs.iter().zip(sm) {
                     let e = s.size_estimate();
                     let truth = if b.is_exact() {
@@ -93,7 +202,7 @@ fn main() {
                     println!(
                         "          {:?} with bound {}: {} {:.4e} (relative error {:.2}, at least {}), {truth}",
                         s.side(),
-                        small.unwrap_or(0),
+                        args.small.unwrap_or(0),
                         if e.exact { "exact" } else { "estimate" },
                         e.value,
                         e.relative_error,
@@ -101,15 +210,71 @@ fn main() {
                     );
                 }
             }
-            time = [0.0; 2];
-            cpu = [0.0; 2];
-        }
+            *tm = ([0.0; 2], [0.0; 2]);
+        },
+    );
+}
+
+/// `--search N`: the largest exact set of each game.
+fn search(args: &Args, games: u64) {
+    for seed in args.seed..args.seed.saturating_add(games) {
+        let config = BeliefConfig {
+            bound: args.bound,
+            seed,
+            threads: args.threads,
+            ..BeliefConfig::default()
+        };
+        let mut beliefs = [Color::White, Color::Black]
+            .map(|side| Belief::new(args.rules, Chess::default(), side, config).expect("live"));
+        // (hypotheses, positions, ply, side)
+        let mut best = (0usize, 0usize, 0u32, Color::White);
+        play(
+            args.rules,
+            seed,
+            args.plies,
+            |umpire, obs| {
+                let b = &mut beliefs[usize::from(obs.player == Color::Black)];
+                if !b.is_exact() {
+                    return;
+                }
+                b.observe(&obs).expect("fits");
+                if b.is_exact() && b.hypotheses() > best.0 {
+                    best = (b.hypotheses(), b.held(), umpire.plies(), b.side());
+                }
+            },
+            |_| {},
+        );
+        println!(
+            "seed {seed:4}: largest exact set {:>9} hypotheses ({:>9} positions) at ply {:3}, {:?}",
+            best.0, best.1, best.2, best.3
+        );
     }
 }
 
-/// CPU seconds (user and system) of this thread so far; NaN where unknown.
+/// "exact " or "approx".
+fn exactness(b: &Belief) -> &'static str {
+    if b.is_exact() { "exact " } else { "approx" }
+}
+
+/// A short description of an observation: whose command, and what it was.
+fn describe(obs: &Observation) -> String {
+    match obs.own {
+        Some(own) => {
+            let command = match own.command {
+                Command::Attempt(a) => a.to_string(),
+                Command::AskAny => "Any?".to_owned(),
+                other => format!("{other:?}"),
+            };
+            format!("own {command} {:?}", own.verdict).to_lowercase()
+        }
+        None if obs.moved => "opponent move".to_owned(),
+        None => "opponent command".to_owned(),
+    }
+}
+
+/// CPU seconds (user and system) of the whole process so far (every thread); NaN where unknown.
 fn cpu_seconds() -> f64 {
-    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
         return f64::NAN;
     };
     let Some((_, rest)) = stat.rsplit_once(')') else {

@@ -10,13 +10,50 @@ use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet};
 use crate::BeliefError;
 use crate::compare::repetition_end;
 use crate::key_table::KeyTable;
+use crate::parallel::{map_chunks, ordered_blocks};
 use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
-use crate::zobrist_key::{Key, KeySet, board_hash, key_of_board, key_with, scramble, zobrist};
+use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
-pub const DEFAULT_BOUND: usize = 1_000_000;
+///
+/// 150,000, not the 10⁶ issue 12 aims at: the largest round bound under which every exact
+/// update measured took less than 1 s (`docs/BENCHMARKS.md`, "Exact sets near the bound").
+/// Wild16 turns cost about 1 µs of one core per child, and exact updates of up to 742,347
+/// hypotheses took 0.65–0.71 s; but Berkeley turns cost 4–9 µs per child or parent (heard
+/// rejections, few matching moves): one from 166,319 parents took 1.4–1.5 s, one reaching
+/// 968,586 children 3.8 s, so any bound of 2·10⁵ or more admits a measured update over 1 s. Callers that can wait set a larger
+/// [`BeliefConfig::bound`] (`umpire belief --bound`).
+pub const DEFAULT_BOUND: usize = 150_000;
+
+/// The default number of threads an update may use ([`BeliefConfig::threads`]): two, the
+/// cores of the machine the project is measured on. Small updates stay on the calling thread
+/// whatever the setting (see [`PARALLEL_FROM`]).
+pub const DEFAULT_THREADS: usize = 2;
+
+/// The default [`BeliefConfig::parallel_from`]: updates over fewer hypotheses run on the
+/// calling thread.
+pub const PARALLEL_FROM: usize = 4096;
+
+/// Parents per block of a parallel expansion (one block is one unit of work of a thread).
+const BLOCK: usize = 256;
+
+/// A repair replays the observations since the last exact set with a sample this many times the
+/// bound, then (if that dies too) this many; 4, 16 and 64 before the budget, when single
+/// repairs took tens of seconds.
+const REPAIR_SCALES: [usize; 2] = [4, 16];
+
+/// The default [`BeliefConfig::repair_budget`]: the work one repair may do, all its replays
+/// together, counted as [`Belief::work`] (about 1–3 µs of one core per unit on the machine
+/// measured in `docs/BENCHMARKS.md`, so 4–12 s at the very most). Before the budget, single
+/// repairs took tens of seconds.
+pub const REPAIR_BUDGET: u64 = 4_000_000;
+
+/// [`Belief::work`] counted per parent expanded, beside its children: building its umpire and
+/// judging its moves cost about as much as eight children where few moves match (Berkeley
+/// turns: about 9 µs per parent, 1 µs per child, `docs/BENCHMARKS.md`).
+const PARENT_WORK: u64 = 8;
 
 /// In sampling, the expansion of the opponent's turn stops once this many times the bound of
 /// distinct children has been offered.
@@ -29,6 +66,20 @@ pub struct BeliefConfig {
     pub bound: usize,
     /// The seed of every random choice (sub-sampling, repairs).
     pub seed: u64,
+    /// The most threads one update may use (0 is taken as 1). With 1 everything runs on the
+    /// calling thread; with more, updates of at least [`PARALLEL_FROM`] hypotheses split the
+    /// held hypotheses over that many threads. The result — the set, its order, the samples for
+    /// a seed — is the same for every setting. Agents that play several games side by side keep
+    /// 1; default [`DEFAULT_THREADS`].
+    pub threads: usize,
+    /// Updates over fewer held hypotheses than this (for the opponent's turn: fewer expected
+    /// children) stay on the calling thread, where starting threads would cost more than it
+    /// saves; default [`PARALLEL_FROM`].
+    pub parallel_from: usize,
+    /// The most work one repair may do ([`Belief::work`] units, all its replays together);
+    /// when it runs out the repair fails (the belief is then empty and not exact). Default
+    /// [`REPAIR_BUDGET`].
+    pub repair_budget: u64,
 }
 
 impl Default for BeliefConfig {
@@ -36,6 +87,9 @@ impl Default for BeliefConfig {
         BeliefConfig {
             bound: DEFAULT_BOUND,
             seed: 0,
+            threads: DEFAULT_THREADS,
+            parallel_from: PARALLEL_FROM,
+            repair_budget: REPAIR_BUDGET,
         }
     }
 }
@@ -132,6 +186,12 @@ pub struct Belief {
     /// Children per expanded parent at the last opponent turn (sizes the next turn's pool).
     branching: f64,
     bound: usize,
+    /// Threads an update may use (at least 1).
+    threads: usize,
+    /// Updates over fewer hypotheses stay on the calling thread.
+    parallel_from: usize,
+    /// The work one repair may do.
+    repair_budget: u64,
     rng: Xoshiro256PlusPlus,
     turn: Vec<Command>,
     pending: Vec<Observation>,
@@ -140,6 +200,14 @@ pub struct Belief {
     /// Index in the transcript of the observation being taken in.
     cursor: usize,
     repairs: u32,
+    /// While a repair runs: the work it may still do.
+    budget: Option<u64>,
+    /// A repair failed: the belief stays empty.
+    given_up: bool,
+    /// Children offered and hypotheses judged so far.
+    work: u64,
+    /// What the last repair did of that.
+    last_repair_work: u64,
     over: bool,
 }
 
@@ -186,6 +254,9 @@ impl Belief {
             exact: true,
             scale: 1.0,
             bound: config.bound.max(1),
+            threads: config.threads.max(1),
+            parallel_from: config.parallel_from,
+            repair_budget: config.repair_budget,
             rng: Xoshiro256PlusPlus::seed_from_u64(config.seed),
             turn: Vec::new(),
             pending: Vec::new(),
@@ -193,6 +264,10 @@ impl Belief {
             checkpoint: None,
             cursor: 0,
             repairs: 0,
+            budget: None,
+            given_up: false,
+            work: 0,
+            last_repair_work: 0,
             over: false,
         })
     }
@@ -288,6 +363,19 @@ impl Belief {
         self.repairs
     }
 
+    /// The work done so far, a measure of cost that does not depend on the machine: in the
+    /// opponent's turns the children offered plus 8 per parent expanded, plus the hypotheses
+    /// judged by the player's commands.
+    pub fn work(&self) -> u64 {
+        self.work
+    }
+
+    /// The [`Belief::work`] of the last repair, all its replays together: at most the repair
+    /// budget ([`BeliefConfig::repair_budget`]) plus the children of the last parent expanded.
+    pub fn last_repair_work(&self) -> u64 {
+        self.last_repair_work
+    }
+
     /// The positions held (all consistent positions while exact).
     pub fn positions(&self) -> impl Iterator<Item = &Chess> + '_ {
         self.states.iter().filter(|h| h.primary).map(|h| &h.pos)
@@ -351,7 +439,7 @@ impl Belief {
         self.transcript.push(obs.clone());
         self.plies += u32::from(obs.moved);
         self.update(obs);
-        if self.states.is_empty() && !self.exact {
+        if self.states.is_empty() && !self.exact && !self.given_up {
             self.repair();
         }
         Ok(())
@@ -394,55 +482,60 @@ impl Belief {
     /// answered the same (moved on by our move if it was made).
     fn filter_own(&mut self, command: Command, obs: &Observation) {
         let before = self.distinct;
-        let before_hypotheses = self.states.len();
-        let mut kept = Vec::with_capacity(self.states.len());
-        let mut moved = false;
         let threefold = self.rules.threefold_repetition;
-        let repeated = threefold && repetition_end(obs);
-        let mut states = std::mem::take(&mut self.states);
-        let mut scratch = None;
-        for h in states.drain(..) {
-            match own_step(&mut scratch, self.sim, &h.pos, &self.turn, command, obs) {
-                Step::Drop => {}
-                Step::Stay => kept.push(h),
-                Step::Moved(pos) => {
-                    moved = true;
-                    let mut rep = 0;
-                    if threefold {
-                        let hash = zobrist(&pos);
-                        let zeroing = pos.halfmoves() == 0;
-                        let mut count = 1;
-                        if !zeroing && pos.halfmoves() >= 8 {
-                            count += self.witnesses.occurrences(hash, h.node, self.start_entry());
-                        }
-                        if (count >= 3) != repeated {
-                            continue;
-                        }
-                        rep = if zeroing {
-                            scramble(hash)
-                        } else {
-                            h.rep.wrapping_add(scramble(hash))
-                        };
-                    }
-                    kept.push(Hypothesis {
-                        pos,
-                        node: h.node,
-                        rep,
-                        primary: true,
-                    });
-                }
-            }
+        let judge = OwnTurn {
+            sim: self.sim,
+            earlier: &self.turn,
+            command,
+            obs,
+            witnesses: &self.witnesses,
+            start: self.start_entry(),
+            threefold,
+            repeated: threefold && repetition_end(obs),
+        };
+        let judged = self.states.len() as u64;
+        if self.budget.is_some_and(|b| b < judged) {
+            // A repair out of budget: it fails here.
+            self.budget = Some(0);
+            self.states.clear();
+            self.distinct = 0;
+            return;
         }
-        self.states = kept;
-        if moved {
-            // A capture whose man the umpire does not name can merge hypotheses.
-            self.dedup();
-            self.count_distinct();
-        } else if self.distinct != before_hypotheses {
-            // A dropped hypothesis may have been its position's first.
-            self.count_distinct();
+        let threads = self.threads_for(self.states.len());
+        let mut states = std::mem::take(&mut self.states);
+        let moved = if threads > 1 {
+            let parts = map_chunks(&mut states, threads, |chunk| {
+                let len = chunk.len();
+                (judge.judge(chunk), len)
+            });
+            // Each chunk kept its survivors at its front: close the gaps, in order.
+            let (mut write, mut start, mut moved) = (0, 0, false);
+            for ((kept, m), len) in parts {
+                for i in 0..kept {
+                    states.swap(write + i, start + i);
+                }
+                write += kept;
+                start += len;
+                moved |= m;
+            }
+            states.truncate(write);
+            moved
         } else {
-            self.distinct = self.states.len();
+            let (kept, moved) = judge.judge(&mut states);
+            states.truncate(kept);
+            moved
+        };
+        self.states = states;
+        self.spend(judged);
+        if moved {
+            // A capture whose man the umpire does not name, or an e.p. square our move
+            // cancels, can merge hypotheses.
+            self.dedup();
+        } else {
+            // No move was made: the answer depended on the position only (not on its repetition
+            // history), so a position's hypotheses were all kept or all dropped, and each kept
+            // position still has its primary hypothesis.
+            self.distinct = self.states.iter().filter(|h| h.primary).count();
         }
         if !self.exact && before > 0 {
             // The share of held positions that survive estimates the share of the whole set.
@@ -453,6 +546,15 @@ impl Belief {
         }
     }
 
+    /// The threads an update over `n` hypotheses uses.
+    fn threads_for(&self, n: usize) -> usize {
+        if n >= self.parallel_from {
+            self.threads
+        } else {
+            1
+        }
+    }
+
     /// The start position's hash, where a repetition history may reach the start without a
     /// witness node recording it (the player moved first).
     fn start_entry(&self) -> Option<u64> {
@@ -460,19 +562,51 @@ impl Belief {
     }
 
     /// Removes repeated hypotheses (the same position with the same repetition history),
-    /// keeping the first witness.
+    /// keeping the first witness, marks each position's first hypothesis as its primary one and
+    /// counts the distinct positions.
     fn dedup(&mut self) {
         let fifty = self.rules.fifty_moves;
-        let mut seen: KeySet =
-            KeySet::with_capacity_and_hasher(self.states.len(), Default::default());
-        let states = std::mem::take(&mut self.states);
-        let mut out: Vec<Hypothesis> = Vec::with_capacity(states.len());
-        for h in states {
-            if seen.insert(key(&h.pos, zobrist(&h.pos), fifty, h.rep)) {
-                out.push(h);
+        let threefold = self.rules.threefold_repetition;
+        let n = self.states.len();
+        // (full key, position key) of every hypothesis; then the probes, prefetched a few ahead.
+        let keys: Vec<(Key, Key)> = self
+            .states
+            .iter()
+            .map(|h| {
+                let board = board_hash(&h.pos);
+                let z = zobrist(&h.pos);
+                let clock = clock_word(&h.pos, fifty);
+                (
+                    key_of_board(board, z, h.rep ^ clock),
+                    key_of_board(board, z, clock),
+                )
+            })
+            .collect();
+        let mut full = KeyTable::with_capacity(n);
+        let mut positions = KeyTable::with_capacity(if threefold { n } else { 0 });
+        const AHEAD: usize = 8;
+        let mut keep = Vec::with_capacity(n);
+        for i in 0..n {
+            if let Some(&(k, pk)) = keys.get(i + AHEAD) {
+                full.prefetch(k);
+                if threefold {
+                    positions.prefetch(pk);
+                }
             }
+            let (k, pk) = keys[i];
+            let new = full.insert(k);
+            let primary = new && (!threefold || positions.insert(pk));
+            keep.push((new, primary));
         }
-        self.states = out;
+        let mut flags = keep.into_iter();
+        let mut distinct = 0;
+        self.states.retain_mut(|h| {
+            let (new, primary) = flags.next().unwrap_or((false, false));
+            h.primary = primary;
+            distinct += usize::from(primary);
+            new
+        });
+        self.distinct = distinct;
     }
 
     /// Marks each position's first hypothesis and counts the distinct positions (fewer than the
@@ -483,11 +617,11 @@ impl Belief {
             return;
         }
         let fifty = self.rules.fifty_moves;
-        let mut seen: KeySet =
-            KeySet::with_capacity_and_hasher(self.states.len(), Default::default());
+        let mut seen = KeyTable::with_capacity(self.states.len());
         let mut distinct = 0;
         for h in &mut self.states {
-            h.primary = seen.insert(key(&h.pos, zobrist(&h.pos), fifty, 0));
+            let clock = clock_word(&h.pos, fifty);
+            h.primary = seen.insert(key_of_board(board_hash(&h.pos), zobrist(&h.pos), clock));
             distinct += usize::from(h.primary);
         }
         self.distinct = distinct;
@@ -500,76 +634,89 @@ impl Belief {
         let mut parents = std::mem::take(&mut self.states);
         let threefold = self.rules.threefold_repetition;
         // Sized for the children the last turn's branching factor predicts (a quarter more),
-        // sparing the regrowth of the pool and its table.
-        let guess = (parents.len() as f64 * self.branching * 1.25).min(self.bound as f64) as usize;
+        // sparing the regrowth of the pool and its tables (which hold every child offered, up
+        // to the early stop, while the pool keeps at most the bound).
+        let guess = (parents.len() as f64 * self.branching * 1.25)
+            .min((EARLY_STOP * self.bound as u64) as f64) as usize;
         let mut pool = Pool::new(self.bound, guess, threefold);
         let events = std::mem::take(&mut self.pending);
-        let repeated = threefold && events.last().is_some_and(repetition_end);
         // Parents in random order: once the children offered pass `EARLY_STOP` times the bound
         // the result is a sample anyway, and the rest of the parents are left out (the estimate
         // scales by the share of parents expanded).
         if parents.len() > 1 {
             parents.shuffle(&mut self.rng);
         }
-        let start = self.start_entry();
+        let spread = Spread {
+            sim: self.sim,
+            fifty: self.rules.fifty_moves,
+            events: &events,
+            witnesses: &self.witnesses,
+            start: self.start_entry(),
+            threefold,
+            repeated: threefold && events.last().is_some_and(repetition_end),
+        };
+        let stop_at = EARLY_STOP * self.bound as u64;
+        // Within a repair, the work it may still do.
+        let budget = self.budget.unwrap_or(u64::MAX);
+        let mut work = 0u64;
+        let threads = self.threads_for(guess);
+        let rng = &mut self.rng;
         let mut expanded = 0usize;
         // Children offered per expanded parent: their mean and spread give the estimate's error.
         let (mut sum, mut sum_sq) = (0f64, 0f64);
-        for h in &parents {
-            let (before, before_zeroing) = if threefold {
-                (zobrist(&h.pos), h.pos.halfmoves() == 0)
-            } else {
-                (0, false)
-            };
-            let mut offered = 0u32;
-            let witnesses = &self.witnesses;
-            let rules = &self.rules;
-            expand_opponent(self.sim, &h.pos, &events, &mut |pos, mv, hash| {
-                let mut rep = 0;
-                let mut zeroing = 0;
-                if threefold {
-                    let after_zeroing = pos.halfmoves() == 0;
-                    let mut count = 1;
-                    if !after_zeroing && pos.halfmoves() >= 8 {
-                        count += u32::from(before == hash);
-                        if !before_zeroing {
-                            count += witnesses.occurrences(hash, h.node, start);
-                        }
-                    }
-                    if (count >= 3) != repeated {
-                        return;
-                    }
-                    rep = if after_zeroing {
-                        scramble(hash)
-                    } else {
-                        h.rep.wrapping_add(scramble(hash))
-                    };
-                    zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
-                        + u8::from(after_zeroing) * AFTER_ZEROING;
-                }
-                // Where hypotheses split by repetition history, positions are counted apart.
-                let board = board_hash(pos);
-                let clock = clock_word(pos, rules.fifty_moves);
-                let k = key_of_board(board, hash, rep ^ clock);
-                let position_key = threefold.then(|| key_of_board(board, hash, clock));
-                offered += 1;
-                let node = Node {
-                    parent: h.node,
-                    mv,
-                    before,
-                    after: if threefold { hash } else { 0 },
-                    zeroing,
-                };
-                pool.offer(k, position_key, pos, rep, node, &mut self.rng);
-            });
-            pool.flush(&mut self.rng);
+        // One parent's children, offered in the order they were found: the same sequence of
+        // offers (and so of random choices) on one thread or several.
+        let mut parent_done = |pool: &mut Pool, rng: &mut Xoshiro256PlusPlus, offered: u32| {
+            pool.flush(rng);
             expanded += 1;
             sum += f64::from(offered);
             sum_sq += f64::from(offered) * f64::from(offered);
-            if pool.seen >= EARLY_STOP * self.bound as u64 {
-                break;
+            work += u64::from(offered) + PARENT_WORK;
+            pool.seen < stop_at && work < budget
+        };
+        if threads > 1 {
+            // Blocks of at most `BLOCK` parents; at least 16 blocks per thread where there are
+            // enough parents, so that the threads stay evenly busy.
+            let block = (parents.len() / (threads * 16)).clamp(1, BLOCK);
+            ordered_blocks(
+                &parents,
+                block,
+                threads,
+                |block, out: &mut Block| {
+                    out.children.clear();
+                    out.counts.clear();
+                    for h in block {
+                        let before = out.children.len();
+                        spread.children(h, &mut |c| out.children.push(c));
+                        out.counts.push((out.children.len() - before) as u32);
+                    }
+                },
+                |out| {
+                    let mut children = out.children.drain(..);
+                    for &count in &out.counts {
+                        for c in children.by_ref().take(count as usize) {
+                            pool.offer(c, rng);
+                        }
+                        if !parent_done(&mut pool, rng, count) {
+                            return false;
+                        }
+                    }
+                    true
+                },
+            );
+        } else {
+            for h in &parents {
+                let mut offered = 0u32;
+                spread.children(h, &mut |c| {
+                    offered += 1;
+                    pool.offer(c, rng);
+                });
+                if !parent_done(&mut pool, rng, offered) {
+                    break;
+                }
             }
         }
+        self.spend(work);
         let parent_share = expanded as f64 / parents.len().max(1) as f64;
         self.pending = events;
         let was_exact = self.exact;
@@ -646,20 +793,27 @@ impl Belief {
     }
 
     /// Every sampled hypothesis died: rebuild from the last exact set with fresh random
-    /// choices and a sample four times larger each time, replaying the observations since (at
-    /// most three times per death). If all fail the belief is empty and not exact.
+    /// choices and a larger sample ([`REPAIR_SCALES`] times the bound), replaying the
+    /// observations since, within the repair budget ([`BeliefConfig::repair_budget`], all
+    /// replays together). If the replays fail or the budget runs out, the belief is empty and
+    /// not exact, and is not repaired again.
     fn repair(&mut self) {
         if self.checkpoint.is_none() {
             return;
         }
         let bound = self.bound;
-        for attempt in 1..=3u32 {
+        let work_before = self.work;
+        self.budget = Some(self.repair_budget);
+        for scale in REPAIR_SCALES {
+            if self.budget == Some(0) {
+                break;
+            }
             // Read afresh each time: a replay may renumber the witnesses (and the checkpoint's).
             let Some(cp) = self.checkpoint.clone() else {
                 break;
             };
             self.repairs += 1;
-            self.bound = bound.saturating_mul(4usize.pow(attempt));
+            self.bound = bound.saturating_mul(scale);
             self.states = cp.states.clone();
             self.turn = cp.turn.clone();
             self.pending = cp.pending.clone();
@@ -672,6 +826,11 @@ impl Belief {
             for (k, obs) in later.iter().enumerate() {
                 self.cursor = cp.transcript_len + k;
                 self.update(obs);
+                if self.budget == Some(0) {
+                    // Out of budget before the replay caught up: what it holds is not checked
+                    // against the later observations.
+                    self.states.clear();
+                }
                 if self.states.is_empty() {
                     break;
                 }
@@ -681,16 +840,23 @@ impl Belief {
             }
         }
         self.bound = bound;
+        self.budget = None;
+        self.last_repair_work = self.work - work_before;
         if self.states.is_empty() {
             self.exact = false;
+            self.distinct = 0;
+            self.given_up = true;
         }
     }
-}
 
-/// The dedup key of a hypothesis whose Zobrist hash is `zobrist`: the halfmove clock counts
-/// where the fifty-move rule is in force, and `rep`, the repetition history's fingerprint.
-fn key(pos: &Chess, zobrist: u64, fifty: bool, rep: u64) -> Key {
-    key_with(pos, zobrist, rep ^ clock_word(pos, fifty))
+    /// Counts `work` (children offered, hypotheses judged), and takes it from a repair's
+    /// budget if one runs.
+    fn spend(&mut self, work: u64) {
+        self.work += work;
+        if let Some(b) = &mut self.budget {
+            *b = b.saturating_sub(work);
+        }
+    }
 }
 
 /// What the halfmove clock adds to a key (0 where the fifty-move rule is not in force).
@@ -702,6 +868,146 @@ fn clock_word(pos: &Chess, fifty: bool) -> u64 {
 /// Whether two positions are the same hypothesis.
 fn same(a: &Chess, b: &Chess, fifty: bool) -> bool {
     a == b && (!fifty || a.halfmoves() == b.halfmoves())
+}
+
+/// What our command is judged by in every held hypothesis (shared by the threads of an update).
+struct OwnTurn<'a> {
+    sim: RuleSet,
+    /// Our earlier commands of this turn.
+    earlier: &'a [Command],
+    command: Command,
+    obs: &'a Observation,
+    witnesses: &'a Witnesses,
+    start: Option<u64>,
+    threefold: bool,
+    /// Whether the real game ended by repetition with this command.
+    repeated: bool,
+}
+
+impl OwnTurn<'_> {
+    /// Keeps the hypotheses of `chunk` that the umpire would have answered as the player heard
+    /// (moved on by our move where it was made), in order, at the front of `chunk` (in place:
+    /// no new set is allocated); returns how many, and whether our move was made.
+    fn judge(&self, chunk: &mut [Hypothesis]) -> (usize, bool) {
+        let mut kept = 0;
+        let mut moved = false;
+        let mut scratch = None;
+        for r in 0..chunk.len() {
+            let h = &mut chunk[r];
+            match own_step(
+                &mut scratch,
+                self.sim,
+                &h.pos,
+                self.earlier,
+                self.command,
+                self.obs,
+            ) {
+                Step::Drop => continue,
+                Step::Stay => {}
+                Step::Moved(pos) => {
+                    moved = true;
+                    let mut rep = 0;
+                    if self.threefold {
+                        let hash = zobrist(&pos);
+                        let zeroing = pos.halfmoves() == 0;
+                        let mut count = 1;
+                        if !zeroing && pos.halfmoves() >= 8 {
+                            count += self.witnesses.occurrences(hash, h.node, self.start);
+                        }
+                        if (count >= 3) != self.repeated {
+                            continue;
+                        }
+                        rep = if zeroing {
+                            scramble(hash)
+                        } else {
+                            h.rep.wrapping_add(scramble(hash))
+                        };
+                    }
+                    h.pos = pos;
+                    h.rep = rep;
+                    h.primary = true;
+                }
+            }
+            chunk.swap(kept, r);
+            kept += 1;
+        }
+        (kept, moved)
+    }
+}
+
+/// What the opponent's turn is judged by in every parent (shared by the threads of an update).
+struct Spread<'a> {
+    sim: RuleSet,
+    fifty: bool,
+    /// The opponent's informative observations of the turn, its move last.
+    events: &'a [Observation],
+    witnesses: &'a Witnesses,
+    start: Option<u64>,
+    threefold: bool,
+    /// Whether the real game ended by repetition with the opponent's move.
+    repeated: bool,
+}
+
+impl Spread<'_> {
+    /// Calls `emit` with every child of `h`: each position the opponent could have reached
+    /// while the player heard what it heard (and, where repetition is in force, whose
+    /// repetition count agrees with whether the game ended there), in the order found.
+    fn children(&self, h: &Hypothesis, emit: &mut impl FnMut(Child)) {
+        let threefold = self.threefold;
+        let (before, before_zeroing) = if threefold {
+            (zobrist(&h.pos), h.pos.halfmoves() == 0)
+        } else {
+            (0, false)
+        };
+        expand_opponent(self.sim, &h.pos, self.events, &mut |pos, mv, hash| {
+            let mut rep = 0;
+            let mut zeroing = 0;
+            if threefold {
+                let after_zeroing = pos.halfmoves() == 0;
+                let mut count = 1;
+                if !after_zeroing && pos.halfmoves() >= 8 {
+                    count += u32::from(before == hash);
+                    if !before_zeroing {
+                        count += self.witnesses.occurrences(hash, h.node, self.start);
+                    }
+                }
+                if (count >= 3) != self.repeated {
+                    return;
+                }
+                rep = if after_zeroing {
+                    scramble(hash)
+                } else {
+                    h.rep.wrapping_add(scramble(hash))
+                };
+                zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
+                    + u8::from(after_zeroing) * AFTER_ZEROING;
+            }
+            // Where hypotheses split by repetition history, positions are counted apart.
+            let board = board_hash(pos);
+            let clock = clock_word(pos, self.fifty);
+            emit(Child {
+                k: key_of_board(board, hash, rep ^ clock),
+                position_key: threefold.then(|| key_of_board(board, hash, clock)),
+                pos: pos.clone(),
+                rep,
+                node: Node {
+                    parent: h.node,
+                    mv,
+                    before,
+                    after: if threefold { hash } else { 0 },
+                    zeroing,
+                },
+            });
+        });
+    }
+}
+
+/// The children of one block of parents, found by one thread: `counts[i]` children of the
+/// block's `i`-th parent, in order.
+#[derive(Default)]
+struct Block {
+    children: Vec<Child>,
+    counts: Vec<u32>,
 }
 
 /// The children of one opponent turn, deduplicated; over the bound, a uniform reservoir.
@@ -761,26 +1067,11 @@ impl Pool {
     /// history (where repetition splits hypotheses). The child is placed at the next offer (or
     /// [`Pool::flush`]); its table slots are prefetched now, so that the cache misses overlap
     /// with judging the next child. Children are placed in the order offered.
-    fn offer(
-        &mut self,
-        k: Key,
-        position_key: Option<Key>,
-        pos: &Chess,
-        rep: u64,
-        node: Node,
-        rng: &mut Xoshiro256PlusPlus,
-    ) {
-        self.offered.prefetch(k);
-        if let Some(pk) = position_key {
+    fn offer(&mut self, child: Child, rng: &mut Xoshiro256PlusPlus) {
+        self.offered.prefetch(child.k);
+        if let Some(pk) = child.position_key {
             self.positions.prefetch(pk);
         }
-        let child = Child {
-            k,
-            position_key,
-            pos: pos.clone(),
-            rep,
-            node,
-        };
         if let Some(previous) = self.pending.replace(child) {
             self.place(previous, rng);
         }

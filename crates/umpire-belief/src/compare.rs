@@ -18,7 +18,11 @@ pub(crate) fn informative(a: &Announcement) -> bool {
         | Announcement::Resigned(_) => false,
         Announcement::GameOver(result) => !matches!(
             result.reason,
-            EndReason::DrawAgreed | EndReason::Resignation | EndReason::ThreefoldRepetition
+            EndReason::DrawAgreed
+                | EndReason::Resignation
+                | EndReason::ThreefoldRepetition
+                | EndReason::Abandonment
+                | EndReason::Aborted
         ),
         _ => true,
     }

@@ -5,7 +5,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{Color, EnPassantMode};
 use umpire_rules::record::{Game, Record, Tags};
-use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation, Umpire};
+use umpire_rules::{Announcement, Attempt, AttemptList, Command, EndReason, Observation, Umpire};
 
 use crate::Belief;
 use crate::compare::{OpponentEvent, opponent_event};
@@ -131,6 +131,13 @@ fn silent_command(obs: &Observation) -> Option<Command> {
         Announcement::DrawDeclined(_) => Some(Command::DeclineDraw),
         Announcement::DrawAccepted(_) => Some(Command::AcceptDraw),
         Announcement::Resigned(_) => Some(Command::Resign),
+        // An end a server declared for the opponent, on its turn.
+        Announcement::GameOver(r) => match r.reason {
+            EndReason::TimeForfeit => Some(Command::FlagFall),
+            EndReason::Abandonment => Some(Command::Abandon),
+            EndReason::Aborted => Some(Command::Abort),
+            _ => None,
+        },
         _ => None,
     })
 }

@@ -23,13 +23,17 @@ mod meta_causes;
 mod meta_constraints;
 mod meta_step;
 mod metaposition;
+mod parallel;
 mod pseudo_step;
 mod simulate;
 mod svg;
 mod witness;
 mod zobrist_key;
 
-pub use belief::{Belief, BeliefConfig, DEFAULT_BOUND, SizeEstimate};
+pub use belief::{
+    Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, PARALLEL_FROM, REPAIR_BUDGET,
+    SizeEstimate,
+};
 pub use error::BeliefError;
 pub use filter::{FilterKind, LegalUnion};
 pub use marginals::{MAN_TYPES, Marginals};

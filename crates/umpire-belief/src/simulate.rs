@@ -102,6 +102,7 @@ pub(crate) fn expand_opponent(
         vec![((umpire.must_try_pawn_capture(), 0, 0), umpire)];
     let mut next_frontier: Vec<(BranchKey, Umpire)> = Vec::new();
     let mut scratch = AttemptList::new();
+    let mut legal = AttemptList::new();
     for event in events {
         match opponent_event(event) {
             OpponentEvent::Silent => {}
@@ -123,8 +124,20 @@ pub(crate) fn expand_opponent(
                 for (key, umpire) in frontier.drain(..) {
                     scratch.clear();
                     rebuff_candidates(&umpire, &mut scratch);
+                    // A legal move's attempt is accepted (or, under an obligation to try pawn
+                    // captures, silently invalid): never the rejection the player heard, so
+                    // it is not judged (most candidates are legal moves).
+                    legal.clear();
+                    for m in umpire.legal_moves() {
+                        if let Some(a) = Attempt::from_move(&m) {
+                            let _ = legal.try_push(a);
+                        }
+                    }
                     let own = umpire.own_board();
                     for &a in scratch.iter() {
+                        if legal.contains(&a) {
+                            continue;
+                        }
                         next.clone_from(&umpire);
                         let out = next.attempt(a);
                         if !same_observation(event, &out) {

@@ -1,9 +1,5 @@
 //! Keys of held hypotheses: a 128-bit fingerprint (the position's Zobrist hash and a second,
-//! independent hash of the board and of whatever else tells hypotheses apart), and hashing of
-//! such keys, which are uniformly random already.
-
-use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
+//! independent hash of the board and of whatever else tells hypotheses apart).
 
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, Color, EnPassantMode, Position};
@@ -36,12 +32,6 @@ pub(crate) fn zobrist(pos: &Chess) -> u64 {
     z.0
 }
 
-/// The key of `pos`, whose Zobrist hash is `zobrist`, with `extra` (0 if nothing else tells
-/// hypotheses apart).
-pub(crate) fn key_with(pos: &Chess, zobrist: u64, extra: u64) -> Key {
-    key_of_board(board_hash(pos), zobrist, extra)
-}
-
 /// The second hash's part that depends on the men only (computed once where several keys of
 /// one position are needed).
 pub(crate) fn board_hash(pos: &Chess) -> u64 {
@@ -60,30 +50,8 @@ pub(crate) fn board_hash(pos: &Chess) -> u64 {
     h
 }
 
-/// [`key_with`] from the position's [`board_hash`].
+/// The key of a position whose [`board_hash`] is `board` and Zobrist hash `zobrist`, with
+/// `extra` (0 if nothing else tells hypotheses apart).
 pub(crate) fn key_of_board(board: u64, zobrist: u64, extra: u64) -> Key {
     (zobrist, mix(board, extra))
 }
-
-/// A hasher for [`Key`]s: it folds the words it is given with one multiplication each.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
-
-/// A set of [`Key`]s.
-pub(crate) type KeySet = HashSet<Key, BuildHasherDefault<KeyHasher>>;

@@ -62,7 +62,11 @@ fn the_belief_is_identical_over_histories_paired_by_entitlement() {
                     seed: 11 + i as u64,
                     max_commands: 30,
                 };
-                let config = BeliefConfig { bound: 60, seed: 5 };
+                let config = BeliefConfig {
+                    bound: 60,
+                    seed: 5,
+                    ..BeliefConfig::default()
+                };
                 let fresh = || Belief::new(rules, start.clone(), observer, config).unwrap();
                 let (mut ba, mut bb) = (fresh(), fresh());
                 let ex = paired_game(&cfg, |a, b, ctx| {

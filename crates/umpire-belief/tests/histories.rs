@@ -41,7 +41,11 @@ fn belief_of(record: &Record, side: Color, bound: usize, seed: u64) -> Belief {
         rules,
         umpire_rules::shakmaty::Chess::default(),
         side,
-        BeliefConfig { bound, seed },
+        BeliefConfig {
+            bound,
+            seed,
+            ..BeliefConfig::default()
+        },
     )
     .unwrap();
     for obs in record.player_view(side).unwrap().observations {
@@ -117,4 +121,30 @@ fn the_same_seed_gives_the_same_samples() {
     };
     assert_eq!(run(1), run(1));
     assert_ne!(run(1), run(2), "different seeds should sample differently");
+}
+
+#[test]
+fn histories_ending_by_a_declared_end_replay_to_the_same_view() {
+    // A flag fall, an abandonment (after 7 plies) and an abort (after 1), each declared for
+    // the side to move, as a server does: both players' beliefs explain it.
+    for (end, plies) in [
+        (Command::FlagFall, 7),
+        (Command::Abandon, 7),
+        (Command::Abort, 1),
+    ] {
+        let mut record = random_record(RuleSet::WILD16, 21, plies);
+        assert!(record.result.is_none(), "the random game ended early");
+        let mut replayed = record.replay().unwrap();
+        let turn = replayed.umpire().turn();
+        let out = replayed.submit_as(turn, end);
+        assert_eq!(out.verdict, umpire_rules::Verdict::Answered, "{end}");
+        record = replayed.into_record();
+        assert!(record.result.is_some());
+        for side in [Color::White, Color::Black] {
+            assert!(
+                check_samples(&record, side, 1_000_000) > 0,
+                "{end} {side:?}"
+            );
+        }
+    }
 }

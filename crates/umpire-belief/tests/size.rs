@@ -23,10 +23,29 @@ fn estimates_beyond_the_bound_are_bounded_below_and_exact_when_first_passed() {
         } else {
             Color::Black
         };
-        let mut exact = Belief::standard(rules, side);
+        // The reference: a bound no set of these games reaches in 9 plies.
+        let mut exact = Belief::new(
+            rules,
+            Chess::default(),
+            side,
+            BeliefConfig {
+                bound: 1_000_000,
+                ..BeliefConfig::default()
+            },
+        )
+        .unwrap();
         let bound = 300;
-        let mut small =
-            Belief::new(rules, Chess::default(), side, BeliefConfig { bound, seed }).unwrap();
+        let mut small = Belief::new(
+            rules,
+            Chess::default(),
+            side,
+            BeliefConfig {
+                bound,
+                seed,
+                ..BeliefConfig::default()
+            },
+        )
+        .unwrap();
         let mut list = AttemptList::new();
         let mut was_exact = true;
         while umpire.plies() < 9 && !umpire.is_over() {

@@ -226,6 +226,9 @@ fn follow(
     let config = BeliefConfig {
         bound: args.bound,
         seed: args.seed,
+        threads: umpire_belief::DEFAULT_THREADS,
+        parallel_from: umpire_belief::PARALLEL_FROM,
+        repair_budget: umpire_belief::REPAIR_BUDGET,
     };
     let mut belief =
         Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;
@@ -261,6 +264,9 @@ fn follow(
             let config = BeliefConfig {
                 bound: CAPPED_BOUND,
                 seed: args.seed,
+                threads: umpire_belief::DEFAULT_THREADS,
+                parallel_from: umpire_belief::PARALLEL_FROM,
+                repair_budget: umpire_belief::REPAIR_BUDGET,
             };
             belief =
                 Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;

@@ -99,6 +99,10 @@ struct Seat {
     result: Option<String>,
     /// The opponent offered a draw and waits for the answer.
     offer_pending: bool,
+    /// White's and Black's names.
+    players: [String; 2],
+    /// The latest `ratings` of a rated game (`{"white":…,"black":…}`), `Null` otherwise.
+    ratings: Value,
 }
 
 impl Seat {
@@ -137,6 +141,9 @@ impl Seat {
             status: frame["status"].as_str().unwrap_or_default().to_owned(),
             result: result_text(frame),
             offer_pending: false,
+            players: ["white", "black"]
+                .map(|c| frame["players"][c].as_str().unwrap_or("?").to_owned()),
+            ratings: frame["ratings"].clone(),
         };
         Ok((seat, said))
     }
@@ -154,6 +161,51 @@ impl Seat {
     }
 }
 
+/// One seat's rating as shown: `1712 ±64`, `1500 ±350 provisional`; with `after`, the
+/// rating after the game and the change: `1500 → 1662 (+162)`.
+fn one_rating(r: &Value, after: bool) -> Option<String> {
+    let rating = |v: &Value| {
+        let provisional = if v["provisional"].as_bool() == Some(true) {
+            " provisional"
+        } else {
+            ""
+        };
+        Some(format!(
+            "{} ±{}{provisional}",
+            v["rating"].as_i64()?,
+            v["deviation"].as_i64()?
+        ))
+    };
+    if !after {
+        return rating(r);
+    }
+    let change = r["change"].as_i64()?;
+    Some(format!(
+        "{} → {} ({change:+})",
+        r["rating"].as_i64()?,
+        rating(&r["after"])?
+    ))
+}
+
+/// The line naming both players' ratings of a rated game (`after`: the ratings after it and
+/// the change); `None` when the frame carries none (a casual game, or not rated yet).
+fn ratings_text(ratings: &Value, players: &[String; 2], after: bool) -> Option<String> {
+    let parts: Vec<String> = ["white", "black"]
+        .iter()
+        .zip(players)
+        .filter_map(|(c, name)| Some(format!("{name} {}", one_rating(&ratings[c], after)?)))
+        .collect();
+    if parts.is_empty() {
+        return None;
+    }
+    let head = if after {
+        "Ratings after the game"
+    } else {
+        "Ratings"
+    };
+    Some(format!("{head}: {}.", parts.join(", ")))
+}
+
 fn result_text(frame: &Value) -> Option<String> {
     let r = frame["result"].as_object()?;
     Some(format!(
@@ -163,16 +215,18 @@ fn result_text(frame: &Value) -> Option<String> {
     ))
 }
 
-/// The frame that sends `command`.
-fn command_frame(command: Command) -> Value {
-    match command {
+/// The frame that sends `command`; `None` for an end declared off the board (the server's
+/// to declare, never a player's, and never parsed from what a player types).
+fn command_frame(command: Command) -> Option<Value> {
+    Some(match command {
         Command::Attempt(a) => json!({"type": "attempt", "move": a.to_string()}),
         Command::AskAny => json!({"type": "any"}),
         Command::OfferDraw => json!({"type": "draw", "action": "offer"}),
         Command::AcceptDraw => json!({"type": "draw", "action": "accept"}),
         Command::DeclineDraw => json!({"type": "draw", "action": "decline"}),
         Command::Resign => json!({"type": "resign"}),
-    }
+        Command::FlagFall | Command::Abandon | Command::Abort => return None,
+    })
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
@@ -283,6 +337,9 @@ impl Session {
             "game_over" => {
                 if let Some(seat) = &mut self.seat {
                     seat.result = result_text(frame);
+                    if !frame["ratings"].is_null() {
+                        seat.ratings = frame["ratings"].clone();
+                    }
                 }
             }
             "withdrawn" => {
@@ -310,6 +367,9 @@ impl Session {
                     _ => seat.opponent.as_str(),
                 };
                 say!("{}", seat.screen.welcome(opponent));
+                if let Some(line) = ratings_text(&seat.ratings, &seat.players, false) {
+                    say!("{line}");
+                }
                 say!(
                     "Also: msg <text> (a line to your opponent), relist (the umpire lists your men)."
                 );
@@ -334,6 +394,9 @@ impl Session {
                     .collect();
                 if old.status == "open" && seat.status == "live" {
                     say!("{} joined: the game starts.", seat.opponent);
+                    if let Some(line) = ratings_text(&seat.ratings, &seat.players, false) {
+                        say!("{line}");
+                    }
                 } else if !missed.is_empty() {
                     say!("While you were away:");
                 }
@@ -354,6 +417,9 @@ impl Session {
         seat.view.observe(&obs).map_err(|e| e.to_string())?;
         seat.status = frame["status"].as_str().unwrap_or_default().to_owned();
         seat.result = result_text(frame);
+        if !frame["ratings"].is_null() {
+            seat.ratings = frame["ratings"].clone();
+        }
         if obs.own.is_some() {
             seat.offer_pending = false;
         } else if obs
@@ -449,9 +515,11 @@ impl Session {
             "options" => say!("{}", crate::play::options_text(&seat.view)),
             _ => match seat.view.own_board().parse_command(text) {
                 Ok(command) => {
-                    let mut frame = command_frame(command);
-                    frame["id"] = self.id().into();
-                    return Ok(Some(frame));
+                    if let Some(mut frame) = command_frame(command) {
+                        frame["id"] = self.id().into();
+                        return Ok(Some(frame));
+                    }
+                    say!("{}", crate::console::unknown_command(text, CONNECT_WORDS));
                 }
                 Err(umpire_rules::CommandParseError::NotACommand(_)) => {
                     say!("{}", crate::console::unknown_command(text, CONNECT_WORDS));
@@ -643,6 +711,9 @@ async fn finish(client: &Client, session: &Session) -> Result<(), String> {
         .map_err(|e| format!("the server's record: {e}"))?;
     crate::record_cmd::save(&record, &path)?;
     say!("{}", end_screen(&record, seat.side, &path, session.colour));
+    if let Some(line) = ratings_text(&seat.ratings, &seat.players, true) {
+        say!("{line}");
+    }
     Ok(())
 }
 
@@ -725,4 +796,46 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             }
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratings_show_on_the_header_and_their_change_at_the_end() {
+        let players = ["ann".to_owned(), "bob".to_owned()];
+        let start = json!({
+            "white": {"rating": 1500, "deviation": 350, "provisional": true, "games": 0},
+            "black": {"rating": 1712, "deviation": 64, "provisional": false, "games": 31},
+        });
+        assert_eq!(
+            ratings_text(&start, &players, false).as_deref(),
+            Some("Ratings: ann 1500 ±350 provisional, bob 1712 ±64.")
+        );
+        // Not rated yet: no line about the change.
+        assert_eq!(ratings_text(&start, &players, true), None);
+        let end = json!({
+            "white": {"rating": 1500, "deviation": 350, "provisional": true, "games": 0,
+                      "after": {"rating": 1662, "deviation": 290, "provisional": true},
+                      "change": 162},
+            "black": {"rating": 1712, "deviation": 64, "provisional": false, "games": 31,
+                      "after": {"rating": 1690, "deviation": 63, "provisional": false},
+                      "change": -22},
+        });
+        assert_eq!(
+            ratings_text(&end, &players, true).as_deref(),
+            Some(
+                "Ratings after the game: ann 1500 → 1662 ±290 provisional (+162), \
+                 bob 1712 → 1690 ±63 (-22)."
+            )
+        );
+        // A casual game has none; a seat without a rating (an agent) is left out.
+        assert_eq!(ratings_text(&Value::Null, &players, false), None);
+        let half = json!({"white": null, "black": start["black"].clone()});
+        assert_eq!(
+            ratings_text(&half, &players, false).as_deref(),
+            Some("Ratings: bob 1712 ±64.")
+        );
+    }
 }

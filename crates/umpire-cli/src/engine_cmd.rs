@@ -3,14 +3,15 @@
 use std::time::Duration;
 
 use umpire_ai::engine::{ServeOptions, serve};
-use umpire_ai::{AgentConfig, AgentKind, Budget};
+use umpire_ai::{AgentConfig, AgentSpec, Budget};
 
 /// `umpire engine` arguments.
 #[derive(clap::Args)]
 pub struct EngineArgs {
-    /// The built-in agent to serve.
+    /// The built-in agent to serve, optionally with its own budget (`mcts@4000`: 4,000 nodes
+    /// per decision; `mcts@500ms`: 500 ms), which then replaces --movetime/--nodes.
     #[arg(long, default_value = "random")]
-    agent: AgentKind,
+    agent: AgentSpec,
     /// Think this many milliseconds per decision, whatever the requests say.
     #[arg(long, value_name = "MS", conflicts_with = "nodes")]
     movetime: Option<u64>,
@@ -24,13 +25,31 @@ pub struct EngineArgs {
 
 /// Runs `umpire engine` until the end of its input.
 pub fn run(args: EngineArgs) -> Result<(), String> {
-    let budget = match (args.nodes, args.movetime) {
+    let flag_budget = match (args.nodes, args.movetime) {
         (Some(n), _) => Some(Budget::Nodes(n)),
         (None, Some(ms)) => Some(Budget::Time(Duration::from_millis(ms))),
         (None, None) => None,
     };
+    let (kind, budget) = match args.agent {
+        AgentSpec::Builtin(kind) => (kind, flag_budget),
+        AgentSpec::Budgeted(kind, own) => {
+            if flag_budget.is_some() {
+                return Err(format!(
+                    "engine: --agent {} carries its own budget; drop --movetime/--nodes or the @ part",
+                    args.agent
+                ));
+            }
+            (kind, Some(own))
+        }
+        AgentSpec::Command(_) => {
+            return Err(format!(
+                "engine: --agent {} is an outside program; `umpire engine` serves built-in agents only",
+                args.agent
+            ));
+        }
+    };
     let options = ServeOptions {
-        kind: args.agent,
+        kind,
         config: AgentConfig::default(),
         budget,
         seed: args.seed,

@@ -360,6 +360,9 @@ impl Screen {
             (Command::AcceptDraw, _) => "You accept the draw".to_owned(),
             (Command::DeclineDraw, _) => "You decline the draw".to_owned(),
             (Command::Resign, _) => "You resign".to_owned(),
+            (Command::FlagFall, _) => "Your flag fell".to_owned(),
+            (Command::Abandon, _) => "You stayed away too long".to_owned(),
+            (Command::Abort, _) => "The game is called off".to_owned(),
             (Command::Attempt(a), _) => format!("Your move {a}"),
         };
         let mut parts = vec![head];

@@ -979,6 +979,43 @@ fn record_verify_rejects_tampering() {
     run_ok(&["record", "verify", path_str(&json)], b"");
 }
 
+/// A record that ends on time (as a server writes it) verifies, in JSON and PGN; one whose
+/// flag fall is moved to the other side, or whose result is turned round, does not.
+#[test]
+fn record_verify_accepts_a_time_forfeit_and_rejects_a_forged_one() {
+    use umpire_rules::record::Game;
+    use umpire_rules::shakmaty::Color;
+    use umpire_rules::{Command as Said, RuleSet};
+
+    let dir = scratch("flag");
+    let mut game = Game::new(RuleSet::WILD16);
+    for m in ["e2e4", "e7e5", "g1f3"] {
+        game.submit(Said::Attempt(m.parse().unwrap()));
+    }
+    game.submit_as(Color::Black, Said::FlagFall);
+    let json = dir.join("flag.json");
+    fs::write(&json, game.record().to_json()).unwrap();
+    let out = run_ok(&["record", "verify", path_str(&json)], b"");
+    assert!(out.contains("1-0"), "{out}");
+    let pgn = dir.join("flag.pgn");
+    fs::write(&pgn, game.record().to_pgn().unwrap()).unwrap();
+    run_ok(&["record", "verify", path_str(&pgn)], b"");
+
+    let text = game.record().to_json();
+    let mut record: Value = serde_json::from_str(&text).unwrap();
+    let last = record["entries"].as_array().unwrap().len() - 1;
+    record["entries"][last]["side"] = Value::from("white");
+    let path = dir.join("side.json");
+    fs::write(&path, record.to_string()).unwrap();
+    run_err(&["record", "verify", path_str(&path)], b"");
+
+    let forged = text.replace("\"1-0\"", "\"0-1\"");
+    assert_ne!(forged, text);
+    let path = dir.join("result.json");
+    fs::write(&path, forged).unwrap();
+    run_err(&["record", "verify", path_str(&path)], b"");
+}
+
 /// A tiny deterministic generator (SplitMix64), so that the garbage is the same every run.
 struct SplitMix(u64);
 

@@ -212,6 +212,55 @@ fn connect_plays_like_umpire_play_and_survives_a_server_restart() {
 }
 
 #[test]
+fn connect_shows_both_ratings_and_the_change_at_the_end() {
+    let data = fresh_dir("rated-data");
+    let cwd = fresh_dir("rated-cwd");
+    let (mut server, url) = serve(&data, "127.0.0.1:0");
+    let mut ann = Terminal::start(
+        &cwd,
+        &[
+            &url,
+            "--as",
+            "ann",
+            "--register",
+            "--rated",
+            "--color",
+            "white",
+        ],
+    );
+    ann.type_line("password123");
+    let head = ann.wait_for("Waiting for an opponent");
+    let id = head
+        .split("Game ")
+        .nth(1)
+        .and_then(|s| s.split('.').next())
+        .unwrap_or_else(|| panic!("no game id in:\n{head}"))
+        .to_owned();
+    // Before anyone joined, only Ann's seat has a rating: a new player's.
+    assert!(
+        head.contains("Ratings: ann 1500 ±350 provisional.\n"),
+        "{head}"
+    );
+    let mut bob = Terminal::start(&cwd, &[&url, "--as", "bob", "--register", "--game", &id]);
+    bob.type_line("password123");
+    let both = "Ratings: ann 1500 ±350 provisional, bob 1500 ±350 provisional.";
+    bob.wait_for(both);
+    ann.wait_for("bob joined: the game starts.");
+    ann.wait_for(both);
+    // Bob resigns on White's turn; both see the change (Glicko-2 from 1500/350 each:
+    // 1662.3/290.3 for the winner, 1337.7/290.3 for the loser).
+    bob.type_line("resign");
+    let change = "Ratings after the game: ann 1500 → 1662 ±290 provisional (+162), \
+                  bob 1500 → 1338 ±290 provisional (-162).";
+    bob.wait_for(change);
+    ann.wait_for(change);
+    assert!(bob.child.wait().unwrap().success());
+    assert!(ann.child.wait().unwrap().success());
+    server.kill().unwrap();
+    let _ = server.wait();
+}
+
+#[test]
 fn connect_lists_the_lobby_live_and_challenges_a_named_player() {
     let data = fresh_dir("lobby-data");
     let cwd = fresh_dir("lobby-cwd");

@@ -264,7 +264,37 @@ fn bad_agent_names_and_options_are_clear_errors() {
     let e = run_err(&["selfplay", "--agent", "cmd:"]);
     assert!(e.contains("unknown agent"), "{e}");
     let e = run_err(&["engine", "--agent", "cmd:python3"]);
-    assert!(e.contains("unknown agent"), "{e}");
+    assert!(e.contains("built-in agents only"), "{e}");
+    let e = run_err(&["engine", "--agent", "mcts@40", "--nodes", "5"]);
+    assert!(e.contains("carries its own budget"), "{e}");
+    let e = run_err(&["engine", "--agent", "mcts@fast"]);
+    assert!(e.contains("unknown agent \"mcts@fast\""), "{e}");
+}
+
+#[test]
+fn umpire_engine_serves_an_agent_with_its_own_budget() {
+    // `cmd:umpire engine --agent mcts@30` plays the games `mcts@30` plays built in.
+    let (d1, d2) = (temp_dir("engine-budget"), temp_dir("builtin-budget"));
+    let engine = format!("cmd:{BIN} engine --agent mcts@30");
+    let common = ["--games", "2", "--seed", "4", "--max-plies", "40", "--json"];
+    let mut a1 = vec![
+        "match",
+        engine.as_str(),
+        "random",
+        "--out",
+        d1.to_str().unwrap(),
+    ];
+    a1.extend(common);
+    let mut a2 = vec!["match", "mcts@30", "random", "--out", d2.to_str().unwrap()];
+    a2.extend(common);
+    let (s1, s2) = (summary(&run_ok(&a1)), summary(&run_ok(&a2)));
+    assert_eq!(s1["faults"], Value::Array(vec![]), "{s1}");
+    assert_eq!(s1["mean_plies"], s2["mean_plies"]);
+    let (r1, r2) = (records(&d1), records(&d2));
+    assert_eq!(r1.len(), 2);
+    assert_eq!(r1, r2);
+    let _ = fs::remove_dir_all(&d1);
+    let _ = fs::remove_dir_all(&d2);
 }
 
 #[test]

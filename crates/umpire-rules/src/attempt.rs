@@ -106,7 +106,9 @@ impl FromStr for Attempt {
 #[error("{0:?} is not a move in UCI notation (examples: e2e4, e7e8q, e1g1)")]
 pub struct AttemptParseError(pub String);
 
-/// Everything a player can say to the umpire.
+/// Everything a player can say to the umpire, and the ends that whoever keeps the clocks
+/// declares for a player ([`Command::FlagFall`], [`Command::Abandon`], [`Command::Abort`]:
+/// never typed by a player, so [`Command::parse_keyword_or_uci`] does not read them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Command {
     /// Try a move.
@@ -121,11 +123,17 @@ pub enum Command {
     DeclineDraw,
     /// Resign.
     Resign,
+    /// The player's flag fell: its time ran out (declared by the clock keeper).
+    FlagFall,
+    /// The player stayed away past the host's timeout (declared by the host).
+    Abandon,
+    /// The host calls the game off before both sides have moved.
+    Abort,
 }
 
 impl Command {
     /// The words used in the line protocol and records: the UCI of an attempt, or
-    /// `any`, `draw offer`, `draw accept`, `draw decline`, `resign`.
+    /// `any`, `draw offer`, `draw accept`, `draw decline`, `resign`, `flag`, `abandon`, `abort`.
     pub fn to_text(&self) -> String {
         match self {
             Command::Attempt(a) => a.to_string(),
@@ -142,6 +150,27 @@ impl Command {
             Command::AcceptDraw => Some("draw accept"),
             Command::DeclineDraw => Some("draw decline"),
             Command::Resign => Some("resign"),
+            Command::FlagFall => Some("flag"),
+            Command::Abandon => Some("abandon"),
+            Command::Abort => Some("abort"),
+        }
+    }
+
+    /// Whether this is an end declared off the board ([`Command::FlagFall`],
+    /// [`Command::Abandon`], [`Command::Abort`]), which a player never says.
+    pub const fn is_declared_end(&self) -> bool {
+        matches!(self, Command::FlagFall | Command::Abandon | Command::Abort)
+    }
+
+    /// Parses a command as written in records and stored games: anything
+    /// [`Command::parse_keyword_or_uci`] reads, plus the declared ends `flag`, `abandon` and
+    /// `abort` (the exact words, lower case).
+    pub fn parse_record_word(text: &str) -> Option<Command> {
+        match text.trim() {
+            "flag" => Some(Command::FlagFall),
+            "abandon" => Some(Command::Abandon),
+            "abort" => Some(Command::Abort),
+            other => Command::parse_keyword_or_uci(other),
         }
     }
 
@@ -234,6 +263,18 @@ mod tests {
             Command::Resign,
         ] {
             assert_eq!(Command::parse_keyword_or_uci(&c.to_text()), Some(c));
+            assert_eq!(Command::parse_record_word(&c.to_text()), Some(c));
         }
+    }
+
+    #[test]
+    fn declared_ends_are_record_words_a_player_cannot_type() {
+        for c in [Command::FlagFall, Command::Abandon, Command::Abort] {
+            assert!(c.is_declared_end());
+            assert_eq!(Command::parse_keyword_or_uci(&c.to_text()), None);
+            assert_eq!(Command::parse_record_word(&c.to_text()), Some(c));
+        }
+        assert!(!Command::Resign.is_declared_end());
+        assert_eq!(Command::parse_record_word("flags"), None);
     }
 }

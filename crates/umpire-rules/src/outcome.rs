@@ -37,6 +37,8 @@ pub enum Invalid {
     /// The command was given by the side not to move (and is not a resignation or an answer
     /// to a draw offer made to that side).
     NotYourTurn,
+    /// A game may be aborted only before both sides have moved.
+    TooLateToAbort,
 }
 
 impl Invalid {
@@ -55,6 +57,7 @@ impl Invalid {
             Invalid::NoDrawOffer => "there is no draw offer to answer",
             Invalid::OwnDrawOffer => "the draw offer is yours: only your opponent may answer it",
             Invalid::NotYourTurn => "it is not your turn",
+            Invalid::TooLateToAbort => "both sides have moved: the game can no longer be aborted",
         }
     }
 
@@ -71,6 +74,7 @@ impl Invalid {
             Invalid::NoDrawOffer => "no_draw_offer",
             Invalid::OwnDrawOffer => "own_draw_offer",
             Invalid::NotYourTurn => "not_your_turn",
+            Invalid::TooLateToAbort => "too_late_to_abort",
         }
     }
 }

@@ -82,6 +82,14 @@ impl RuleSet {
                     (EndReason::InsufficientMaterial, _) => "Draw by insufficient force".to_owned(),
                     (EndReason::DrawAgreed, _) => "Draw agreed".to_owned(),
                     (EndReason::Resignation, _) => "Game over by resignation".to_owned(),
+                    (EndReason::TimeForfeit, Some(w)) => {
+                        format!("Flag fell: {} wins on time", side_name(w))
+                    }
+                    (EndReason::TimeForfeit, None) => {
+                        "Flag fell, but the opponent cannot mate: draw".to_owned()
+                    }
+                    (EndReason::Abandonment, _) => "Game over by abandonment".to_owned(),
+                    (EndReason::Aborted, _) => "Game aborted".to_owned(),
                 };
                 format!("{how} ({})", r.score())
             }

@@ -21,11 +21,18 @@ pub enum EndReason {
     DrawAgreed,
     /// A player resigned.
     Resignation,
+    /// A player's flag fell (time ran out): a loss, or a draw when the opponent could not
+    /// checkmate by any legal sequence (FIDE Laws 6.9).
+    TimeForfeit,
+    /// A player stayed away from a running game past the host's timeout: a loss.
+    Abandonment,
+    /// The game was called off before both sides had moved: no result (score `*`).
+    Aborted,
 }
 
 impl EndReason {
     /// All reasons, in a fixed order.
-    pub const ALL: [EndReason; 7] = [
+    pub const ALL: [EndReason; 10] = [
         EndReason::Checkmate,
         EndReason::Stalemate,
         EndReason::ThreefoldRepetition,
@@ -33,6 +40,9 @@ impl EndReason {
         EndReason::InsufficientMaterial,
         EndReason::DrawAgreed,
         EndReason::Resignation,
+        EndReason::TimeForfeit,
+        EndReason::Abandonment,
+        EndReason::Aborted,
     ];
 
     /// The stable snake-case name used in JSON and records (`"checkmate"`, `"fifty_moves"`, …).
@@ -45,11 +55,18 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient_material",
             EndReason::DrawAgreed => "draw_agreed",
             EndReason::Resignation => "resignation",
+            EndReason::TimeForfeit => "time_forfeit",
+            EndReason::Abandonment => "abandonment",
+            EndReason::Aborted => "aborted",
         }
     }
 
-    /// Parses the name returned by [`EndReason::as_str`].
+    /// Parses the name returned by [`EndReason::as_str`]. Also reads `time`, the name a
+    /// flag fall had in results the server stored before the rules core knew it.
     pub fn from_name(name: &str) -> Option<EndReason> {
+        if name == "time" {
+            return Some(EndReason::TimeForfeit);
+        }
         EndReason::ALL.into_iter().find(|r| r.as_str() == name)
     }
 }
@@ -64,11 +81,15 @@ impl fmt::Display for EndReason {
             EndReason::InsufficientMaterial => "insufficient material",
             EndReason::DrawAgreed => "draw agreed",
             EndReason::Resignation => "resignation",
+            EndReason::TimeForfeit => "time forfeit",
+            EndReason::Abandonment => "abandonment",
+            EndReason::Aborted => "aborted",
         })
     }
 }
 
-/// The result of a finished game: the winner (none for a draw) and the reason.
+/// The result of a finished game: the winner (none for a draw, or for an aborted game) and
+/// the reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameResult {
     /// The winning side, or `None` for a draw.
@@ -94,12 +115,26 @@ impl GameResult {
         }
     }
 
-    /// The score in PGN notation: `"1-0"`, `"0-1"` or `"1/2-1/2"`.
+    /// An aborted game: no winner and no draw either (score `*`).
+    pub const fn aborted() -> GameResult {
+        GameResult {
+            winner: None,
+            reason: EndReason::Aborted,
+        }
+    }
+
+    /// Whether the game counts as a draw (no winner, and not aborted).
+    pub const fn is_draw(self) -> bool {
+        self.winner.is_none() && !matches!(self.reason, EndReason::Aborted)
+    }
+
+    /// The score in PGN notation: `"1-0"`, `"0-1"`, `"1/2-1/2"`, or `"*"` for an aborted game.
     pub const fn score(self) -> &'static str {
-        match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
+        match (self.winner, self.reason) {
+            (Some(Color::White), _) => "1-0",
+            (Some(Color::Black), _) => "0-1",
+            (None, EndReason::Aborted) => "*",
+            (None, _) => "1/2-1/2",
         }
     }
 
@@ -111,13 +146,24 @@ impl GameResult {
             "1-0" => Some(Color::White),
             "0-1" => Some(Color::Black),
             "1/2-1/2" => None,
+            "*" if reason == EndReason::Aborted => return Some(GameResult::aborted()),
             _ => return None,
         };
         let decisive_reason = matches!(
             reason,
-            EndReason::Checkmate | EndReason::Resignation | EndReason::Stalemate
+            EndReason::Checkmate
+                | EndReason::Resignation
+                | EndReason::Stalemate
+                | EndReason::TimeForfeit
+                | EndReason::Abandonment
         );
-        let drawn_reason = !matches!(reason, EndReason::Checkmate | EndReason::Resignation);
+        let drawn_reason = !matches!(
+            reason,
+            EndReason::Checkmate
+                | EndReason::Resignation
+                | EndReason::Abandonment
+                | EndReason::Aborted
+        );
         match winner {
             Some(_) if decisive_reason => Some(GameResult { winner, reason }),
             None if drawn_reason => Some(GameResult { winner, reason }),

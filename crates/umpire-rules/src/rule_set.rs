@@ -394,6 +394,8 @@ impl RuleSet {
             EndReason::Checkmate | EndReason::Stalemate => true,
             EndReason::DrawAgreed => self.draw_offers,
             EndReason::Resignation => true,
+            // Declared off the board by whoever keeps the clocks, under every rule set.
+            EndReason::TimeForfeit | EndReason::Abandonment | EndReason::Aborted => true,
         }
     }
 }

@@ -162,9 +162,17 @@ impl Umpire {
     /// The umpire of a game from `pos`, its repetition history kept in `history`'s buffer
     /// (cleared first). If the side to move has no legal move, `has_legal` is false.
     fn set_up(rules: RuleSet, pos: Chess, mut history: Vec<Zobrist64>) -> Umpire {
-        let hash = pos.zobrist_hash(EnPassantMode::Legal);
+        // The hash serves the repetition draw only: where that is not in force it is not
+        // computed (a belief builds an umpire per hypothesis and command) and the repetition
+        // history stays empty.
         history.clear();
-        history.push(hash);
+        let hash = if rules.threefold_repetition {
+            let hash = pos.zobrist_hash(EnPassantMode::Legal);
+            history.push(hash);
+            hash
+        } else {
+            Zobrist64(0)
+        };
         let mut umpire = Umpire {
             rules,
             own: OwnBoard::of(&pos, pos.turn()),
@@ -354,20 +362,27 @@ impl Umpire {
             Command::AcceptDraw => self.answer_draw(true),
             Command::DeclineDraw => self.answer_draw(false),
             Command::Resign => self.resign(self.turn()),
+            Command::FlagFall => self.flag_fall(self.turn()),
+            Command::Abandon => self.abandon(self.turn()),
+            Command::Abort => self.abort(self.turn()),
         }
     }
 
     /// Judges `command` given by `side`, whoever that is: the way to judge commands whose
     /// author is not implied (a console both players type at). A command of the side not to
     /// move is refused ([`Invalid::NotYourTurn`]), except a resignation (either side may resign
-    /// at any time) and an answer to a draw offer made to `side`; an answer to `side`'s own
-    /// offer is refused ([`Invalid::OwnDrawOffer`]).
+    /// at any time), an end declared for `side` (flag fall, abandonment, abort) and an answer
+    /// to a draw offer made to `side`; an answer to `side`'s own offer is refused
+    /// ([`Invalid::OwnDrawOffer`]).
     pub fn submit_as(&mut self, side: Color, command: Command) -> Outcome {
         if self.is_over() {
             return Outcome::silent(side, Verdict::GameOver);
         }
         match command {
             Command::Resign => self.resign(side),
+            Command::FlagFall => self.flag_fall(side),
+            Command::Abandon => self.abandon(side),
+            Command::Abort => self.abort(side),
             Command::AcceptDraw | Command::DeclineDraw => match self.pending_offer {
                 Some(offerer) if offerer == side => {
                     Outcome::silent(side, Verdict::Invalid(Invalid::OwnDrawOffer))
@@ -672,6 +687,44 @@ impl Umpire {
             GameResult::win(!side, EndReason::Resignation),
             &mut out.announcements,
         );
+        out
+    }
+
+    /// `side`'s flag fell (its time ran out; either side, whoever is to move): `side` loses,
+    /// unless its opponent cannot checkmate by any legal sequence, then the game is drawn
+    /// (FIDE Laws 6.9). "Cannot checkmate" is the insufficient-material test for the opponent's
+    /// men alone (a bare king, king and one minor piece, bishops all on one colour), whether
+    /// or not the rule set ends games automatically on insufficient material.
+    pub fn flag_fall(&mut self, side: Color) -> Outcome {
+        let result = if self.pos.has_insufficient_material(!side) {
+            GameResult::draw(EndReason::TimeForfeit)
+        } else {
+            GameResult::win(!side, EndReason::TimeForfeit)
+        };
+        self.declare_end(side, result)
+    }
+
+    /// `side` stayed away from the running game past the host's timeout: `side` loses.
+    pub fn abandon(&mut self, side: Color) -> Outcome {
+        self.declare_end(side, GameResult::win(!side, EndReason::Abandonment))
+    }
+
+    /// The host calls the game off for `side` (who stayed away) before both sides have
+    /// moved: no result. Refused ([`Invalid::TooLateToAbort`]) once two moves were played.
+    pub fn abort(&mut self, side: Color) -> Outcome {
+        if !self.is_over() && self.plies >= 2 {
+            return Outcome::silent(side, Verdict::Invalid(Invalid::TooLateToAbort));
+        }
+        self.declare_end(side, GameResult::aborted())
+    }
+
+    /// Ends the game with `result`, declared off the board for `side`.
+    fn declare_end(&mut self, side: Color, result: GameResult) -> Outcome {
+        if self.is_over() {
+            return Outcome::silent(side, Verdict::GameOver);
+        }
+        let mut out = Outcome::silent(side, Verdict::Answered);
+        self.finish(result, &mut out.announcements);
         out
     }
 

@@ -16,7 +16,7 @@ use umpire_ai::AgentKind;
 use umpire_rules::record::{Record, STANDARD_FEN};
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::color_name;
-use umpire_rules::{RuleSetId, Umpire};
+use umpire_rules::{EndReason, RuleSetId, Umpire};
 
 use crate::AppState;
 use crate::auth::{self, Caller, MaybeCaller};
@@ -204,7 +204,7 @@ pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         if let Some(user) = &row.users[i] {
             // Name and rating in one query, so the lobby listing costs what it did before.
             if let Some(seat) = st.store.seat(user, &row.rules, class.as_str()).await? {
-                ratings[i] = crate::players::seat_rating_json(&seat);
+                ratings[i] = crate::players::seat_rating_json(&seat, now_ms());
                 names[i] = seat.name;
             }
         } else if let Some(agent) = &row.agents[i] {
@@ -534,11 +534,13 @@ pub async fn record_of(st: &AppState, row: &GameRow) -> Result<Record, ApiError>
     let _ = record
         .tags
         .set("Site", &format!("umpire-server game {}", row.id));
-    if let (Some(result), Some(reason)) = (&row.result, &row.reason) {
-        let termination = match reason.as_str() {
-            "time" => Some(format!("time forfeit {result}")),
-            "abandonment" => Some(format!("abandoned {result}")),
-            "aborted" => Some("aborted".to_owned()),
+    // The record carries the result of an end the server declared (the umpire judged it);
+    // PGN readers that know only the standard tags learn it from `Termination` too.
+    if let Some(result) = record.result {
+        let termination = match result.reason {
+            EndReason::TimeForfeit => Some(format!("time forfeit {}", result.score())),
+            EndReason::Abandonment => Some(format!("abandoned {}", result.score())),
+            EndReason::Aborted => Some("aborted".to_owned()),
             _ => None,
         };
         if let Some(t) = termination {

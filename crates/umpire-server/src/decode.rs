@@ -6,21 +6,7 @@
 use serde_json::Value;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::{AnnouncementJson, parse_color};
-use umpire_rules::{Announcement, Command, Invalid, Observation, OwnCommand, Verdict};
-
-/// Every [`Invalid`] reason, to read its stable name back.
-const INVALID: [Invalid; 10] = [
-    Invalid::NoAnyQuestion,
-    Invalid::AnyAlreadyAsked,
-    Invalid::MustTryPawnCapture,
-    Invalid::NoDrawOffers,
-    Invalid::DrawOfferAfterAttempt,
-    Invalid::DrawAlreadyOffered,
-    Invalid::DrawOfferPending,
-    Invalid::NoDrawOffer,
-    Invalid::OwnDrawOffer,
-    Invalid::NotYourTurn,
-];
+use umpire_rules::{Announcement, Command, Observation, OwnCommand, Verdict};
 
 /// One announcement as sent (`docs/JSON.md` plus the rule set's `text`).
 pub fn announcement(v: &Value) -> Result<Announcement, String> {
@@ -53,7 +39,7 @@ fn verdict(own: &Value) -> Result<Verdict, String> {
         "game_over" => Verdict::GameOver,
         "invalid" => {
             let reason = own["reason"].as_str().ok_or("invalid: no reason")?;
-            let why = INVALID
+            let why = umpire_rules::record::notation::ALL_INVALID
                 .into_iter()
                 .find(|i| i.as_str() == reason)
                 .ok_or_else(|| format!("unknown reason {reason:?}"))?;
@@ -73,7 +59,7 @@ pub fn observation(player: Color, v: &Value) -> Result<Observation, String> {
         Value::Null => None,
         own => {
             let text = own["command"].as_str().ok_or("own: no command")?;
-            let command = Command::parse_keyword_or_uci(text)
+            let command = Command::parse_record_word(text)
                 .ok_or_else(|| format!("own: unreadable command {text:?}"))?;
             Some(OwnCommand {
                 command,

@@ -29,6 +29,7 @@ pub mod rate_limit;
 pub mod rating;
 pub mod remote;
 pub mod round;
+pub mod shown_rating;
 pub mod store;
 pub mod strength;
 pub mod time_class;

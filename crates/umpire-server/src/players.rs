@@ -10,7 +10,7 @@ use umpire_rules::RuleSetId;
 use crate::AppState;
 use crate::error::ApiError;
 use crate::rating::{PROVISIONAL_DEVIATION, Rating};
-use crate::store::{HistoryRow, RatingRow, SeatRow, UserRow};
+use crate::store::{HistoryRow, RatingRow, SeatRow, UserRow, now_ms};
 use crate::time_class::TimeClass;
 
 /// The most lines a leaderboard answers.
@@ -28,8 +28,10 @@ fn rating_json(r: &Rating) -> Value {
     })
 }
 
-fn rating_row_json(r: &RatingRow) -> Value {
-    let mut v = rating_json(&r.rating);
+/// A stored rating as shown at `now_ms`: its deviation grown over the idle rating periods
+/// since the player's last rated game there (see [`crate::rating::RATING_PERIOD_MS`]).
+fn rating_row_json(r: &RatingRow, now_ms: i64) -> Value {
+    let mut v = rating_json(&r.rating.at(r.updated_ms, now_ms));
     v["rules"] = r.rules.as_str().into();
     v["class"] = r.class.as_str().into();
     v["games"] = r.games.into();
@@ -40,14 +42,16 @@ fn rating_row_json(r: &RatingRow) -> Value {
     v
 }
 
-/// A seated user's rating as shown in a game summary: `null` for a guest (never rated), the
-/// stored rating with its game count for an account or bot, or a new player's 1500/350 with
-/// no games.
-pub fn seat_rating_json(seat: &SeatRow) -> Value {
+/// A seated user's rating as shown in a game summary at `now_ms`: `null` for a guest (never
+/// rated), the stored rating (its deviation grown over idle rating periods) with its game
+/// count for an account or bot, or a new player's 1500/350 with no games.
+pub fn seat_rating_json(seat: &SeatRow, now_ms: i64) -> Value {
     if seat.kind == "guest" {
         return Value::Null;
     }
-    let (rating, games) = seat.rating.unwrap_or((Rating::NEW, 0));
+    let (rating, games) = seat
+        .rating
+        .map_or((Rating::NEW, 0), |r| (r.now(now_ms), r.games));
     let mut v = rating_json(&rating);
     v["games"] = games.into();
     v
@@ -93,7 +97,10 @@ pub struct LeaderboardQuery {
 }
 
 /// `GET /api/leaderboard?rules=ID&class=CLASS[&limit=N][&provisional=true]`: the highest
-/// ratings of a rule set and time class, with RD and game counts.
+/// ratings of a rule set and time class, with RD (grown over idle rating periods) and game
+/// counts. Without `provisional`, a rating whose stored RD was settled but has grown past
+/// [`PROVISIONAL_DEVIATION`] while its player was away is left off too (so the list may be
+/// shorter than `limit`).
 pub async fn leaderboard(
     State(st): State<AppState>,
     Query(q): Query<LeaderboardQuery>,
@@ -111,11 +118,20 @@ pub async fn leaderboard(
             limit,
         )
         .await?;
+    let now = now_ms();
     let players: Vec<Value> = rows
         .iter()
+        .filter(|row| {
+            provisional
+                || !row
+                    .rating
+                    .rating
+                    .at(row.rating.updated_ms, now)
+                    .is_provisional()
+        })
         .enumerate()
         .map(|(i, row)| {
-            let mut v = rating_row_json(&row.rating);
+            let mut v = rating_row_json(&row.rating, now);
             v["rank"] = (i + 1).into();
             v["name"] = row.name.as_str().into();
             v["kind"] = row.kind.as_str().into();
@@ -150,7 +166,7 @@ pub async fn player(
         .ratings_of(&user.id)
         .await?
         .iter()
-        .map(rating_row_json)
+        .map(|r| rating_row_json(r, now_ms()))
         .collect();
     Ok(Json(json!({
         "name": user.name,

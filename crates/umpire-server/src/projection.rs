@@ -15,6 +15,7 @@ use umpire_view::PlayerView;
 use umpire_view::guided::{FilterSet, guided_options};
 
 use crate::clock::ClockReading;
+use crate::shown_rating::{ShownRating, ratings_json};
 
 /// The protocol version written in every `state` frame (see `docs/PROTOCOL.md`).
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -23,9 +24,9 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// legal move is ever hidden.
 pub const OFFERED_FILTERS: FilterSet = FilterSet::all_sound();
 
-/// Public facts about a game: who plays, the clocks, and a result the umpire did not
-/// announce (time forfeit).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Public facts about a game: who plays, the clocks, the result, and in a rated game the
+/// players' ratings.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Public<'a> {
     /// Game id.
     pub game: &'a str,
@@ -43,6 +44,8 @@ pub struct Public<'a> {
     pub rated: bool,
     /// The result (score, reason) when the game is over.
     pub result: Option<(&'a str, &'a str)>,
+    /// Each seat's rating in a rated game (`None` for a seat that is not rated).
+    pub ratings: &'a [Option<ShownRating>; 2],
 }
 
 /// One announcement as sent: the JSON of `docs/JSON.md` plus the rule set's words.
@@ -152,6 +155,10 @@ fn player_now(view: &PlayerView, public: &Public<'_>) -> serde_json::Map<String,
     m.insert("any_allowed".into(), any.into());
     m.insert("clocks".into(), clocks_json(public.clocks));
     m.insert("result".into(), result_json(public));
+    // A rated game's last update carries the ratings after it (the change at the end).
+    if public.rated && public.result.is_some() {
+        m.insert("ratings".into(), ratings_json(public.ratings));
+    }
     m
 }
 
@@ -168,6 +175,9 @@ fn header(public: &Public<'_>) -> serde_json::Map<String, Value> {
         serde_json::json!({"initial_ms": public.time_control.0, "increment_ms": public.time_control.1}),
     );
     m.insert("rated".into(), public.rated.into());
+    if public.rated {
+        m.insert("ratings".into(), ratings_json(public.ratings));
+    }
     let class = crate::time_class::TimeClass::of(public.time_control.0, public.time_control.1);
     m.insert("class".into(), class.as_str().into());
     m
@@ -319,12 +329,16 @@ pub fn relist_frame(view: &PlayerView, reply_to: Option<u64>) -> String {
     frame("relist", m)
 }
 
-/// The end of a game for a reason the umpire does not announce (a flag fell): public.
+/// The end of a game the server declared (a flag fell, abandonment, abort), sent after the
+/// umpire's announcement of it: public.
 pub fn game_over_frame(public: &Public<'_>) -> String {
     let mut m = serde_json::Map::new();
     m.insert("game".into(), public.game.into());
     m.insert("result".into(), result_json(public));
     m.insert("clocks".into(), clocks_json(public.clocks));
+    if public.rated {
+        m.insert("ratings".into(), ratings_json(public.ratings));
+    }
     frame("game_over", m)
 }
 

@@ -1,12 +1,29 @@
-//! [`Rating`]: a player's Glicko-2 rating in one rule set and time class, and the update after
-//! one rated game (computed by the `skillratings` crate; each game is its own rating period).
+//! [`Rating`]: a player's Glicko-2 rating in one rule set and time class, the update after
+//! one rated game (computed by the `skillratings` crate; each game is its own rating period),
+//! and the growth of the deviation over idle rating periods ([`RATING_PERIOD_MS`]).
 
 use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, decay_deviation, glicko2};
 
 /// A deviation above this marks a provisional rating: left off the leaderboard unless asked
 /// for, and marked wherever shown.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
+
+/// The rating period for inactivity: one day. For every whole day since a player's last rated
+/// game (in that rule set and time class) the deviation grows as Glicko-2 prescribes for a
+/// period without games, φ' = √(φ² + σ²), up to [`MAX_DEVIATION`]. It is applied when a rating
+/// is read for display and before a game updates it, computed from the time of the last game:
+/// nothing is written while a player is away.
+pub const RATING_PERIOD_MS: i64 = 86_400_000;
+
+/// The deviation never grows past a new player's.
+pub const MAX_DEVIATION: f64 = 350.0;
+
+/// The whole rating periods from `last_ms` (the last rated game) to `now_ms`; none if the clock
+/// went backwards.
+pub fn idle_periods(last_ms: i64, now_ms: i64) -> u64 {
+    u64::try_from(now_ms.saturating_sub(last_ms) / RATING_PERIOD_MS).unwrap_or(0)
+}
 
 /// A Glicko-2 rating on the Glicko scale.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -30,6 +47,31 @@ impl Rating {
     /// Whether the rating is still provisional (RD above [`PROVISIONAL_DEVIATION`]).
     pub fn is_provisional(&self) -> bool {
         self.deviation > PROVISIONAL_DEVIATION
+    }
+
+    /// The rating after `periods` rating periods without games: rating and volatility stay,
+    /// the deviation grows to √(φ² + n·σ²) on the Glicko-2 scale, capped at [`MAX_DEVIATION`].
+    /// One period is `skillratings`' `decay_deviation`; n periods are one call with σ√n in
+    /// place of σ (n steps of φ² + σ² add up to φ² + nσ², and the cap, applied last, is the
+    /// same as applied at every step since the deviation only grows).
+    pub fn after_idle(self, periods: u64) -> Rating {
+        if periods == 0 {
+            return self;
+        }
+        let grown = decay_deviation(&Glicko2Rating {
+            rating: self.rating,
+            deviation: self.deviation,
+            volatility: self.volatility * (periods as f64).sqrt(),
+        });
+        Rating {
+            deviation: grown.deviation.min(MAX_DEVIATION).max(self.deviation),
+            ..self
+        }
+    }
+
+    /// The rating at `now_ms` of a player whose last rated game ended at `last_ms`.
+    pub fn at(self, last_ms: i64, now_ms: i64) -> Rating {
+        self.after_idle(idle_periods(last_ms, now_ms))
     }
 }
 
@@ -204,6 +246,60 @@ mod tests {
         let (w, b) = update(Rating::NEW, Rating::NEW, Score::Draw);
         assert!((w.rating - 1500.0).abs() < 1e-9 && (b.rating - 1500.0).abs() < 1e-9);
         assert!(w.deviation < 350.0);
+    }
+
+    #[test]
+    fn the_deviation_grows_by_the_papers_formula_per_idle_day() {
+        // Glickman, "Example of the Glicko-2 system", step 6 for a player who does not
+        // compete: φ' = √(φ² + σ²). The paper's player: RD 200 (φ = 200/173.7178 = 1.151292),
+        // σ = 0.06: φ' = √(1.325474 + 0.0036) = 1.152855, RD' = 200.2714 after one period.
+        let me = Rating {
+            rating: 1500.0,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        let one = me.after_idle(1);
+        assert!((one.deviation - 200.2714).abs() < 1e-3, "{one:?}");
+        assert_eq!((one.rating, one.volatility), (1500.0, 0.06));
+        // Ten periods: φ' = √(1.325474 + 10 × 0.0036) = 1.166822, RD' = 202.6978.
+        let ten = me.after_idle(10);
+        assert!((ten.deviation - 202.6978).abs() < 1e-3, "{ten:?}");
+        // An established player, RD 50 (φ = 0.287823), a year away: √(0.082842 + 365 ×
+        // 0.0036) = 1.181881, RD' = 205.3137.
+        let settled = Rating {
+            rating: 1800.0,
+            deviation: 50.0,
+            volatility: 0.06,
+        };
+        let year = settled.after_idle(365);
+        assert!((year.deviation - 205.3137).abs() < 1e-3, "{year:?}");
+        // n periods at once equal n single periods.
+        let mut step = settled;
+        for _ in 0..365 {
+            step = step.after_idle(1);
+        }
+        assert!((step.deviation - year.deviation).abs() < 1e-9);
+        // Capped at 350: ten years away.
+        assert_eq!(settled.after_idle(3650).deviation, MAX_DEVIATION);
+        assert_eq!(Rating::NEW.after_idle(5), Rating::NEW);
+        assert_eq!(settled.after_idle(0), settled);
+    }
+
+    #[test]
+    fn idle_periods_are_whole_days_since_the_last_game() {
+        let day = RATING_PERIOD_MS;
+        assert_eq!(idle_periods(1_000, 1_000), 0);
+        assert_eq!(idle_periods(1_000, 1_000 + day - 1), 0);
+        assert_eq!(idle_periods(1_000, 1_000 + day), 1);
+        assert_eq!(idle_periods(0, 3 * day + 5), 3);
+        assert_eq!(idle_periods(5 * day, day), 0);
+        let me = Rating {
+            rating: 1500.0,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        assert_eq!(me.at(0, day - 1), me);
+        assert_eq!(me.at(0, 10 * day), me.after_idle(10));
     }
 
     #[test]

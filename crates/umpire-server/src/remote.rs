@@ -107,7 +107,10 @@ pub async fn play(
                 Command::OfferDraw => json!({"type":"draw","action":"offer"}),
                 Command::AcceptDraw => json!({"type":"draw","action":"accept"}),
                 Command::DeclineDraw => json!({"type":"draw","action":"decline"}),
-                Command::Resign => json!({"type":"resign"}),
+                // An agent never declares an end off the board; if one did, it gives up.
+                Command::Resign | Command::FlagFall | Command::Abandon | Command::Abort => {
+                    json!({"type":"resign"})
+                }
             };
             let mut frame = frame;
             frame["id"] = next_id.into();

@@ -8,7 +8,7 @@ use tokio::sync::{mpsc, oneshot};
 use umpire_rules::record::{Game, STANDARD_FEN};
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::{color_name, parse_color};
-use umpire_rules::{Command, Outcome, RuleSet, RuleSetId};
+use umpire_rules::{Command, Outcome, RuleSet, RuleSetId, Verdict};
 use umpire_view::PlayerView;
 
 use crate::clock::{Clocks, TimeControl};
@@ -17,7 +17,10 @@ use crate::house_agent::HouseAgent;
 use crate::lobby::{Lobby, LobbyEvent, Removal};
 use crate::projection::{self, Public, SpectatorObservation};
 use crate::protocol::Action;
+use crate::rating::Rating;
+use crate::shown_rating::ShownRating;
 use crate::store::{ChatRow, CommandRow, GameRow, Store, UserRow, now_ms};
+use crate::time_class::TimeClass;
 
 /// Who a connection is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -106,7 +109,7 @@ fn fresh_view(rules: RuleSet, game: &Game, side: Color) -> PlayerView {
 }
 
 /// A game rebuilt from storage: the umpire with its record, the players' views, what
-/// spectators heard, the clocks, the chat and a result by time.
+/// spectators heard and the clocks.
 #[derive(Debug)]
 pub struct Replayed {
     /// The umpire and the record.
@@ -117,8 +120,6 @@ pub struct Replayed {
     pub spectators: Vec<SpectatorObservation>,
     /// Each side's clock after its last stored command.
     pub clock_ms: [i64; 2],
-    /// A result the umpire did not announce (a flag fell): score and reason.
-    pub time_result: Option<(String, String)>,
 }
 
 /// Rebuilds a game from its row and commands (event sourcing: the commands are the game).
@@ -134,26 +135,21 @@ pub fn replay(row: &GameRow, commands: &[CommandRow]) -> Result<Replayed, String
         views,
         spectators: Vec::new(),
         clock_ms: [row.initial_ms; 2],
-        time_result: None,
     };
     for c in commands {
         let side = parse_color(&c.side)
             .ok_or_else(|| format!("game {} command {}: bad side {:?}", row.id, c.seq, c.side))?;
-        if let Some(end) = ServerEnd::from_word(&c.command) {
-            r.time_result = Some(end.result(side));
-            if end == ServerEnd::Flag {
-                r.clock_ms[index(side)] = 0;
-            }
-            continue;
-        }
-        let command = Command::parse_keyword_or_uci(&c.command).ok_or_else(|| {
+        // The record words: a player's commands and the ends the server declared (`flag`,
+        // `abandon`, `abort`, stored with the side they concern since before the rules core
+        // knew them: the same words load unchanged).
+        let command = Command::parse_record_word(&c.command).ok_or_else(|| {
             format!(
                 "game {} command {}: unreadable {:?}",
                 row.id, c.seq, c.command
             )
         })?;
         let actor = r.game.umpire().actor(command);
-        if actor != side && command != Command::Resign {
+        if actor != side && !by_either_side(command) {
             return Err(format!(
                 "game {} command {}: stored as {}'s but it is {}'s",
                 row.id,
@@ -163,60 +159,25 @@ pub fn replay(row: &GameRow, commands: &[CommandRow]) -> Result<Replayed, String
             ));
         }
         let outcome = r.game.submit_as(side, command);
+        if command.is_declared_end() && outcome.verdict != Verdict::Answered {
+            return Err(format!(
+                "game {} command {}: the umpire refuses the stored end {:?} ({})",
+                row.id,
+                c.seq,
+                c.command,
+                outcome.verdict.as_str()
+            ));
+        }
         take_in(&mut r.views, &mut r.spectators, None, command, &outcome);
         r.clock_ms[index(side)] = c.clock_ms;
     }
     Ok(r)
 }
 
-/// An end the server decides, not the umpire: stored as a command word with the side it
-/// concerns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ServerEnd {
-    /// The side's flag fell: it loses (`flag`, reason `time`).
-    Flag,
-    /// The side to move stayed away past the abandonment timeout: it loses (`abandon`,
-    /// reason `abandonment`).
-    Abandon,
-    /// The side to move stayed away before both sides had moved: nobody wins (`abort`,
-    /// score `*`, reason `aborted`).
-    Abort,
-}
-
-impl ServerEnd {
-    /// The stored command word.
-    pub const fn word(self) -> &'static str {
-        match self {
-            ServerEnd::Flag => "flag",
-            ServerEnd::Abandon => "abandon",
-            ServerEnd::Abort => "abort",
-        }
-    }
-
-    /// Reads a stored command word.
-    pub fn from_word(word: &str) -> Option<ServerEnd> {
-        [ServerEnd::Flag, ServerEnd::Abandon, ServerEnd::Abort]
-            .into_iter()
-            .find(|e| e.word() == word)
-    }
-
-    /// The reason, as in results.
-    pub const fn reason(self) -> &'static str {
-        match self {
-            ServerEnd::Flag => "time",
-            ServerEnd::Abandon => "abandonment",
-            ServerEnd::Abort => "aborted",
-        }
-    }
-
-    /// Score and reason when it concerns `side`.
-    pub fn result(self, side: Color) -> (String, String) {
-        let score = match self {
-            ServerEnd::Abort => "*",
-            _ => side.fold_wb("0-1", "1-0"),
-        };
-        (score.to_owned(), self.reason().to_owned())
-    }
+/// Whether `command` may come from the side not to move: a resignation, or an end the server
+/// declares for a side (a flag fall, an abandonment, an abort).
+fn by_either_side(command: Command) -> bool {
+    command == Command::Resign || command.is_declared_end()
 }
 
 /// Gives each view, agent and the spectator log what it learns from one outcome.
@@ -260,7 +221,8 @@ pub struct Round {
     clocks: Clocks,
     seq: i64,
     chat: Vec<(Color, String)>,
-    time_result: Option<(String, String)>,
+    /// Each seat's rating in a rated game, as the frames show it.
+    ratings: [Option<ShownRating>; 2],
     agents: [Option<HouseAgent>; 2],
     subs: Vec<Subscriber>,
     store: Store,
@@ -328,7 +290,7 @@ impl Round {
                 .into_iter()
                 .filter_map(|c| Some((parse_color(&c.side)?, c.text)))
                 .collect(),
-            time_result: r.time_result,
+            ratings: [None, None],
             agents,
             subs: Vec::new(),
             store,
@@ -345,11 +307,64 @@ impl Round {
         if round.row.status == "live" && !round.is_over() {
             round.clocks.start(round.game.umpire().turn(), now);
         }
+        round.load_ratings().await;
         Ok(round)
     }
 
+    /// Reads each seated account's rating for the frames of a rated game: before the end, its
+    /// rating now (the deviation grown over idle rating periods); after it, the rating the
+    /// game's update started from and the rating after it. A storage error leaves the seat's
+    /// rating out of the frames (the game goes on).
+    async fn load_ratings(&mut self) {
+        if !self.row.rated {
+            return;
+        }
+        let class = TimeClass::of(self.row.initial_ms, self.row.increment_ms);
+        let now = now_ms();
+        for i in 0..2 {
+            let Some(user) = self.row.users[i].clone() else {
+                self.ratings[i] = None;
+                continue;
+            };
+            let shown = if self.row.status == "over" {
+                self.store
+                    .rating_change(&self.row.id, &user)
+                    .await
+                    .map(|c| {
+                        c.map(|(before, after, games)| ShownRating {
+                            before,
+                            games,
+                            after: Some(after),
+                        })
+                    })
+            } else {
+                self.store
+                    .seat(&user, &self.row.rules, class.as_str())
+                    .await
+                    .map(|seat| {
+                        seat.filter(|s| s.kind != "guest").map(|s| {
+                            let (before, games) =
+                                s.rating.map_or((Rating::NEW, 0), |r| (r.now(now), r.games));
+                            ShownRating {
+                                before,
+                                games,
+                                after: None,
+                            }
+                        })
+                    })
+            };
+            self.ratings[i] = match shown {
+                Ok(shown) => shown,
+                Err(e) => {
+                    tracing::warn!("game {}: cannot read a rating: {e}", self.row.id);
+                    None
+                }
+            };
+        }
+    }
+
     fn is_over(&self) -> bool {
-        self.game.result().is_some() || self.time_result.is_some()
+        self.game.result().is_some()
     }
 
     fn status(&self) -> &str {
@@ -361,10 +376,9 @@ impl Round {
     }
 
     fn result_pair(&self) -> Option<(String, String)> {
-        if let Some(r) = self.game.result() {
-            return Some((r.score().to_owned(), r.reason.as_str().to_owned()));
-        }
-        self.time_result.clone()
+        self.game
+            .result()
+            .map(|r| (r.score().to_owned(), r.reason.as_str().to_owned()))
     }
 
     fn public<'a>(&'a self, now: Instant, result: &'a Option<(String, String)>) -> Public<'a> {
@@ -377,6 +391,7 @@ impl Round {
             time_control: (self.row.initial_ms, self.row.increment_ms),
             rated: self.row.rated,
             result: result.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
+            ratings: &self.ratings,
         }
     }
 
@@ -600,6 +615,7 @@ impl Round {
                 reason: Removal::Joined,
             });
         }
+        self.load_ratings().await;
         let now = Instant::now();
         self.clocks.start(self.game.umpire().turn(), now);
         for s in &self.subs {
@@ -693,7 +709,8 @@ impl Round {
             return Err(ApiError::conflict("game_over", "the game is over"));
         }
         let actor = self.game.umpire().actor(command);
-        // Either side may resign at any time; every other command is the actor's alone.
+        // Either side may resign at any time; every other command is the actor's alone (a
+        // player never sends a declared end: `Action` has none).
         if actor != side && command != Command::Resign {
             return Err(ApiError::conflict(
                 "not_your_turn",
@@ -743,6 +760,7 @@ impl Round {
         self.seq += 1;
         if over.is_some() {
             self.row.status = "over".to_owned();
+            self.load_ratings().await;
         }
         take_in(
             &mut self.views,
@@ -815,7 +833,7 @@ impl Round {
         }
         self.clocks.stop(now);
         self.clocks.set(side, 0);
-        self.server_end(side, ServerEnd::Flag, now).await;
+        self.server_end(side, Command::FlagFall, now).await;
     }
 
     /// When the side to move, a person, has been away past the timeout (never in
@@ -842,9 +860,9 @@ impl Round {
         }
         let side = self.game.umpire().turn();
         let end = if self.game.umpire().plies() < 2 {
-            ServerEnd::Abort
+            Command::Abort
         } else {
-            ServerEnd::Abandon
+            Command::Abandon
         };
         let clock_ms = self.clocks.charge(side, now);
         self.clocks.stop(now);
@@ -852,28 +870,58 @@ impl Round {
         self.server_end(side, end, now).await;
     }
 
-    /// Stores an end the server decided, then tells every connection.
-    async fn server_end(&mut self, side: Color, end: ServerEnd, now: Instant) {
+    /// Has the umpire judge an end the server declares for `side` (a flag fall, an
+    /// abandonment, an abort), stores it, then tells every connection: each player and the
+    /// spectators get the `update` the umpire's announcement makes, then everyone `game_over`.
+    async fn server_end(&mut self, side: Color, end: Command, now: Instant) {
+        let outcome = self.game.submit_as(side, end);
+        if outcome.verdict != Verdict::Answered {
+            tracing::error!(
+                "game {}: the umpire refuses the end {:?} ({})",
+                self.row.id,
+                end.to_text(),
+                outcome.verdict.as_str()
+            );
+            self.reload().await;
+            return;
+        }
         let row = CommandRow {
             seq: self.seq,
             side: color_name(side).to_owned(),
-            command: end.word().to_owned(),
+            command: end.to_text(),
             clock_ms: self.clocks.left(side, now).max(0),
             at_ms: now_ms(),
         };
-        let (score, reason) = end.result(side);
+        let over = self.result_pair();
         if let Err(e) = self
             .store
-            .append_command(&self.row.id, &row, Some((&score, &reason)))
+            .append_command(
+                &self.row.id,
+                &row,
+                over.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
+            )
             .await
         {
-            tracing::error!("game {}: cannot store the end ({reason}): {e}", self.row.id);
+            tracing::error!(
+                "game {}: cannot store the end {:?}: {e}",
+                self.row.id,
+                end.to_text()
+            );
+            // Not stored, so it did not happen: go back to what storage holds.
             self.reload().await;
             return;
         }
         self.seq += 1;
-        self.time_result = Some((score, reason));
         self.row.status = "over".to_owned();
+        self.load_ratings().await;
+        take_in(
+            &mut self.views,
+            &mut self.spectators,
+            Some(&mut self.agents),
+            end,
+            &outcome,
+        );
+        self.broadcast(end, &outcome, side, None, now);
         let result = self.result_pair();
         let frame = projection::game_over_frame(&self.public(now, &result));
         self.subs.retain(|s| s.tx.send(frame.clone()).is_ok());

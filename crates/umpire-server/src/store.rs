@@ -12,7 +12,7 @@ use sqlx::{AnyPool, Executor, Row};
 
 mod ratings;
 
-pub use ratings::{HistoryRow, LeaderRow, RatingRow, SeatRow};
+pub use ratings::{HistoryRow, LeaderRow, RatingRow, SeatRating, SeatRow};
 
 /// Milliseconds since the Unix epoch.
 pub fn now_ms() -> i64 {

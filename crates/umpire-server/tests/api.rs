@@ -411,7 +411,7 @@ async fn a_flag_falls_when_time_runs_out() {
     let (mut w, _) = socket(&white, &id).await;
     let over = w.until("game_over", T).await.unwrap();
     assert_eq!(over["result"]["score"], "0-1");
-    assert_eq!(over["result"]["reason"], "time");
+    assert_eq!(over["result"]["reason"], "time_forfeit");
     assert_eq!(over["clocks"]["white_ms"], 0);
     let e = ask(&mut w, json!({"type":"attempt","move":"e2e4"}), 1).await;
     assert_eq!(e["code"], "game_over");
@@ -423,7 +423,7 @@ async fn a_flag_falls_when_time_runs_out() {
         .unwrap();
     assert_eq!(
         (g["status"].as_str(), g["reason"].as_str()),
-        (Some("over"), Some("time"))
+        (Some("over"), Some("time_forfeit"))
     );
     server.stop().await;
 }

@@ -8,6 +8,8 @@ use std::time::Duration;
 
 use common::{Server, T, ask, fresh_dir, socket, two_player_game};
 use serde_json::json;
+use umpire_rules::shakmaty::Color;
+use umpire_rules::{Command, EndReason, GameResult};
 use umpire_server::Database;
 
 async fn summary(server: &Server, id: &str) -> serde_json::Value {
@@ -68,6 +70,11 @@ async fn a_player_gone_past_the_timeout_loses_and_the_record_says_so() {
         .unwrap();
     let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
     record.replay().unwrap();
+    assert_eq!(
+        record.result,
+        Some(GameResult::win(Color::Black, EndReason::Abandonment))
+    );
+    assert_eq!(record.entries.last().unwrap().command, Command::Abandon);
     assert_eq!(record.tags.get("Termination"), Some("abandoned 0-1"));
     // The end is stored: a restarted server still has it.
     server.stop().await;
@@ -144,8 +151,41 @@ async fn a_flag_falls_in_a_game_with_increment() {
     // White lets its clock run out.
     let over = w.until("game_over", T).await.unwrap();
     assert_eq!(over["result"]["score"], "0-1");
-    assert_eq!(over["result"]["reason"], "time");
+    assert_eq!(over["result"]["reason"], "time_forfeit");
     assert_eq!(over["clocks"]["white_ms"], 0);
+    // The umpire judged the flag fall: the record carries it, replays and verifies.
+    let rec = server
+        .client()
+        .request("GET", &format!("/games/{id}.json"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let replayed = record.replay().unwrap();
+    assert_eq!(
+        replayed.result(),
+        Some(GameResult::win(Color::Black, EndReason::TimeForfeit))
+    );
+    let last = record.entries.last().unwrap();
+    assert_eq!((last.side, last.command), (Color::White, Command::FlagFall));
+    assert_eq!(record.tags.get("Termination"), Some("time forfeit 0-1"));
+    // Black heard the end as an announcement, as the umpire made it, then `game_over`.
+    let heard = b.until("update", T).await.unwrap();
+    assert_eq!(heard["observation"]["actor"], "white", "{heard}");
+    assert_eq!(
+        heard["observation"]["heard"][0]["kind"], "game_over",
+        "{heard}"
+    );
+    assert_eq!(heard["observation"]["heard"][0]["reason"], "time_forfeit");
+    assert!(heard["observation"]["own"].is_null(), "{heard}");
+    let over = b.until("game_over", T).await.unwrap();
+    assert_eq!(over["result"]["reason"], "time_forfeit");
+    let g = summary(&server, &id).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("0-1"), Some("time_forfeit"))
+    );
     server.stop().await;
 }
 
@@ -245,5 +285,51 @@ async fn a_rematch_against_an_agent_starts_at_once_at_the_same_strength() {
     assert!(bad.contains("bad_level"), "{bad}");
     let bad = me.create_game(&json!({"level":2})).await.unwrap_err();
     assert!(bad.contains("bad_level"), "{bad}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flag_fall_stored_before_the_core_knew_it_still_loads() {
+    use sqlx::Connection;
+
+    let dir = fresh_dir("old-flag");
+    let server = Server::start(dir.clone()).await;
+    let (white, _black, id) = two_player_game(&server, json!({"initial_ms": 1000})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    w.until("game_over", T).await.unwrap();
+    server.stop().await;
+    // Make the database what an older server left: the reason `time`, migration 3 not run.
+    let url = format!("sqlite://{}", dir.join("umpire.sqlite3").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::raw_sql(
+        "UPDATE games SET reason = 'time'; DELETE FROM _sqlx_migrations WHERE version = 3",
+    )
+    .execute(&mut db)
+    .await
+    .unwrap();
+    let stored: String = sqlx::query_scalar("SELECT command FROM commands ORDER BY seq DESC")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    assert_eq!(stored, "flag");
+    db.close().await.unwrap();
+    let server = Server::start(dir).await;
+    let g = summary(&server, &id).await;
+    assert_eq!(
+        (g["result"].as_str(), g["reason"].as_str()),
+        (Some("0-1"), Some("time_forfeit"))
+    );
+    let rec = server
+        .client()
+        .request("GET", &format!("/games/{id}.json"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    assert_eq!(
+        record.replay().unwrap().result(),
+        Some(GameResult::win(Color::Black, EndReason::TimeForfeit))
+    );
     server.stop().await;
 }

@@ -15,6 +15,8 @@ use umpire_server::projection::{
     Public, SpectatorObservation, player_state, player_update, spectator_observation,
     spectator_state,
 };
+use umpire_server::rating::Rating;
+use umpire_server::shown_rating::ShownRating;
 use umpire_view::PlayerView;
 
 fn public<'a>(rules: &'a RuleSet, result: Option<(&'a str, &'a str)>) -> Public<'a> {
@@ -31,8 +33,27 @@ fn public<'a>(rules: &'a RuleSet, result: Option<(&'a str, &'a str)>) -> Public<
         time_control: (60_000, 0),
         rated: true,
         result,
+        ratings: &RATINGS,
     }
 }
+
+/// Both seats rated, the same in every history (ratings are public).
+const RATINGS: [Option<ShownRating>; 2] = [
+    Some(ShownRating {
+        before: Rating::NEW,
+        games: 0,
+        after: None,
+    }),
+    Some(ShownRating {
+        before: Rating {
+            rating: 1712.3,
+            deviation: 64.0,
+            volatility: 0.06,
+        },
+        games: 31,
+        after: None,
+    }),
+];
 
 /// What one history showed one audience: the frames, keyed by what the audience observed.
 #[derive(Default)]

@@ -426,3 +426,118 @@ async fn games_ending_at_once_lose_no_rating_update() {
     ends_at_once_keep_every_update(&server).await;
     server.stop().await;
 }
+
+/// A rating as a frame shows it: `(rating, deviation)` rounded.
+fn shown(v: &Value) -> (i64, i64) {
+    (
+        v["rating"].as_i64().unwrap(),
+        v["deviation"].as_i64().unwrap(),
+    )
+}
+
+fn rounded(r: Glicko2Rating) -> (i64, i64) {
+    (r.rating.round() as i64, r.deviation.round() as i64)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn state_frames_show_both_ratings_and_the_last_frames_the_change() {
+    let server = Server::start(fresh_dir("rated-frames")).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    rated_win(&ann, &bob).await;
+    let (ann1, bob1) = expected(Glicko2Rating::new(), Glicko2Rating::new(), Outcomes::WIN);
+
+    let id = game_between(&ann, &bob, json!({"rated": true})).await;
+    let (mut w, state) = socket(&ann, &id).await;
+    let r = &state["ratings"];
+    assert_eq!(shown(&r["white"]), rounded(ann1), "{state}");
+    assert_eq!(shown(&r["black"]), rounded(bob1), "{state}");
+    assert_eq!(r["white"]["provisional"], true);
+    assert_eq!(r["white"]["games"], 1);
+    assert!(r["white"].get("change").is_none(), "{state}");
+    // A spectator sees them too: ratings are public.
+    let (_, watched) = socket(&server.guest().await, &id).await;
+    assert_eq!(watched["you"], "spectator");
+    assert_eq!(watched["ratings"], state["ratings"]);
+
+    // Bob resigns: the update that ends the game carries the ratings after it.
+    let (mut b, _) = socket(&bob, &id).await;
+    let u = ask(&mut b, json!({"type":"resign"}), 1).await;
+    let (ann2, bob2) = expected(ann1, bob1, Outcomes::WIN);
+    for (seat, before, after) in [("white", ann1, ann2), ("black", bob1, bob2)] {
+        let s = &u["ratings"][seat];
+        assert_eq!(shown(s), rounded(before), "{u}");
+        assert_eq!(shown(&s["after"]), rounded(after), "{u}");
+        assert_eq!(
+            s["change"].as_i64().unwrap(),
+            rounded(after).0 - rounded(before).0
+        );
+        assert_eq!(s["games"], 2);
+    }
+    assert!(u["ratings"]["white"]["change"].as_i64().unwrap() > 0);
+    let heard = w.until("update", T).await.unwrap();
+    assert_eq!(heard["ratings"], u["ratings"]);
+    // A later connection's state frame shows the same, read back from the rating history.
+    let (_, again) = socket(&ann, &id).await;
+    assert_eq!(again["ratings"], u["ratings"]);
+
+    // A casual game's frames carry no ratings.
+    let casual = game_between(&ann, &bob, json!({})).await;
+    let (_, state) = socket(&ann, &casual).await;
+    assert_eq!(state["rated"], false);
+    assert!(state.get("ratings").is_none(), "{state}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_deviation_grows_over_idle_days_when_shown_and_before_the_next_game() {
+    use sqlx::Connection;
+
+    const DAY: i64 = 86_400_000;
+    let dir = fresh_dir("rated-idle");
+    let server = Server::start(dir.clone()).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    rated_win(&ann, &bob).await;
+    let (ann1, bob1) = expected(Glicko2Rating::new(), Glicko2Rating::new(), Outcomes::WIN);
+    assert_rating(&ratings(&server, "ann").await[0], ann1);
+
+    // Ten days pass for Ann (her last game moved back), none for Bob.
+    let url = format!("sqlite://{}", dir.join("umpire.sqlite3").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    let ann_id: String = sqlx::query_scalar("SELECT id FROM users WHERE name = 'ann'")
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+    sqlx::query("UPDATE ratings SET updated_ms = updated_ms - $1 WHERE user_id = $2")
+        .bind(10 * DAY)
+        .bind(&ann_id)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    // Glicko-2 step 6 for ten periods without games, by hand: φ' = √(φ² + 10σ²).
+    let phi = ann1.deviation / 173.7178;
+    let grown = Glicko2Rating {
+        deviation: ((phi * phi + 10.0 * ann1.volatility * ann1.volatility).sqrt() * 173.7178)
+            .min(350.0),
+        ..ann1
+    };
+    assert!(grown.deviation > ann1.deviation + 1.0);
+    let shown_now = &ratings(&server, "ann").await[0];
+    assert!((shown_now["deviation"].as_f64().unwrap() - grown.deviation).abs() < 1e-9);
+    assert_eq!(shown_now["rating"].as_f64(), Some(ann1.rating));
+    assert_rating(&ratings(&server, "bob").await[0], bob1);
+
+    // The next rated game starts from the grown deviation: the frames show it, the update
+    // is computed from it and the history's "before" is it.
+    let id = game_between(&ann, &bob, json!({"rated": true})).await;
+    let (_, state) = socket(&ann, &id).await;
+    assert_eq!(shown(&state["ratings"]["white"]), rounded(grown));
+    resign(&bob, &id).await;
+    let (ann2, bob2) = expected(grown, bob1, Outcomes::WIN);
+    assert_rating(&ratings(&server, "ann").await[0], ann2);
+    assert_rating(&ratings(&server, "bob").await[0], bob2);
+    let h = get(&server, "/api/players/ann/history").await["history"].clone();
+    assert_rating(&h[0]["before"], grown);
+    server.stop().await;
+}

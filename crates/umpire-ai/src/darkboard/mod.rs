@@ -93,6 +93,10 @@ impl DarkboardAgent {
             let bc = BeliefConfig {
                 bound: DARKBOARD_BELIEF_BOUND,
                 seed,
+                // Agents play games side by side (matches, benches): one thread each.
+                threads: 1,
+                parallel_from: umpire_belief::PARALLEL_FROM,
+                repair_budget: umpire_belief::REPAIR_BUDGET,
             };
             belief = Belief::new(*view.rules(), Chess::default(), view.side(), bc).ok();
             for obs in view.transcript() {

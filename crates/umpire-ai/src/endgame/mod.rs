@@ -1,7 +1,7 @@
 //! [`Endgame`]: tablebase endgame technique around any [`Agent`].
 //!
 //! When the player's own view is a tablebase ending against a lone king — its own men are the
-//! king and the men of KRK, KQK, KBBK (bishops on opposite colours) or, if enabled, KBNK, and
+//! king and the men of KRK, KQK, KBBK (bishops on opposite colours) or KBNK (unless turned off), and
 //! the enemy count says only the king is left — the wrapper plays the table's best attempt.
 //! The set of squares where the lone king may stand is tracked from the player's own
 //! observations with the split and spread the tables are built on ([`KingTracker`]), starting
@@ -12,9 +12,10 @@
 //! kinds) are what the umpire says; under other rule sets the wrapper always defers. A Black
 //! player's view is mirrored top to bottom (check kinds do not change under the mirror).
 //!
-//! Tables are built at first need, once per process ([`tables::table`]). KBNK is off by
-//! default: its table takes about 31 s to build on the project's two-core machine, too long for
-//! a move; turn it on with [`EndgameConfig::kbnk`] where a one-off 31 s pause is acceptable.
+//! Tables are loaded at first need, once per process, from a cache directory where the first
+//! build on the machine left them ([`tables::table`]). Only that first build is slow (KBNK about
+//! 31 s on the project's two-core machine); [`EndgameConfig::kbnk`] turns KBNK off where even
+//! one such pause is unwelcome.
 //!
 //! Outside the tables (a queen or rook with pawns or other men left) the mating method is the
 //! wrapped agent's: for [`MctsAgent`](crate::mcts::MctsAgent), its evaluation pushes the lone
@@ -35,14 +36,15 @@ use crate::{Agent, Analysis};
 /// Which tables the wrapper uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EndgameConfig {
-    /// Use the KBNK table (about 31 s to build at first need).
+    /// Use the KBNK table (about 31 s to build the first time on a machine, then loaded from
+    /// the cache).
     pub kbnk: bool,
 }
 
 impl Default for EndgameConfig {
-    /// KRK, KQK and KBBK; KBNK off.
+    /// Every table: KRK, KQK, KBBK and KBNK.
     fn default() -> EndgameConfig {
-        EndgameConfig { kbnk: false }
+        EndgameConfig { kbnk: true }
     }
 }
 

@@ -214,6 +214,8 @@ impl Agent for EngineAgent {
             Command::OfferDraw => self.commands_this_turn == 0,
             Command::Resign => true,
             Command::AcceptDraw | Command::DeclineDraw => false,
+            // Ends declared off the board are never a player's to say.
+            Command::FlagFall | Command::Abandon | Command::Abort => false,
         };
         if !allowed {
             self.fail(format!(

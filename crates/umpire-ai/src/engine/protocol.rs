@@ -5,8 +5,7 @@ use serde::{Deserialize, Serialize};
 use umpire_rules::shakmaty::{Board, CastlingSide, Color};
 use umpire_rules::wire::{AnnouncementJson, color_name, parse_color};
 use umpire_rules::{
-    AttemptList, Command, EnemyCount, Invalid, Observation, OwnBoard, OwnCommand, RuleSetId,
-    Verdict,
+    AttemptList, Command, EnemyCount, Observation, OwnBoard, OwnCommand, RuleSetId, Verdict,
 };
 use umpire_view::PlayerView;
 
@@ -327,20 +326,6 @@ impl Request {
     }
 }
 
-/// Every reason a command may be refused, to read `invalid` back.
-const INVALID: [Invalid; 10] = [
-    Invalid::NoAnyQuestion,
-    Invalid::AnyAlreadyAsked,
-    Invalid::MustTryPawnCapture,
-    Invalid::NoDrawOffers,
-    Invalid::DrawOfferAfterAttempt,
-    Invalid::DrawAlreadyOffered,
-    Invalid::DrawOfferPending,
-    Invalid::NoDrawOffer,
-    Invalid::OwnDrawOffer,
-    Invalid::NotYourTurn,
-];
-
 fn parse_verdict(verdict: &str, invalid: Option<&str>) -> Result<Verdict, String> {
     Ok(match verdict {
         "accepted" => Verdict::Accepted,
@@ -352,7 +337,7 @@ fn parse_verdict(verdict: &str, invalid: Option<&str>) -> Result<Verdict, String
         "invalid" => {
             let why = invalid.ok_or("verdict invalid without its reason")?;
             Verdict::Invalid(
-                INVALID
+                umpire_rules::record::notation::ALL_INVALID
                     .into_iter()
                     .find(|i| i.as_str() == why)
                     .ok_or_else(|| format!("unknown invalid reason {why:?}"))?,
@@ -366,7 +351,7 @@ fn parse_observation(o: &ObservationJson, player: Color) -> Result<Observation, 
     let actor = parse_color(&o.actor).ok_or_else(|| format!("actor {:?}", o.actor))?;
     let own = match (&o.command, &o.verdict) {
         (Some(command), Some(verdict)) => Some(OwnCommand {
-            command: Command::parse_keyword_or_uci(command)
+            command: Command::parse_record_word(command)
                 .ok_or_else(|| format!("command {command:?}"))?,
             verdict: parse_verdict(verdict, o.invalid.as_deref())?,
         }),

@@ -8,7 +8,7 @@
 //! - the umpire judges the chosen command in the determinization; what the agent would hear
 //!   (verdict and announcements) picks the child. A rejected attempt leads to a node where the
 //!   same player tries again; an accepted one is followed by a hidden opponent reply, chosen
-//!   by the [playout policy](policy) in the determinized position, of which the child's name
+//!   by the playout policy (the private `policy` module) in the determinized position, of which the child's name
 //!   keeps only what the agent would hear;
 //! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
@@ -21,9 +21,10 @@
 //! [`Budget::Time`] stops at a deadline. The belief update happens when observations arrive and
 //! is not part of the budget.
 //!
-//! Allocation: the evaluation and the policy allocate nothing; each iteration builds one umpire
-//! for its determinization (the umpire keeps a repetition history vector), and expansions add
-//! tree nodes (the arena keeps its storage between decisions).
+//! Allocation: the evaluation and the policy allocate nothing; each iteration resets one kept
+//! umpire to its determinization ([`Umpire::reset_to`], allocation-free once its repetition
+//! history has room), and only expansions allocate: a new node's edge list and an edge's first
+//! child entry (the arena keeps its storage between decisions).
 
 mod policy;
 mod tree;
@@ -110,6 +111,8 @@ pub struct MctsAgent {
     bonus: QualityBonus,
     options: AttemptList,
     path: Vec<(u32, usize)>,
+    /// The umpire every iteration resets to its determinization (built at the first one).
+    scratch: Option<Umpire>,
     analysis: Option<Analysis>,
     /// How often each own board (hashed) stood after the agent's own moves.
     seen: HashMap<u64, u32>,
@@ -144,6 +147,10 @@ impl MctsAgent {
         let bc = BeliefConfig {
             bound: config.belief_bound.max(1),
             seed,
+            // Agents play games side by side (matches, benches): one thread each.
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
         };
         let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), bc).ok());
         MctsAgent {
@@ -155,6 +162,7 @@ impl MctsAgent {
             bonus: QualityBonus::default(),
             options: AttemptList::new(),
             path: Vec::with_capacity(64),
+            scratch: None,
             analysis: None,
             seen: HashMap::new(),
             guesses: Vec::with_capacity(RESEED_GUESSES),
@@ -212,6 +220,9 @@ impl MctsAgent {
             let bc = BeliefConfig {
                 bound: self.config.belief_bound.max(1),
                 seed: self.guess_rng.random(),
+                threads: 1,
+                parallel_from: umpire_belief::PARALLEL_FROM,
+                repair_budget: umpire_belief::REPAIR_BUDGET,
             };
             if let Ok(belief) = Belief::new(*self.view.rules(), start, side, bc) {
                 self.belief = Some(belief);
@@ -315,9 +326,28 @@ impl MctsAgent {
         if det.turn() != side {
             return false;
         }
-        let Ok(mut umpire) = Umpire::from_position(*self.view.rules(), det) else {
-            return false;
+        let rules = *self.view.rules();
+        let mut umpire = match self.scratch.take() {
+            Some(mut u) => match u.reset_to(rules, &det) {
+                Ok(()) => u,
+                Err(_) => {
+                    self.scratch = Some(u);
+                    return false;
+                }
+            },
+            None => match Umpire::from_position(rules, det) {
+                Ok(u) => u,
+                Err(_) => return false,
+            },
         };
+        let ran = self.iterate_in(&mut umpire, root);
+        self.scratch = Some(umpire);
+        ran
+    }
+
+    /// One iteration in `umpire`, set to a determinization whose side to move is the agent's.
+    fn iterate_in(&mut self, umpire: &mut Umpire, root: &[Command]) -> bool {
+        let side = self.view.side();
         self.path.clear();
         let mut node = 0u32;
         let mut depth = 0u32;
@@ -325,10 +355,10 @@ impl MctsAgent {
         let mut last = None;
         let value = loop {
             if umpire.is_over() {
-                break self.terminal_value(&umpire);
+                break self.terminal_value(umpire);
             }
             if moves >= self.config.max_depth {
-                break self.leaf_value(&umpire, depth);
+                break self.leaf_value(umpire, depth);
             }
             if !self.tree.nodes[node as usize].expanded {
                 let n = &mut self.tree.nodes[node as usize];
@@ -349,7 +379,7 @@ impl MctsAgent {
                 }
             }
             let Some(edge) = self.tree.select(node, self.config.exploration) else {
-                break self.leaf_value(&umpire, depth);
+                break self.leaf_value(umpire, depth);
             };
             let command = self.tree.nodes[node as usize].edges[edge].command;
             let outcome = umpire.submit(command);
@@ -371,14 +401,14 @@ impl MctsAgent {
                 }
                 Verdict::Illegal | Verdict::Answered => {}
                 // Not expected (the options are the mover's own); score and stop.
-                _ => break self.leaf_value(&umpire, depth),
+                _ => break self.leaf_value(umpire, depth),
             }
             self.path.push((node, edge));
             let (child, created) = self.tree.child(node, edge, key.finish());
             node = child;
             last = Some(child);
             if created {
-                break self.leaf_value(&umpire, depth);
+                break self.leaf_value(umpire, depth);
             }
         };
         let path = std::mem::take(&mut self.path);

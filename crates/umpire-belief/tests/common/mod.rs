@@ -74,7 +74,14 @@ pub fn play_as(
 ) -> [Belief; 2] {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut umpire = Umpire::from_position(rules, start.clone()).expect("a live start");
-    let config = BeliefConfig { bound, seed };
+    // Two threads from small sets on: the checks below hold the parallel updates to account.
+    let config = BeliefConfig {
+        bound,
+        seed,
+        threads: 2,
+        parallel_from: 64,
+        ..BeliefConfig::default()
+    };
     let mut beliefs = [Color::White, Color::Black]
         .map(|side| Belief::new(rules, start.clone(), side, config).expect("a live start"));
     let mut views = [Color::White, Color::Black].map(|side| view_of(rules, &start, side));

@@ -41,7 +41,7 @@ fn bad<T>(token: &str, expected: &'static str) -> Result<T, NotationError> {
 }
 
 /// Every reason for an invalid command, in a fixed order.
-pub const ALL_INVALID: [Invalid; 10] = [
+pub const ALL_INVALID: [Invalid; 11] = [
     Invalid::NoAnyQuestion,
     Invalid::AnyAlreadyAsked,
     Invalid::MustTryPawnCapture,
@@ -52,6 +52,7 @@ pub const ALL_INVALID: [Invalid; 10] = [
     Invalid::NoDrawOffer,
     Invalid::OwnDrawOffer,
     Invalid::NotYourTurn,
+    Invalid::TooLateToAbort,
 ];
 
 /// Parses the name returned by [`Invalid::as_str`].
@@ -106,7 +107,8 @@ pub fn parse_verdict_token(token: &str) -> Result<Verdict, NotationError> {
     }
 }
 
-/// The command as one token: UCI, or `any`, `draw-offer`, `draw-accept`, `draw-decline`, `resign`.
+/// The command as one token: UCI, or `any`, `draw-offer`, `draw-accept`, `draw-decline`,
+/// `resign`, and the ends declared off the board: `flag`, `abandon`, `abort`.
 pub fn command_token(command: Command) -> String {
     command.to_text().replace(' ', "-")
 }
@@ -119,12 +121,15 @@ pub fn parse_command_token(token: &str) -> Result<Command, NotationError> {
         "draw-accept" => Command::AcceptDraw,
         "draw-decline" => Command::DeclineDraw,
         "resign" => Command::Resign,
+        "flag" => Command::FlagFall,
+        "abandon" => Command::Abandon,
+        "abort" => Command::Abort,
         uci => match Attempt::from_uci(uci) {
             Ok(a) if a.to_string() == uci => Command::Attempt(a),
             _ => {
                 return bad(
                     token,
-                    "a command (UCI such as e2e4, or any, draw-offer, draw-accept, draw-decline, resign)",
+                    "a command (UCI such as e2e4, or any, draw-offer, draw-accept, draw-decline, resign, flag, abandon, abort)",
                 );
             }
         },
@@ -134,11 +139,11 @@ pub fn parse_command_token(token: &str) -> Result<Command, NotationError> {
 
 /// Parses the text of a command as stored in JSON records ([`Command::to_text`]).
 pub fn parse_command_text(text: &str) -> Result<Command, NotationError> {
-    match Command::parse_keyword_or_uci(text) {
+    match Command::parse_record_word(text) {
         Some(c) if c.to_text() == text => Ok(c),
         _ => bad(
             text,
-            "a command (UCI such as e2e4 or e7e8q, or any, draw offer, draw accept, draw decline, resign)",
+            "a command (UCI such as e2e4 or e7e8q, or any, draw offer, draw accept, draw decline, resign, flag, abandon, abort)",
         ),
     }
 }
@@ -399,6 +404,9 @@ mod tests {
             Command::AcceptDraw,
             Command::DeclineDraw,
             Command::Resign,
+            Command::FlagFall,
+            Command::Abandon,
+            Command::Abort,
         ] {
             assert_eq!(parse_command_token(&command_token(c)), Ok(c));
             assert_eq!(parse_command_text(&c.to_text()), Ok(c));

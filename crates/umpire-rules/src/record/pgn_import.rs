@@ -11,7 +11,7 @@ use crate::record::notation::{
 };
 use crate::record::pgn_export::{attempt_move, move_uci};
 use crate::record::{Entry, Record, TagError, Tags};
-use crate::{Command, GameResult, Heard, RuleSetId, Umpire, Verdict};
+use crate::{Command, EndReason, GameResult, Heard, RuleSetId, Umpire, Verdict};
 
 /// PGN that is not a Kriegspiel record this library can read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -181,10 +181,11 @@ fn start(tags: Vec<(String, String)>) -> Result<State, PgnError> {
     };
     let result = match (result_tag.as_str(), termination) {
         ("*", None) => None,
+        ("*", Some(reason)) if reason == EndReason::Aborted.as_str() => Some(GameResult::aborted()),
         ("*", Some(_)) => {
             return Err(tag_error(
                 "KriegspielTermination",
-                "present although the Result is *",
+                "present although the Result is * (only an aborted game ends without a score)",
             ));
         }
         (score, Some(reason)) => Some(GameResult::from_parts(score, &reason).ok_or_else(|| {

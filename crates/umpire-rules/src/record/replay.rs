@@ -142,11 +142,16 @@ impl Record {
                 what,
             };
             // Commands whose author is not implied by the turn (an answer to a draw offer, a
-            // resignation, a command refused as out of turn) are judged as given by the recorded
+            // resignation, an end declared off the board, a command refused as out of turn) are judged as given by the recorded
             // side (`Umpire::submit_as`): the offerer's own answer replays as refused.
             let by_side = matches!(
                 entry.command,
-                Command::AcceptDraw | Command::DeclineDraw | Command::Resign
+                Command::AcceptDraw
+                    | Command::DeclineDraw
+                    | Command::Resign
+                    | Command::FlagFall
+                    | Command::Abandon
+                    | Command::Abort
             ) || entry.verdict == Verdict::Invalid(Invalid::NotYourTurn);
             let actor = game.umpire().actor(entry.command);
             if actor != entry.side && !by_side {

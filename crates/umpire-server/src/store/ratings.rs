@@ -70,8 +70,26 @@ pub struct SeatRow {
     pub name: String,
     /// `account`, `guest` or `bot`.
     pub kind: String,
-    /// The current rating, if any.
-    pub rating: Option<(Rating, i64)>,
+    /// The stored rating, if any: as of the last rated game (see [`SeatRating::now`]).
+    pub rating: Option<SeatRating>,
+}
+
+/// A seated user's stored rating in one rule set and class.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeatRating {
+    /// The rating as of the last rated game.
+    pub rating: Rating,
+    /// Rated games played.
+    pub games: i64,
+    /// When the last rated game ended.
+    pub updated_ms: i64,
+}
+
+impl SeatRating {
+    /// The rating at `now_ms`: the deviation grown over the idle rating periods since.
+    pub fn now(&self, now_ms: i64) -> Rating {
+        self.rating.at(self.updated_ms, now_ms)
+    }
 }
 
 const RATING_COLUMNS: &str = "r.rules, r.class, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_ms";
@@ -94,15 +112,17 @@ fn rating_of(row: &sqlx::any::AnyRow, at: usize) -> Result<RatingRow, sqlx::Erro
     })
 }
 
-/// A player's stored rating and game count in one rule set and class, if any.
+/// A player's rating at `at_ms` (grown over the idle periods since its last rated game) and
+/// game count in one rule set and class, if any.
 async fn current(
     conn: &mut AnyConnection,
     user: &str,
     rules: &str,
     class: &str,
+    at_ms: i64,
 ) -> Result<Option<(Rating, i64)>, sqlx::Error> {
     let row = sqlx::query(
-        "SELECT rating, deviation, volatility, games FROM ratings WHERE user_id = $1 AND rules = $2 AND class = $3",
+        "SELECT rating, deviation, volatility, games, updated_ms FROM ratings WHERE user_id = $1 AND rules = $2 AND class = $3",
     )
     .bind(user)
     .bind(rules)
@@ -110,14 +130,12 @@ async fn current(
     .fetch_optional(&mut *conn)
     .await?;
     row.map(|r| {
-        Ok((
-            Rating {
-                rating: r.try_get(0)?,
-                deviation: r.try_get(1)?,
-                volatility: r.try_get(2)?,
-            },
-            r.try_get(3)?,
-        ))
+        let stored = Rating {
+            rating: r.try_get(0)?,
+            deviation: r.try_get(1)?,
+            volatility: r.try_get(2)?,
+        };
+        Ok((stored.at(r.try_get(4)?, at_ms), r.try_get(3)?))
     })
     .transpose()
 }
@@ -251,8 +269,8 @@ pub(super) async fn settle(
     else {
         return Ok(());
     };
-    let w = current(conn, &white, &rules, class).await?;
-    let b = current(conn, &black, &rules, class).await?;
+    let w = current(conn, &white, &rules, class, at_ms).await?;
+    let b = current(conn, &black, &rules, class, at_ms).await?;
     let (w_before, b_before) = (
         w.map_or(Rating::NEW, |r| r.0),
         b.map_or(Rating::NEW, |r| r.0),
@@ -313,6 +331,40 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// What one rated game changed of a user's rating: before, after and the rated games
+    /// played after it; `None` if the game was not rated for that user.
+    pub async fn rating_change(
+        &self,
+        game: &str,
+        user: &str,
+    ) -> Result<Option<(Rating, Rating, i64)>, sqlx::Error> {
+        let row = sqlx::query(
+            "SELECT rating_before, deviation_before, volatility_before, \
+             rating_after, deviation_after, volatility_after, games_after \
+             FROM rating_history WHERE game_id = $1 AND user_id = $2",
+        )
+        .bind(game)
+        .bind(user)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| {
+            Ok((
+                Rating {
+                    rating: r.try_get(0)?,
+                    deviation: r.try_get(1)?,
+                    volatility: r.try_get(2)?,
+                },
+                Rating {
+                    rating: r.try_get(3)?,
+                    deviation: r.try_get(4)?,
+                    volatility: r.try_get(5)?,
+                },
+                r.try_get(6)?,
+            ))
+        })
+        .transpose()
     }
 
     /// Every rating of a user, by rule set and class.
@@ -393,7 +445,7 @@ impl Store {
         class: &str,
     ) -> Result<Option<SeatRow>, sqlx::Error> {
         let row = sqlx::query(
-            "SELECT u.name, u.kind, r.rating, r.deviation, r.volatility, r.games FROM users u \
+            "SELECT u.name, u.kind, r.rating, r.deviation, r.volatility, r.games, r.updated_ms FROM users u \
              LEFT JOIN ratings r ON r.user_id = u.id AND r.rules = $2 AND r.class = $3 \
              WHERE u.id = $1",
         )
@@ -407,18 +459,26 @@ impl Store {
             let deviation: Option<f64> = r.try_get(3)?;
             let volatility: Option<f64> = r.try_get(4)?;
             let games: Option<i64> = r.try_get(5)?;
+            let updated_ms: Option<i64> = r.try_get(6)?;
             Ok(SeatRow {
                 name: r.try_get(0)?,
                 kind: r.try_get(1)?,
-                rating: match (rating, deviation, volatility, games) {
-                    (Some(rating), Some(deviation), Some(volatility), Some(games)) => Some((
-                        Rating {
+                rating: match (rating, deviation, volatility, games, updated_ms) {
+                    (
+                        Some(rating),
+                        Some(deviation),
+                        Some(volatility),
+                        Some(games),
+                        Some(updated_ms),
+                    ) => Some(SeatRating {
+                        rating: Rating {
                             rating,
                             deviation,
                             volatility,
                         },
                         games,
-                    )),
+                        updated_ms,
+                    }),
                     _ => None,
                 },
             })
