@@ -51,6 +51,14 @@ pub struct ConnectArgs {
     /// Join, resume or watch this game.
     #[arg(long)]
     game: Option<String>,
+    /// Challenge this player (an account's or bot's name) to a new game: only they may join
+    /// it, and they may decline it. Rule set, colour, clock and rated as for a new game.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["game", "agent"])]
+    challenge: Option<String>,
+    /// Start in the lobby: the open challenges listed live (those addressed to you too); join,
+    /// decline or cancel one, or challenge a player, by typing (`help` lists the words).
+    #[arg(long, conflicts_with_all = ["game", "agent", "challenge"])]
+    lobby: bool,
     /// Play a new game against this built-in agent (e.g. random, guided-random).
     #[arg(long)]
     agent: Option<AgentKind>,
@@ -75,7 +83,7 @@ pub struct ConnectArgs {
 }
 
 /// One line of the player's input.
-enum Input {
+pub(crate) enum Input {
     Text(String),
     TooLong(String),
     End,
@@ -272,6 +280,10 @@ struct Session {
     /// Whether the prompt was printed for the current question.
     prompted: bool,
     next_id: u64,
+    /// The open game was cancelled, declined or expired: there is no game.
+    withdrawn: bool,
+    /// The player a direct challenge of this game is addressed to.
+    challenged: Option<String>,
 }
 
 impl Session {
@@ -330,6 +342,17 @@ impl Session {
                     }
                 }
             }
+            "withdrawn" => {
+                let why = match frame["reason"].as_str().unwrap_or_default() {
+                    "declined" => "Your challenge was declined.",
+                    "cancelled" => "The challenge was cancelled.",
+                    "expired" => "Nobody took the challenge in time: it expired.",
+                    _ => "The challenge was withdrawn.",
+                };
+                say!("{why} There is no game {}.", self.game);
+                self.withdrawn = true;
+                return Ok(true);
+            }
             _ => {}
         }
         Ok(self.seat.as_ref().is_some_and(|s| s.result.is_some()))
@@ -339,7 +362,11 @@ impl Session {
         let (seat, said) = Seat::from_state(frame, self.colour)?;
         match &self.seat {
             None => {
-                say!("{}", seat.screen.welcome(&seat.opponent));
+                let opponent = match (&self.challenged, seat.status.as_str()) {
+                    (Some(name), "open") => name.as_str(),
+                    _ => seat.opponent.as_str(),
+                };
+                say!("{}", seat.screen.welcome(opponent));
                 if let Some(line) = ratings_text(&seat.ratings, &seat.players, false) {
                     say!("{line}");
                 }
@@ -348,9 +375,11 @@ impl Session {
                 );
                 self.pending
                     .extend(said.into_iter().filter(|s| !s.is_empty()));
-                if seat.status == "open" {
+                if let (Some(name), "open") = (&self.challenged, seat.status.as_str()) {
+                    say!("Waiting for {name} to accept; `cancel` withdraws the challenge.");
+                } else if seat.status == "open" {
                     say!(
-                        "Waiting for an opponent: `umpire connect {} --game {}` joins this game.",
+                        "Waiting for an opponent: `umpire connect {} --game {}` joins this game; `cancel` withdraws it.",
                         self.url,
                         self.game
                     );
@@ -504,6 +533,7 @@ impl Session {
     /// Plays over one connection until the game ends, the player leaves or it drops.
     async fn play(
         &mut self,
+        client: &Client,
         socket: &mut GameSocket,
         input: &mut mpsc::UnboundedReceiver<Input>,
         input_open: &mut bool,
@@ -545,6 +575,14 @@ impl Session {
                         }
                         Some(Input::Text(t)) => t,
                     };
+                    let waiting = self.seat.as_ref().is_none_or(|s| s.status == "open");
+                    if waiting && text.trim().eq_ignore_ascii_case("cancel") {
+                        // The server answers with a `withdrawn` frame, which ends the session.
+                        if let Err(e) = client.cancel(&self.game).await {
+                            say!("Cannot cancel: {e}");
+                        }
+                        continue;
+                    }
                     match self.line(&text) {
                         Ok(Some(frame)) => {
                             if let Err(e) = socket.send(&frame).await {
@@ -577,6 +615,10 @@ async fn log_in(
     }
     match &args.name {
         Some(name) => {
+            if io::stdin().is_terminal() {
+                // Read as a line like any other (it shows as it is typed).
+                say_raw!("Password for {name}: ");
+            }
             let password = match input.recv().await {
                 Some(Input::Text(t)) => t,
                 _ => return Err("--as NAME reads the password from the first line of stdin".into()),
@@ -611,6 +653,26 @@ async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, Stri
             Some(_) => return Err(answer.ok().err().unwrap_or_default()),
         }
     }
+    let spec = new_game_spec(args);
+    let g = client.create_game(&spec).await?;
+    let id = g["id"].as_str().ok_or("no game id")?.to_owned();
+    if let Some(name) = &args.challenge {
+        say!(
+            "Challenged {name} (game {id}); waiting for them to accept (`cancel` withdraws it). \
+             They see it in `umpire connect {} --lobby`, or join with --game {id}.",
+            args.url
+        );
+    } else if args.agent.is_none() {
+        say!(
+            "Created game {id}; an opponent joins with: umpire connect {} --game {id}",
+            args.url
+        );
+    }
+    Ok(id)
+}
+
+/// The request for a new game that the options describe.
+fn new_game_spec(args: &ConnectArgs) -> Value {
     let mut spec = json!({
         "rules": args.rules.as_str(),
         "initial_ms": args.clock.saturating_mul(1000),
@@ -624,15 +686,10 @@ async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, Stri
             spec["level"] = l.into();
         }
     }
-    let g = client.create_game(&spec).await?;
-    let id = g["id"].as_str().ok_or("no game id")?.to_owned();
-    if args.agent.is_none() {
-        say!(
-            "Created game {id}; an opponent joins with: umpire connect {} --game {id}",
-            args.url
-        );
+    if let Some(name) = &args.challenge {
+        spec["opponent"] = name.as_str().into();
     }
-    Ok(id)
+    spec
 }
 
 /// Downloads the finished game's record next to the player and shows the end screen.
@@ -665,8 +722,21 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
     runtime()?.block_on(async move {
         let mut input = read_input();
         let client = log_in(&args, &mut input).await?;
-        let id = choose_game(&args, &client).await?;
+        let id = if args.lobby {
+            match crate::lobby_screen::pick(&client, &new_game_spec(&args), &mut input).await? {
+                Some(id) => id,
+                None => return Ok(()),
+            }
+        } else {
+            choose_game(&args, &client).await?
+        };
         let token = client.token().unwrap_or_default().to_owned();
+        // A direct challenge names its addressee before anyone sits there.
+        let challenged = client
+            .request("GET", &format!("/api/games/{id}"), None)
+            .await
+            .ok()
+            .and_then(|a| a.body["opponent"].as_str().map(str::to_owned));
         say!(
             "Game {id}. To resume after losing the connection: umpire connect {} --game {id} --session {token}",
             args.url
@@ -680,6 +750,8 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             pending: Vec::new(),
             prompted: false,
             next_id: 0,
+            withdrawn: false,
+            challenged,
         };
         let mut input_open = true;
         let mut failures = 0u32;
@@ -701,10 +773,13 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
                 }
             };
             failures = 0;
-            match session.play(&mut socket, &mut input, &mut input_open).await {
+            match session.play(&client, &mut socket, &mut input, &mut input_open).await {
                 Ended::Over => {
                     socket.close().await;
                     session.flush();
+                    if session.withdrawn {
+                        return Ok(());
+                    }
                     return finish(&client, &session).await;
                 }
                 Ended::Left => {

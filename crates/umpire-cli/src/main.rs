@@ -7,6 +7,7 @@ mod connect;
 mod console;
 mod engine_cmd;
 mod input;
+mod lobby_screen;
 mod match_cmd;
 mod play;
 mod play_screen;

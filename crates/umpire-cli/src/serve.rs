@@ -46,6 +46,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         options: umpire_server::Options {
             abandon_after: std::time::Duration::from_secs(args.abandon_seconds),
             secure_cookies: args.secure_cookies,
+            ..Default::default()
         },
     }))
 }

@@ -259,3 +259,77 @@ fn connect_shows_both_ratings_and_the_change_at_the_end() {
     server.kill().unwrap();
     let _ = server.wait();
 }
+
+#[test]
+fn connect_lists_the_lobby_live_and_challenges_a_named_player() {
+    let data = fresh_dir("lobby-data");
+    let cwd = fresh_dir("lobby-cwd");
+    let (mut server, url) = serve(&data, "127.0.0.1:0");
+    // Bob waits in the lobby.
+    let mut bob = Terminal::start(&cwd, &[&url, "--as", "bob", "--register", "--lobby"]);
+    bob.type_line("bob's password");
+    bob.wait_for("No open challenges.");
+    // Wrong input gets a clear message, and the lobby goes on.
+    bob.type_line("join 9");
+    bob.wait_for("no challenge number 9 is open");
+    bob.type_line("frobnicate");
+    bob.wait_for("unknown word \"frobnicate\"");
+    bob.type_line("challenge");
+    bob.wait_for("challenge whom?");
+    bob.type_line("challenge nobody");
+    bob.wait_for("Refused (unknown_opponent)");
+    // Cat challenges Bob, who declines: Cat hears it and is done.
+    let mut cat = Terminal::start(
+        &cwd,
+        &[&url, "--as", "cat", "--register", "--challenge", "bob"],
+    );
+    cat.type_line("cat's password");
+    cat.wait_for("Challenged bob");
+    bob.wait_for("New: 1. cat (");
+    bob.wait_for("challenges YOU");
+    bob.type_line("decline 1");
+    bob.wait_for("Gone: 1. cat (declined).");
+    cat.wait_for("Your challenge was declined.");
+    assert!(cat.child.wait().unwrap().success());
+    // A challenge to nobody known, or to oneself, is refused with the server's reason.
+    let mut zed = Terminal::start(
+        &cwd,
+        &[&url, "--as", "zed", "--register", "--challenge", "zed"],
+    );
+    zed.type_line("zed's password");
+    let status = zed.child.wait().unwrap();
+    assert!(!status.success());
+    // Ann challenges Bob as White; Bob accepts by number and they play.
+    let mut ann = Terminal::start(
+        &cwd,
+        &[
+            &url,
+            "--as",
+            "ann",
+            "--register",
+            "--challenge",
+            "bob",
+            "--color",
+            "white",
+        ],
+    );
+    ann.type_line("ann's password");
+    ann.wait_for("Challenged bob");
+    bob.wait_for("New: 2. ann (white) challenges YOU");
+    bob.type_line("2");
+    bob.wait_for("You play Black against ann");
+    ann.wait_for("bob joined: the game starts.");
+    ann.wait_for("White, move 1> ");
+    ann.type_line("e4");
+    ann.wait_for("Your move e2e4 was played.");
+    bob.wait_for("Black, move 1> ");
+    ann.type_line("msg hello bob");
+    bob.wait_for("MSG from your opponent: hello bob");
+    bob.type_line("resign");
+    bob.wait_for("You resign.");
+    ann.wait_for("The record is saved in ");
+    assert!(bob.child.wait().unwrap().success());
+    assert!(ann.child.wait().unwrap().success());
+    server.kill().unwrap();
+    let _ = server.wait();
+}

@@ -190,6 +190,8 @@ struct NewGame {
     level: Option<u8>,
     #[serde(default)]
     rated: Option<bool>,
+    #[serde(default)]
+    opponent: Option<String>,
 }
 
 /// The JSON summary of a game: id, rule set, players, status, result, time control, whether
@@ -211,6 +213,10 @@ pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
     }
     let [white, black] = names;
     let [white_rating, black_rating] = ratings;
+    let opponent = match &row.opponent {
+        Some(id) => st.store.user_by_id(id).await?.map(|u| u.name),
+        None => None,
+    };
     Ok(json!({
         "id": row.id,
         "rules": row.rules,
@@ -222,13 +228,15 @@ pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         "rated": row.rated,
         "class": class.as_str(),
         "ratings": {"white": white_rating, "black": black_rating},
+        "opponent": opponent,
     }))
 }
 
 /// `POST /api/games`: a new game: `rules` (default `wild16`), `initial_ms` (default ten
 /// minutes), `increment_ms` (default 0), `color` (`white`, `black`, `random`), `rated`
 /// (default false: casual; guests and games against built-in agents are refused), and `agent`
-/// (`random`, `guided-random`) for an instant game against a built-in agent.
+/// (`random`, `guided-random`) for an instant game against a built-in agent, or `opponent`
+/// (an account's name) for a direct challenge only that account may join or decline.
 pub async fn create_game(
     State(st): State<AppState>,
     Caller(user): Caller,
@@ -288,6 +296,10 @@ pub async fn create_game(
              have no rating (leave out \"rated\" or set it to false)",
         ));
     }
+    let opponent = match g.opponent.as_deref() {
+        Some(name) => Some(direct_opponent(&st, &user, name, rated, agent.is_some()).await?),
+        None => None,
+    };
     // The start position is checked as the umpire would.
     Umpire::from_fen(*rules.rules(), STANDARD_FEN)
         .map_err(|e| ApiError::bad_request("bad_fen", e.to_string()))?;
@@ -311,12 +323,57 @@ pub async fn create_game(
         reason: None,
         created_ms: now_ms(),
         rated,
+        opponent: opponent.as_ref().map(|u| u.id.clone()),
     };
     st.store.insert_game(&row).await?;
     st.hub.round(&row.id).await?;
+    announce(&st, &row, &user, opponent.as_ref().map(|u| u.name.as_str()));
     let mut s = summary(&st, &row).await?;
     s["you"] = color_name(color).into();
     Ok(Json(s))
+}
+
+/// The account a direct challenge is addressed to, checked: it exists, it is not the
+/// challenger, no agent is asked for too, and a rated challenge is not to a guest.
+async fn direct_opponent(
+    st: &AppState,
+    user: &UserRow,
+    name: &str,
+    rated: bool,
+    agent: bool,
+) -> Result<UserRow, ApiError> {
+    if agent {
+        return Err(ApiError::bad_request(
+            "opponent_and_agent",
+            "a game is either against a built-in agent or a challenge to a player: give \"agent\" or \"opponent\", not both",
+        ));
+    }
+    let Some(to) = st.store.user_by_name(name).await? else {
+        return Err(ApiError::not_found_code(
+            "unknown_opponent",
+            format!("there is no player named {name:?}"),
+        ));
+    };
+    if to.id == user.id {
+        return Err(ApiError::bad_request(
+            "own_challenge",
+            "you cannot challenge yourself",
+        ));
+    }
+    if rated && to.kind == "guest" {
+        return Err(ApiError::forbidden(
+            "guest_unrated",
+            format!("{name} is a guest: guests play casual games only (leave out \"rated\")"),
+        ));
+    }
+    Ok(to)
+}
+
+/// Tells the lobby feeds of a new open game created by `creator` (addressed to `opponent`).
+fn announce(st: &AppState, row: &GameRow, creator: &UserRow, opponent: Option<&str>) {
+    if let Some(c) = crate::lobby::Challenge::of(row, &creator.name, opponent) {
+        st.hub.lobby().publish(crate::lobby::LobbyEvent::Added(c));
+    }
 }
 
 /// The query of `GET /api/games`.
@@ -334,9 +391,11 @@ pub fn guest_unrated() -> ApiError {
     )
 }
 
-/// `GET /api/games[?status=open|live|over]`: the newest 100 games.
+/// `GET /api/games[?status=open|live|over]`: the newest 100 games. A direct challenge still
+/// open is listed only to its creator and the player it is addressed to.
 pub async fn list_games(
     State(st): State<AppState>,
+    MaybeCaller(caller): MaybeCaller,
     Query(q): Query<ListQuery>,
 ) -> Result<Json<Value>, ApiError> {
     if let Some(s) = q.status.as_deref()
@@ -349,7 +408,16 @@ pub async fn list_games(
     }
     let rows = st.store.games(q.status.as_deref(), 100).await?;
     let mut out = Vec::with_capacity(rows.len());
+    let viewer = caller.as_ref().map(|u| u.id.as_str());
     for row in &rows {
+        let private = row.status == "open"
+            && row.opponent.is_some()
+            && !viewer.is_some_and(|v| {
+                row.opponent.as_deref() == Some(v) || row.users.iter().flatten().any(|u| u == v)
+            });
+        if private {
+            continue;
+        }
         out.push(summary(&st, row).await?);
     }
     Ok(Json(Value::Array(out)))
@@ -380,9 +448,7 @@ pub async fn join_game(
     let handle = st.hub.round(&id).await?;
     let (reply, answer) = oneshot::channel();
     handle.send(RoundMsg::Join { user, reply }).await?;
-    let color = answer
-        .await
-        .map_err(|_| ApiError::storage("game task ended"))??;
+    let color = answer.await.map_err(|_| crate::challenge::gone())??;
     let row = game_row(&st, &id).await?;
     let mut s = summary(&st, &row).await?;
     s["you"] = color_name(color).into();
@@ -392,7 +458,8 @@ pub async fn join_game(
 /// `POST /api/games/{id}/rematch`: a player of a finished game asks for a new game with the
 /// same rule set and time control and the colours swapped. Against a built-in agent the new
 /// game starts at once (the same agent and strength); otherwise it is open, reserved in effect
-/// for the opponent by its link, and the old game's players get a `rematch` frame naming it.
+/// for the opponent as a direct challenge (only the old opponent may join or decline it), and
+/// the old game's players get a `rematch` frame naming it.
 pub async fn rematch(
     State(st): State<AppState>,
     Caller(user): Caller,
@@ -431,10 +498,16 @@ pub async fn rematch(
         reason: None,
         created_ms: now_ms(),
         rated: old.rated,
+        opponent: if live { None } else { old.users[other].clone() },
     };
     st.store.insert_game(&row).await?;
     st.hub.round(&row.id).await?;
     if !live {
+        let to = match &row.opponent {
+            Some(id) => st.store.user_by_id(id).await?.map(|u| u.name),
+            None => None,
+        };
+        announce(&st, &row, &user, to.as_deref());
         let frame = crate::projection::rematch_frame(&old.id, &row.id);
         let handle = st.hub.round(&old.id).await?;
         handle.send(RoundMsg::Notify { frame }).await?;

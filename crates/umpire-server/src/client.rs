@@ -32,12 +32,17 @@ pub struct Answer {
 }
 
 impl Answer {
-    /// The body if the status is 2xx, else the error as text.
+    /// The body if the status is 2xx, else the error as text: the server's sentence and
+    /// stable code when it sent a JSON refusal, the raw body otherwise.
     pub fn ok(self) -> Result<Value, String> {
         if (200..300).contains(&self.status) {
-            Ok(self.body)
-        } else {
-            Err(format!("HTTP {}: {}", self.status, self.body))
+            return Ok(self.body);
+        }
+        match (self.code(), self.body["error"]["message"].as_str()) {
+            (Some(code), Some(message)) => {
+                Err(format!("refused: {message} ({code}, HTTP {})", self.status))
+            }
+            _ => Err(format!("HTTP {}: {}", self.status, self.body)),
         }
     }
 
@@ -160,9 +165,32 @@ impl Client {
             .ok()
     }
 
+    /// Declines a direct challenge addressed to this client's user.
+    pub async fn decline(&self, game: &str) -> Result<Value, String> {
+        self.request("POST", &format!("/api/games/{game}/decline"), None)
+            .await?
+            .ok()
+    }
+
+    /// Cancels this client's own open game.
+    pub async fn cancel(&self, game: &str) -> Result<Value, String> {
+        self.request("DELETE", &format!("/api/games/{game}"), None)
+            .await?
+            .ok()
+    }
+
     /// Opens the game WebSocket.
     pub async fn socket(&self, game: &str) -> Result<GameSocket, String> {
-        let url = format!("ws://{}/api/games/{game}/ws", self.addr);
+        self.websocket(&format!("/api/games/{game}/ws")).await
+    }
+
+    /// Opens the lobby feed (`GET /api/lobby/ws`); its first frame is the `lobby` snapshot.
+    pub async fn lobby(&self) -> Result<GameSocket, String> {
+        self.websocket("/api/lobby/ws").await
+    }
+
+    async fn websocket(&self, path: &str) -> Result<GameSocket, String> {
+        let url = format!("ws://{}{path}", self.addr);
         let mut req = url.into_client_request().map_err(|e| e.to_string())?;
         if let Some(t) = &self.token {
             let v = format!("Bearer {t}")
@@ -181,7 +209,7 @@ impl Client {
     }
 }
 
-/// A game WebSocket.
+/// A WebSocket of the server: a game's, or the lobby feed.
 #[derive(Debug)]
 pub struct GameSocket {
     ws: WebSocketStream<TcpStream>,

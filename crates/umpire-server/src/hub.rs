@@ -10,6 +10,7 @@ use tokio::sync::{Mutex, mpsc};
 use tokio::task::JoinHandle;
 
 use crate::error::ApiError;
+use crate::lobby::Lobby;
 use crate::round::{Round, RoundMsg};
 use crate::store::{GameRow, Store};
 
@@ -42,6 +43,8 @@ pub struct Hub {
     rounds: Mutex<HashMap<String, RoundHandle>>,
     tasks: StdMutex<Vec<JoinHandle<()>>>,
     abandon_ms: AtomicU64,
+    expiry_ms: AtomicU64,
+    lobby: Lobby,
 }
 
 /// The display names of a game's seats: the user's name, `agent:KIND`, or `?` for a free seat.
@@ -67,7 +70,21 @@ impl Hub {
             rounds: Mutex::new(HashMap::new()),
             tasks: StdMutex::new(Vec::new()),
             abandon_ms: AtomicU64::new(crate::round::ABANDON_AFTER.as_millis() as u64),
+            expiry_ms: AtomicU64::new(crate::round::CHALLENGE_EXPIRY.as_millis() as u64),
+            lobby: Lobby::new(),
         }
+    }
+
+    /// The lobby's event channel.
+    pub fn lobby(&self) -> &Lobby {
+        &self.lobby
+    }
+
+    /// Sets how long an open game waits for an opponent before it expires (counted from its
+    /// creation), for games started from now on.
+    pub fn set_challenge_expiry(&self, after: Duration) {
+        self.expiry_ms
+            .store(after.as_millis() as u64, Ordering::Relaxed);
     }
 
     /// Sets how long the side to move may stay away before it loses by abandonment (or the
@@ -88,6 +105,8 @@ impl Hub {
             .await
             .map_err(ApiError::storage)?;
         round.abandon_after = Duration::from_millis(self.abandon_ms.load(Ordering::Relaxed));
+        round.challenge_expiry = Duration::from_millis(self.expiry_ms.load(Ordering::Relaxed));
+        round.lobby = Some(self.lobby.clone());
         let (tx, rx) = mpsc::channel(QUEUE);
         let task = tokio::spawn(round.run(rx));
         if let Ok(mut tasks) = self.tasks.lock() {
@@ -102,8 +121,13 @@ impl Hub {
     /// is no such game.
     pub async fn round(&self, id: &str) -> Result<RoundHandle, ApiError> {
         let mut map = self.rounds.lock().await;
-        if let Some(h) = map.get(id) {
-            return Ok(h.clone());
+        match map.get(id) {
+            Some(h) if !h.tx.is_closed() => return Ok(h.clone()),
+            // The task ended (a challenge withdrawn or expired): ask storage again.
+            Some(_) => {
+                map.remove(id);
+            }
+            None => {}
         }
         let row = self
             .store

@@ -10,6 +10,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod challenge;
 pub mod client;
 pub mod clock;
 pub mod decode;
@@ -17,6 +18,8 @@ pub mod error;
 pub mod house_agent;
 pub mod hub;
 pub mod load;
+pub mod lobby;
+pub mod lobby_ws;
 mod migrations;
 pub mod origin;
 pub mod pacer;
@@ -66,6 +69,8 @@ pub struct Options {
     pub abandon_after: Duration,
     /// Mark the session cookie `Secure` (the server is reached over TLS, e.g. behind a proxy).
     pub secure_cookies: bool,
+    /// How long an open game (a challenge) waits for an opponent before it expires.
+    pub challenge_expiry: Duration,
 }
 
 impl Default for Options {
@@ -73,6 +78,7 @@ impl Default for Options {
         Options {
             abandon_after: round::ABANDON_AFTER,
             secure_cookies: false,
+            challenge_expiry: round::CHALLENGE_EXPIRY,
         }
     }
 }
@@ -111,8 +117,13 @@ pub fn router(state: AppState) -> Router {
         .route("/api/me", get(api::me))
         .route("/api/bots", post(api::new_bot))
         .route("/api/games", get(api::list_games).post(api::create_game))
-        .route("/api/games/{id}", get(api::get_game))
+        .route("/api/lobby/ws", get(lobby_ws::lobby_socket))
+        .route(
+            "/api/games/{id}",
+            get(api::get_game).delete(challenge::cancel),
+        )
         .route("/api/games/{id}/join", post(api::join_game))
+        .route("/api/games/{id}/decline", post(challenge::decline))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/ws", get(ws::game_socket))
         .route("/api/leaderboard", get(players::leaderboard))
@@ -140,6 +151,7 @@ pub async fn open_with(database: &Database, options: Options) -> Result<AppState
     };
     let hub = Arc::new(hub::Hub::new(store.clone()));
     hub.set_abandon_after(options.abandon_after);
+    hub.set_challenge_expiry(options.challenge_expiry);
     let n = hub.recover().await?;
     tracing::info!("rebuilt {n} unfinished game(s) from storage");
     Ok(AppState {

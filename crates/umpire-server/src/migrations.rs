@@ -9,13 +9,18 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every migration, in order: (version, description, SQL). The SQL is portable (SQLite and
 /// PostgreSQL run the same text).
-const MIGRATIONS: [(i64, &str, &str); 3] = [
+const MIGRATIONS: [(i64, &str, &str); 4] = [
     (1, "init", include_str!("../migrations/0001_init.sql")),
     (2, "ratings", include_str!("../migrations/0002_ratings.sql")),
     (
         3,
         "end reasons",
         include_str!("../migrations/0003_end_reasons.sql"),
+    ),
+    (
+        4,
+        "challenges",
+        include_str!("../migrations/0004_challenges.sql"),
     ),
 ];
 

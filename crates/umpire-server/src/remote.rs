@@ -214,8 +214,9 @@ pub async fn play_on(
 }
 
 /// `umpire bot`: plays `games` games with `agent` (built-in or `cmd:PROGRAM`): creates each game and waits for an
-/// opponent when `create` is set (under `rules`; rated if `rated`), else joins the oldest open
-/// game it does not play in (polling every half second). Returns each game's id and result.
+/// opponent when `create` is set (under `rules`; rated if `rated`), else accepts a challenge
+/// (polling the open games every half second): first one addressed to the bot by name (oldest
+/// first), else the oldest open game it does not play in. Returns each game's id and result.
 pub async fn run_bot(
     client: &Client,
     agent: &AgentSpec,
@@ -225,6 +226,10 @@ pub async fn run_bot(
     seed: u64,
 ) -> Result<Vec<(String, Value)>, String> {
     let mut out = Vec::new();
+    let me = client.request("GET", "/api/me", None).await?.ok()?["user"]["name"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     for n in 0..games {
         let id = match create {
             Some(rules) => client
@@ -238,14 +243,18 @@ pub async fn run_bot(
                     .request("GET", "/api/games?status=open", None)
                     .await?
                     .ok()?;
-                let mut joined = None;
-                for g in open
+                // Newest first as listed: reversed, oldest first; those addressed to the bot
+                // before the rest (a stable sort keeps the age order within each).
+                let mut open: Vec<&Value> = open
                     .as_array()
                     .map(Vec::as_slice)
                     .unwrap_or_default()
                     .iter()
                     .rev()
-                {
+                    .collect();
+                open.sort_by_key(|g| g["opponent"].as_str() != Some(me.as_str()));
+                let mut joined = None;
+                for g in open {
                     let Some(id) = g["id"].as_str() else { continue };
                     if client.join(id).await.is_ok() {
                         joined = Some(id.to_owned());

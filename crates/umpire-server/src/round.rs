@@ -14,6 +14,7 @@ use umpire_view::PlayerView;
 use crate::clock::{Clocks, TimeControl};
 use crate::error::ApiError;
 use crate::house_agent::HouseAgent;
+use crate::lobby::{Lobby, LobbyEvent, Removal};
 use crate::projection::{self, Public, SpectatorObservation};
 use crate::protocol::Action;
 use crate::rating::Rating;
@@ -68,6 +69,16 @@ pub enum RoundMsg {
         user: UserRow,
         /// The colour taken, or a refusal.
         reply: oneshot::Sender<Result<Color, ApiError>>,
+    },
+    /// The creator cancels, or the addressee declines, an open game; the game is removed and
+    /// its task ends.
+    Withdraw {
+        /// Who asks.
+        user: UserRow,
+        /// [`Removal::Cancelled`] or [`Removal::Declined`].
+        why: Removal,
+        /// Done, or a refusal.
+        reply: oneshot::Sender<Result<(), ApiError>>,
     },
     /// Stop after the message in hand (server shutdown).
     Stop,
@@ -221,10 +232,17 @@ pub struct Round {
     gone_since: [Option<Instant>; 2],
     /// How long the side to move may stay away before it loses (or the game is aborted).
     pub(crate) abandon_after: std::time::Duration,
+    /// How long an open game waits for an opponent, from its creation.
+    pub(crate) challenge_expiry: std::time::Duration,
+    /// Where joins, withdrawals and expiry of an open game are told.
+    pub(crate) lobby: Option<Lobby>,
 }
 
 /// The default abandonment timeout.
 pub const ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// The default time an open game waits for an opponent before it expires.
+pub const CHALLENGE_EXPIRY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// The longest run of house-agent commands judged in one go (a guard; games end far sooner).
 const MAX_AGENT_RUN: usize = 100_000;
@@ -282,6 +300,8 @@ impl Round {
                 row.users[1].as_ref().map(|_| now),
             ],
             abandon_after: ABANDON_AFTER,
+            challenge_expiry: CHALLENGE_EXPIRY,
+            lobby: None,
             row,
         };
         if round.row.status == "live" && !round.is_over() {
@@ -403,6 +423,8 @@ impl Round {
                     (Some(a), Some(b)) => Some(a.min(b)),
                     (a, b) => a.or(b),
                 }
+            } else if self.row.status == "open" {
+                Some(self.expiry_deadline())
             } else {
                 None
             };
@@ -411,6 +433,12 @@ impl Round {
                     tokio::select! {
                         m = rx.recv() => m,
                         () = tokio::time::sleep_until(tokio::time::Instant::from_std(d)) => {
+                            if self.row.status == "open" {
+                                if self.withdraw(Removal::Expired).await.is_ok() {
+                                    break;
+                                }
+                                continue;
+                            }
                             self.flag_check().await;
                             self.abandon_check().await;
                             continue;
@@ -446,6 +474,18 @@ impl Round {
                         }
                     }
                 }
+                Some(RoundMsg::Withdraw { user, why, reply }) => {
+                    let answer = self.may_withdraw(&user, why);
+                    let answer = match answer {
+                        Ok(()) => self.withdraw(why).await,
+                        Err(e) => Err(e),
+                    };
+                    let done = answer.is_ok();
+                    let _ = reply.send(answer);
+                    if done {
+                        break;
+                    }
+                }
                 Some(RoundMsg::Join { user, reply }) => {
                     let answer = self.join(user).await;
                     let _ = reply.send(answer);
@@ -465,11 +505,77 @@ impl Round {
         }
     }
 
+    /// When an open game expires: its creation plus the expiry time.
+    fn expiry_deadline(&self) -> Instant {
+        let age_ms = (now_ms() - self.row.created_ms).max(0) as u64;
+        let left = self
+            .challenge_expiry
+            .saturating_sub(std::time::Duration::from_millis(age_ms));
+        Instant::now() + left
+    }
+
+    /// Whether `user` may withdraw this open game for the reason `why`: the creator cancels,
+    /// the addressee of a direct challenge declines.
+    fn may_withdraw(&self, user: &UserRow, why: Removal) -> Result<(), ApiError> {
+        if self.row.status != "open" {
+            return Err(ApiError::conflict(
+                "game_not_open",
+                "this game is not waiting for a player: it can no longer be cancelled or declined",
+            ));
+        }
+        let creator = self.row.users.iter().flatten().any(|u| *u == user.id);
+        let addressee = self.row.opponent.as_deref() == Some(user.id.as_str());
+        match why {
+            Removal::Cancelled if !creator => Err(ApiError::forbidden(
+                "not_your_challenge",
+                "only the creator of a challenge may cancel it",
+            )),
+            Removal::Declined if !addressee => Err(ApiError::forbidden(
+                "not_your_challenge",
+                "only the player a challenge is addressed to may decline it",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// Removes this open game from storage, tells the lobby and its connections.
+    async fn withdraw(&mut self, why: Removal) -> Result<(), ApiError> {
+        if !self.store.delete_open_game(&self.row.id).await? {
+            return Err(ApiError::conflict(
+                "game_not_open",
+                "this game is not waiting for a player any more",
+            ));
+        }
+        if let Some(lobby) = &self.lobby {
+            lobby.publish(LobbyEvent::Removed {
+                id: self.row.id.clone(),
+                reason: why,
+            });
+        }
+        let frame = crate::lobby::withdrawn_frame(&self.row.id, why);
+        for s in &self.subs {
+            let _ = s.tx.send(frame.clone());
+        }
+        Ok(())
+    }
+
     async fn join(&mut self, user: UserRow) -> Result<Color, ApiError> {
         if self.row.status != "open" {
             return Err(ApiError::conflict(
                 "game_not_open",
                 "this game is not waiting for a player",
+            ));
+        }
+        if self
+            .row
+            .opponent
+            .as_deref()
+            .is_some_and(|to| to != user.id.as_str())
+            && !self.row.users.iter().flatten().any(|u| *u == user.id)
+        {
+            return Err(ApiError::forbidden(
+                "not_your_challenge",
+                "this challenge is addressed to another player",
             ));
         }
         if self
@@ -503,6 +609,12 @@ impl Round {
             self.gone_since[free] = Some(Instant::now());
         }
         self.row.status = "live".to_owned();
+        if let Some(lobby) = &self.lobby {
+            lobby.publish(LobbyEvent::Removed {
+                id: self.row.id.clone(),
+                reason: Removal::Joined,
+            });
+        }
         self.load_ratings().await;
         let now = Instant::now();
         self.clocks.start(self.game.umpire().turn(), now);
@@ -827,6 +939,8 @@ impl Round {
                 fresh.connected = self.connected;
                 fresh.gone_since = self.gone_since;
                 fresh.abandon_after = self.abandon_after;
+                fresh.challenge_expiry = self.challenge_expiry;
+                fresh.lobby = self.lobby.take();
                 *self = fresh;
                 let now = Instant::now();
                 for s in &self.subs {

@@ -87,6 +87,8 @@ pub struct GameRow {
     pub created_ms: i64,
     /// Whether the result changes the players' ratings (chosen at creation; else casual).
     pub rated: bool,
+    /// A direct challenge: the user id of the only account that may join this open game.
+    pub opponent: Option<String>,
 }
 
 /// One stored command of a game.
@@ -116,7 +118,7 @@ pub struct ChatRow {
 }
 
 const GAME_COLUMNS: &str = "id, rules, fen, white_user, black_user, white_agent, black_agent, \
-     agent_seed, initial_ms, increment_ms, status, result, reason, created_ms, rated";
+     agent_seed, initial_ms, increment_ms, status, result, reason, created_ms, rated, opponent";
 
 fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -133,6 +135,7 @@ fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
         reason: row.try_get(12)?,
         created_ms: row.try_get(13)?,
         rated: row.try_get::<i64, _>(14)? != 0,
+        opponent: row.try_get(15)?,
     })
 }
 
@@ -290,7 +293,7 @@ impl Store {
     /// Adds a game.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
         let sql = format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
         );
         sqlx::query(&sql)
             .bind(&g.id)
@@ -308,6 +311,7 @@ impl Store {
             .bind(&g.reason)
             .bind(g.created_ms)
             .bind(i64::from(g.rated))
+            .bind(&g.opponent)
             .execute(&self.pool)
             .await?;
         Ok(())
@@ -367,6 +371,16 @@ impl Store {
         );
         let done = sqlx::query(&sql)
             .bind(user)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Removes an open game (a challenge cancelled, declined or expired: it never started, so
+    /// it has no commands, chat or ratings); false if it is not open any more.
+    pub async fn delete_open_game(&self, id: &str) -> Result<bool, sqlx::Error> {
+        let done = sqlx::query("DELETE FROM games WHERE id = $1 AND status = 'open'")
             .bind(id)
             .execute(&self.pool)
             .await?;

@@ -78,3 +78,50 @@ async fn two_bots_play_a_whole_game_and_the_record_replays() {
     assert_rating(&two[0], b);
     server.stop().await;
 }
+
+/// A person challenges a bot account by name; `umpire bot`'s loop accepts that challenge
+/// before an older open one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_accepts_a_challenge_addressed_to_it_first() {
+    let server = Server::start(fresh_dir("bot-challenge")).await;
+    let mut owner = server.client();
+    owner.register("owner", "password123").await.unwrap();
+    let b = owner
+        .request("POST", "/api/bots", Some(&json!({"name": "botty"})))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let bot = server.client().with_token(b["token"].as_str().unwrap());
+    let mut ann = server.client();
+    ann.register("ann", "password123").await.unwrap();
+    let zed = server.guest().await;
+    // An older challenge to anyone, then Ann's to the bot by name.
+    zed.create_game(&json!({})).await.unwrap();
+    let g = ann
+        .create_game(&json!({"opponent": "botty", "color": "white"}))
+        .await
+        .unwrap();
+    let id = g["id"].as_str().unwrap().to_owned();
+    let guided = AgentKind::GuidedRandom.into();
+    let running = tokio::spawn(async move {
+        umpire_server::remote::run_bot(&bot, &guided, 1, None, false, 7).await
+    });
+    // Ann waits until her game starts, then resigns.
+    let (mut s, state) = socket(&ann, &id).await;
+    if state["status"] == "open" {
+        let state = s.until("state", T).await.unwrap();
+        assert_eq!(state["players"]["black"], "botty");
+    }
+    let v = ask(&mut s, json!({"type": "resign"}), 1).await;
+    assert_eq!(v["result"]["score"], "0-1", "{v}");
+    let done = tokio::time::timeout(T, running)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].0, id);
+    assert_eq!(done[0].1["score"], "0-1");
+    server.stop().await;
+}

@@ -1,6 +1,8 @@
 //! Non-interference of the server's projection: two true histories that give a player the same
 //! observations produce byte-identical frames to that player (clocks held equal, as they
-//! depend on time only); the same for spectators with what both players hear.
+//! depend on time only); the same for spectators with what both players hear. The lobby feed
+//! is an output channel too: it is byte-identical (game ids aside) whatever hidden history the
+//! running games have, also for a player of such a game.
 
 use std::collections::HashMap;
 
@@ -147,4 +149,147 @@ fn equal_observations_give_byte_identical_frames() {
             assert!(n > 50, "{:?}: only {n} {who} collisions", rules.id);
         }
     }
+}
+
+/// Replaces each game id in `frame` by `G1`, `G2`, … in order of first appearance (ids are
+/// random, chosen by the server, and say nothing of any game's hidden state).
+fn normalized(frame: &str, ids: &mut Vec<String>) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(frame).unwrap();
+    let mut name = |id: &serde_json::Value| {
+        let id = id.as_str().unwrap().to_owned();
+        let n = match ids.iter().position(|i| *i == id) {
+            Some(n) => n,
+            None => {
+                ids.push(id);
+                ids.len() - 1
+            }
+        };
+        serde_json::Value::String(format!("G{}", n + 1))
+    };
+    if let Some(cs) = v.get_mut("challenges").and_then(|c| c.as_array_mut()) {
+        for c in cs {
+            c["id"] = name(&c["id"]);
+        }
+    }
+    if v.get("challenge").is_some() {
+        v["challenge"]["id"] = name(&v["challenge"]["id"]);
+    }
+    if v.get("game").is_some() {
+        v["game"] = name(&v["game"]);
+    }
+    v.to_string()
+}
+
+/// Plays one hidden history of a game between `ann` and `bob` (random attempts from each
+/// mover's offered options, drawn with `seed`) while the lobby changes around it; returns what
+/// the lobby feeds of `bob` (a player of the running game) and of an anonymous listener
+/// received, ids normalized, and White's transcript (to check the histories differ).
+async fn lobby_during_a_game(seed: u64) -> (Vec<String>, Vec<String>, String) {
+    use common::{Server, ask, fresh_dir};
+    use serde_json::json;
+    let server = Server::start(fresh_dir(&format!("lobby-ni-{seed}"))).await;
+    let mut clients = Vec::new();
+    for name in ["ann", "bob", "cat", "dan"] {
+        let mut c = server.client();
+        c.register(name, "correct horse battery").await.unwrap();
+        clients.push(c);
+    }
+    let [ann, bob, cat, dan] = <[_; 4]>::try_from(clients).unwrap();
+    let mut feeds = [
+        bob.lobby().await.unwrap(),
+        server.client().lobby().await.unwrap(),
+    ];
+    let g = ann
+        .create_game(&json!({"opponent": "bob", "color": "white"}))
+        .await
+        .unwrap();
+    let game = g["id"].as_str().unwrap().to_owned();
+    bob.join(&game).await.unwrap();
+    let mut sockets = [
+        common::socket(&ann, &game).await.0,
+        common::socket(&bob, &game).await.0,
+    ];
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut id = 0u64;
+    let mut challenges = Vec::new();
+    for step in 0..12 {
+        match step {
+            2 | 5 | 7 => {
+                let rules = ["wild16", "berkeley-any", "english"][challenges.len()];
+                let c = dan
+                    .create_game(&json!({"rules": rules, "color": "white"}))
+                    .await
+                    .unwrap();
+                challenges.push(c["id"].as_str().unwrap().to_owned());
+            }
+            4 => {
+                cat.create_game(&json!({"opponent": "bob", "rated": true, "color": "black"}))
+                    .await
+                    .unwrap();
+            }
+            6 => {
+                dan.cancel(&challenges[0]).await.unwrap();
+            }
+            9 => {
+                cat.join(&challenges[1]).await.unwrap();
+            }
+            _ => {}
+        }
+        // The mover is the player offered attempts.
+        let mut mover = None;
+        for (i, s) in sockets.iter_mut().enumerate() {
+            id += 1;
+            let state = ask(s, json!({"type": "sync"}), id).await;
+            let options: Vec<String> = state["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|o| o.as_str().unwrap().to_owned())
+                .collect();
+            if !options.is_empty() {
+                mover = Some((i, options));
+            }
+        }
+        let Some((i, options)) = mover else { break };
+        let pick = &options[rng.random_range(0..options.len())];
+        id += 1;
+        ask(
+            &mut sockets[i],
+            json!({"type": "attempt", "move": pick}),
+            id,
+        )
+        .await;
+    }
+    id += 1;
+    let state = ask(&mut sockets[0], json!({"type": "sync"}), id).await;
+    let mut out = [Vec::new(), Vec::new()];
+    for (f, out) in feeds.iter_mut().zip(&mut out) {
+        let mut ids = Vec::new();
+        while let Ok(text) =
+            tokio::time::timeout(std::time::Duration::from_millis(400), f.next_text()).await
+        {
+            out.push(normalized(&text.unwrap(), &mut ids));
+        }
+    }
+    server.stop().await;
+    let [bob_feed, anonymous_feed] = out;
+    (bob_feed, anonymous_feed, state["transcript"].to_string())
+}
+
+mod common;
+
+#[tokio::test]
+async fn the_lobby_feed_is_the_same_whatever_the_hidden_history_of_running_games() {
+    let (bob_a, anon_a, history_a) = lobby_during_a_game(1).await;
+    let (bob_b, anon_b, history_b) = lobby_during_a_game(2).await;
+    // The two games went differently (so the comparison means something) …
+    assert_ne!(history_a, history_b);
+    // … and the feeds saw every lobby change, …
+    assert!(bob_a[0].contains("\"type\":\"lobby\""), "{bob_a:#?}");
+    assert!(bob_a.len() >= 9, "{bob_a:#?}");
+    assert!(bob_a.iter().any(|f| f.contains("\"opponent\":\"bob\"")));
+    assert!(!anon_a.iter().any(|f| f.contains("\"opponent\":\"bob\"")));
+    // … byte for byte the same.
+    assert_eq!(bob_a, bob_b);
+    assert_eq!(anon_a, anon_b);
 }

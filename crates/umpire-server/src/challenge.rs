@@ -1,0 +1,55 @@
+//! Withdrawing a challenge: its creator cancels it (`DELETE /api/games/{id}`), the player it
+//! is addressed to declines it (`POST /api/games/{id}/decline`). Either way the open game is
+//! removed (it never started: no record) and leaves every lobby feed.
+
+use axum::Json;
+use axum::extract::{Path, State};
+use serde_json::{Value, json};
+use tokio::sync::oneshot;
+
+use crate::AppState;
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::lobby::Removal;
+use crate::round::RoundMsg;
+use crate::store::UserRow;
+
+/// The refusal when a game's task ended before it answered (the game was just withdrawn, or
+/// the server is stopping).
+pub fn gone() -> ApiError {
+    ApiError::conflict(
+        "game_not_open",
+        "this game is not waiting for a player any more",
+    )
+}
+
+async fn withdraw(
+    st: &AppState,
+    user: UserRow,
+    id: &str,
+    why: Removal,
+) -> Result<Json<Value>, ApiError> {
+    let handle = st.hub.round(id).await?;
+    let (reply, answer) = oneshot::channel();
+    handle.send(RoundMsg::Withdraw { user, why, reply }).await?;
+    answer.await.map_err(|_| gone())??;
+    Ok(Json(json!({"id": id, "removed": why.as_str()})))
+}
+
+/// `DELETE /api/games/{id}`: the creator withdraws its open game.
+pub async fn cancel(
+    State(st): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    withdraw(&st, user, &id, Removal::Cancelled).await
+}
+
+/// `POST /api/games/{id}/decline`: the player a direct challenge is addressed to refuses it.
+pub async fn decline(
+    State(st): State<AppState>,
+    Caller(user): Caller,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    withdraw(&st, user, &id, Removal::Declined).await
+}
