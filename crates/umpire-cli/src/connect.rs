@@ -759,6 +759,20 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             let mut socket = match client.socket(&id).await {
                 Ok(s) => s,
                 Err(e) => {
+                    // A game that is gone will not come back: a challenge declined, cancelled
+                    // or expired before this socket opened (the `withdrawn` frame then never
+                    // reaches us), so stop instead of retrying.
+                    if let Ok(answer) = client.request("GET", &format!("/api/games/{id}"), None).await
+                        && answer.status == 404
+                    {
+                        session.flush();
+                        if session.challenged.is_some() {
+                            say!("Your challenge was declined, cancelled or has expired (game {id} is gone).");
+                        } else {
+                            say!("Game {id} is gone (the challenge was declined, cancelled or has expired).");
+                        }
+                        return Ok(());
+                    }
                     failures += 1;
                     if failures > 30 {
                         return Err(format!(

@@ -289,7 +289,7 @@ fn connect_lists_the_lobby_live_and_challenges_a_named_player() {
     bob.wait_for("challenges YOU");
     bob.type_line("decline 1");
     bob.wait_for("Gone: 1. cat (declined).");
-    cat.wait_for("Your challenge was declined.");
+    cat.wait_for("Your challenge was declined");
     assert!(cat.child.wait().unwrap().success());
     // A challenge to nobody known, or to oneself, is refused with the server's reason.
     let mut zed = Terminal::start(
