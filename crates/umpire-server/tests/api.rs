@@ -295,14 +295,7 @@ async fn every_websocket_action_and_refusal() {
     assert_eq!(e["code"], "game_over");
 
     // The record: the referee view now, and each player's view.
-    let rec = server
-        .client()
-        .request("GET", &format!("/games/{id}.json"), None)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let record = stored_record(&server.client(), &id).await;
     record.replay().unwrap();
     assert_eq!(record.plies(), 1);
     assert_eq!(
@@ -446,13 +439,7 @@ async fn instant_game_against_a_built_in_agent() {
     }
     let u = ask(&mut s, json!({"type":"resign"}), 1).await;
     assert_eq!(u["result"]["score"], "1-0");
-    let rec = me
-        .request("GET", &format!("/games/{id}.json"), None)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let record = stored_record(&me, id).await;
     record.replay().unwrap();
     assert!(record.plies() >= 1);
     server.stop().await;

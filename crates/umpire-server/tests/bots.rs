@@ -48,14 +48,7 @@ async fn two_bots_play_a_whole_game_and_the_record_replays() {
     assert_eq!(s2.sent, s2.acknowledged);
     assert_eq!((s1.errors, s2.errors), (0, 0));
 
-    let rec = server
-        .client()
-        .request("GET", &format!("/games/{id}.json"), None)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let record = stored_record(&server.client(), &id).await;
     let game = record.replay().unwrap();
     let result = game.result().unwrap();
     assert_eq!(a.result["score"], result.score());

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Server, T, ask, fresh_dir, socket, two_player_game};
+use common::{Server, T, ask, fresh_dir, socket, stored_record, two_player_game};
 use serde_json::json;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Command, EndReason, GameResult};
@@ -61,14 +61,7 @@ async fn a_player_gone_past_the_timeout_loses_and_the_record_says_so() {
     let over = b.until("game_over", T).await.unwrap();
     assert_eq!(over["result"]["score"], "0-1");
     assert_eq!(over["result"]["reason"], "abandonment");
-    let rec = server
-        .client()
-        .request("GET", &format!("/games/{id}.json"), None)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let record = stored_record(&server.client(), &id).await;
     record.replay().unwrap();
     assert_eq!(
         record.result,
@@ -119,14 +112,7 @@ async fn a_player_may_resign_on_the_opponents_turn() {
     assert_eq!(u["result"]["reason"], "resignation");
     let heard = w.until("update", T).await.unwrap();
     assert_eq!(heard["observation"]["heard"][0]["kind"], "resigned");
-    let rec = server
-        .client()
-        .request("GET", &format!("/games/{id}.json"), None)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let record = stored_record(&server.client(), &id).await;
     record.replay().unwrap();
     // Replayed from storage after a restart, the game is the same.
     server.stop().await;
@@ -154,14 +140,7 @@ async fn a_flag_falls_in_a_game_with_increment() {
     assert_eq!(over["result"]["reason"], "time_forfeit");
     assert_eq!(over["clocks"]["white_ms"], 0);
     // The umpire judged the flag fall: the record carries it, replays and verifies.
-    let rec = server
-        .client()
-        .request("GET", &format!("/games/{id}.json"), None)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let record = stored_record(&server.client(), &id).await;
     let replayed = record.replay().unwrap();
     assert_eq!(
         replayed.result(),
@@ -319,14 +298,7 @@ async fn a_flag_fall_stored_before_the_core_knew_it_still_loads() {
         (g["result"].as_str(), g["reason"].as_str()),
         (Some("0-1"), Some("time_forfeit"))
     );
-    let rec = server
-        .client()
-        .request("GET", &format!("/games/{id}.json"), None)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let record = stored_record(&server.client(), &id).await;
     assert_eq!(
         record.replay().unwrap().result(),
         Some(GameResult::win(Color::Black, EndReason::TimeForfeit))

@@ -65,14 +65,7 @@ async fn a_game_on_postgres_is_stored_replayed_and_resumed() {
     assert_eq!(u["observation"]["own"]["verdict"], "accepted");
     let (mut b, _) = socket(&black, &id).await;
     ask(&mut b, json!({"type":"resign"}), 4).await;
-    let rec = server
-        .client()
-        .request("GET", &format!("/games/{id}.json"), None)
-        .await
-        .unwrap()
-        .ok()
-        .unwrap();
-    let record = umpire_rules::record::Record::from_json(&rec.to_string()).unwrap();
+    let record = stored_record(&server.client(), &id).await;
     record.replay().unwrap();
     assert_eq!(record.plies(), 3);
     let over = server

@@ -143,3 +143,14 @@ pub async fn ask(s: &mut GameSocket, mut frame: Value, id: u64) -> Value {
 }
 
 pub mod rated;
+
+/// The record `GET /games/ID.json` gives `client`, parsed (it must be served and readable).
+pub async fn stored_record(client: &Client, id: &str) -> umpire_rules::record::Record {
+    let rec = client
+        .request("GET", &format!("/games/{id}.json"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    umpire_rules::record::Record::from_json(&rec.to_string()).unwrap()
+}
