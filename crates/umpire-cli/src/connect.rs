@@ -300,14 +300,15 @@ impl Session {
             "chat" => {
                 let from = frame["from"].as_str().and_then(parse_color);
                 let me = self.seat.as_ref().map(|s| s.side);
+                let text = frame["text"].as_str().unwrap_or("");
+                self.flush();
                 if from != me {
-                    self.flush();
-                    say!(
-                        "MSG from your opponent: {}",
-                        frame["text"].as_str().unwrap_or("")
-                    );
-                    self.prompted = false;
+                    say!("MSG from your opponent: {text}");
+                } else {
+                    // The server's echo: the line is stored with the game and delivered.
+                    say!("MSG sent: {text}");
                 }
+                self.prompted = false;
             }
             "relist" => {
                 let men: Vec<String> = frame["men"]

@@ -151,6 +151,7 @@ fn connect_plays_like_umpire_play_and_survives_a_server_restart() {
     assert!(listed.contains("The umpire lists your men"), "{listed}");
     assert!(!listed.contains("pawn e2"), "{listed}");
     t.type_line("msg good luck");
+    t.wait_for("MSG sent: good luck");
     t.type_line("status");
     t.wait_for("Move 2, your turn.");
 
@@ -324,6 +325,7 @@ fn connect_lists_the_lobby_live_and_challenges_a_named_player() {
     ann.wait_for("Your move e2e4 was played.");
     bob.wait_for("Black, move 1> ");
     ann.type_line("msg hello bob");
+    ann.wait_for("MSG sent: hello bob");
     bob.wait_for("MSG from your opponent: hello bob");
     bob.type_line("resign");
     bob.wait_for("You resign.");
