@@ -15,6 +15,7 @@
 
 mod eval;
 mod mate;
+mod net;
 mod search;
 
 use std::time::Instant;
@@ -52,6 +53,8 @@ const PROGRESS_PER_PLY: f32 = 0.3;
 /// to check mates and stalemates) is given up; the metaposition goes on. (`mcts` restarts its
 /// belief from a guess instead; this agent has not been measured without the cut.)
 const MAX_HEARD_REJECTIONS: u32 = 6;
+/// The mating method's units per evaluation pawn of the root bonuses (repetition, progress).
+const NET_BONUS_SCALE: f32 = 10.0;
 /// Value of a certain mate, in evaluation pawns: more than any other difference between
 /// attempts, but a mate in a few worlds only does not outweigh a queen lost in the others.
 const MATE: f32 = 30.0;
@@ -70,6 +73,8 @@ pub struct DarkboardAgent {
     worlds: Vec<Chess>,
     /// Per option, the shares of the worlds where it mates and stalemates.
     shares: Vec<(f32, f32)>,
+    /// Per option, its score by the mating method.
+    net_scores: Vec<f32>,
     /// The player's last accepted attempts (most recent last), to avoid shuffling back.
     recent: [Option<Attempt>; 4],
     /// Hashes of the player's own men after each of its moves, to avoid repeating positions.
@@ -153,6 +158,7 @@ impl DarkboardAgent {
             analysis: None,
             worlds: Vec::new(),
             shares: Vec::new(),
+            net_scores: Vec::new(),
             recent: [None; 4],
             seen: Vec::new(),
             belief: None,
@@ -163,6 +169,27 @@ impl DarkboardAgent {
     /// The agent's metaposition.
     pub fn metaposition(&self) -> &Metaposition {
         &self.meta
+    }
+
+    /// The attempt of the mating method ([`net`]) among `options`, with the root `bonus`es
+    /// (repetition, progress) scaled to its units.
+    fn close_net(&mut self, options: &AttemptList, bonus: &[f32]) -> Command {
+        let nodes = net::scores(&self.meta, options, &mut self.net_scores);
+        let mut best = (0usize, f32::NEG_INFINITY);
+        for (i, (&s, &b)) in self.net_scores.iter().zip(bonus).enumerate() {
+            let v = s + NET_BONUS_SCALE * b;
+            if v > best.1 {
+                best = (i, v);
+            }
+        }
+        let chosen = options[best.0];
+        self.analysis = Some(Analysis {
+            // The net is closing on a lone king: the game is won, however long it takes.
+            value: 0.9,
+            line: vec![Command::Attempt(chosen)],
+            nodes,
+        });
+        Command::Attempt(chosen)
     }
 
     /// Whether asking "Any?" pays: some pawn of ours may capture something.
@@ -304,6 +331,9 @@ impl Agent for DarkboardAgent {
                     *b += urgency;
                 }
             }
+        }
+        if net::applies(&self.meta) {
+            return self.close_net(&options, &bonus);
         }
         if !self.worlds.is_empty() {
             mate::mate_shares(&self.worlds, &options, &mut self.shares);

@@ -1,0 +1,296 @@
+//! The mating method beyond the tables: when the enemy has only its king and at most a few
+//! pawns, and the player has mating material (a queen, a rook, or a bishop with another minor
+//! piece), attempts are chosen by closing a net around every square where the metaposition
+//! lets the enemy king stand (the worlds), not by the general search.
+//!
+//! Each attempt is scored, assuming it is accepted, over the worlds where it would be legal:
+//! - the share of worlds it mates (checked and no flight square) and, far more costly, the
+//!   share it stalemates (not checked, no flight square, no surely free enemy pawn move);
+//! - the value of our men left unprotected next to a possible king square (the king takes
+//!   them), and of men standing where an enemy pawn may take them;
+//! - the box: the number of squares the enemy king can reach, in any number of moves, through
+//!   squares none of our men attacks (the classic measure), per world and averaged over the
+//!   worlds (a cut counts for the worlds on its small side before the king is found there);
+//! - our king's distance to the possible king squares, our pawns' advance and our material
+//!   (a promotion to a queen is the simplest mate).
+//!
+//! A second ply of our own attempts (the enemy king spread by one move over the free squares)
+//! is searched and half its best score added, so that a king step that lets a piece shrink
+//! the box next turn is seen. Each scored attempt is one node; nothing in the scoring
+//! allocates.
+
+use umpire_belief::Metaposition;
+use umpire_rules::shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+use umpire_rules::{Attempt, AttemptList, OwnBoard};
+
+use super::eval::man_value;
+
+/// The most enemy pawns for which the method is used (they are only watched, not fought).
+const MAX_ENEMY_PAWNS: u8 = 2;
+/// Value of a certain mate.
+const MATE: f32 = 1000.0;
+/// Cost of a certain stalemate (a won game thrown away): a small risk of it outweighs a good
+/// chance of mating now, since against a weak defence the mate comes later anyway.
+const STALEMATE: f32 = 20.0 * MATE;
+/// Cost per pawn of value of a man the king may take, per share of the worlds.
+const HANG: f32 = 40.0;
+/// Cost per pawn of value of a man standing where an enemy pawn may take it.
+const PAWN_THREAT: f32 = 10.0;
+/// Cost per square of the box.
+const BOX: f32 = 2.0;
+/// Cost per square of our king's mean distance to the possible king squares (beyond 2).
+const KING: f32 = 1.5;
+/// Worth of a pawn's rank.
+const PAWN_RANK: f32 = 2.0;
+/// Worth of a pawn of material.
+const MATERIAL: f32 = 10.0;
+/// Weight of the second ply.
+const SECOND: f32 = 0.5;
+
+/// Whether the method applies to `meta`: the enemy has its king and at most
+/// [`MAX_ENEMY_PAWNS`] pawns (surely nothing else), and we have mating material.
+pub(crate) fn applies(meta: &Metaposition) -> bool {
+    let (_, men_hi) = meta.men();
+    let (p_lo, p_hi) = meta.pawns();
+    if men_hi == 0 || men_hi - 1 > p_lo || p_hi > MAX_ENEMY_PAWNS {
+        return false;
+    }
+    let board = meta.own().board();
+    let heavy = (board.queens() | board.rooks()) & board.by_color(!meta.enemy());
+    let mine = board.by_color(!meta.enemy());
+    let bishops = (board.bishops() & mine).count();
+    let knights = (board.knights() & mine).count();
+    heavy.any() || (bishops >= 1 && bishops + knights >= 2)
+}
+
+/// What the scoring needs to know of the enemy, fixed for one decision.
+#[derive(Clone, Copy)]
+struct Enemy {
+    colour: Color,
+    /// Squares surely holding an enemy pawn.
+    pawns: Bitboard,
+    /// Squares an enemy pawn may attack.
+    pawn_attacks: Bitboard,
+    /// Squares where an enemy pawn may stand.
+    maybe_pawns: Bitboard,
+}
+
+/// The scores of one attempt's first ply (before the second ply is added).
+struct Ply {
+    score: f32,
+    /// Where the enemy king may stand after its reply.
+    spread: Bitboard,
+}
+
+/// For each of `options` (our attempts in `meta`), its score, written to `out` (cleared
+/// first). Returns the number of attempts scored, both plies (the nodes: the second ply is
+/// always searched whatever the agent's budget, a few hundred to a few thousand plies of
+/// about a microsecond each).
+pub(crate) fn scores(meta: &Metaposition, options: &[Attempt], out: &mut Vec<f32>) -> u64 {
+    out.clear();
+    let colour = meta.enemy();
+    let maybe_pawns = meta.possible(0);
+    let pawns = maybe_pawns & meta.surely_enemy();
+    let mut pawn_attacks = Bitboard::EMPTY;
+    for sq in maybe_pawns {
+        pawn_attacks |= attacks::pawn_attacks(colour, sq);
+    }
+    let enemy = Enemy {
+        colour,
+        pawns,
+        pawn_attacks,
+        maybe_pawns,
+    };
+    // The king is not in check on our turn: squares our men attack are no worlds (unless the
+    // metaposition allows no other, which the observations rule out).
+    let board = meta.own().board();
+    let (attacked, _) = attacked_by(
+        board,
+        board_side(meta),
+        board.by_color(board_side(meta)) | pawns,
+    );
+    let kings = match meta.possible(5) & !attacked {
+        k if k.any() => k,
+        _ => meta.possible(5),
+    };
+    let mut nodes = 0u64;
+    let mut next = AttemptList::new();
+    for &a in options {
+        nodes += 1;
+        let mut own = meta.own().clone();
+        let Some(first) = ply(&own, a, kings, &enemy) else {
+            // Illegal wherever the king may be: the answer only narrows the worlds.
+            out.push(-MATE);
+            continue;
+        };
+        let mut score = first.score;
+        if first.spread.any() {
+            own.play(a);
+            next.clear();
+            own.attempts(false, &mut next);
+            let mut best = f32::NEG_INFINITY;
+            for &b in &next {
+                nodes += 1;
+                if let Some(second) = ply(&own, b, first.spread, &enemy) {
+                    best = best.max(second.score);
+                }
+            }
+            if best > f32::NEG_INFINITY {
+                score += SECOND * best;
+            }
+        }
+        out.push(score);
+    }
+    nodes
+}
+
+/// Our colour in `meta`.
+fn board_side(meta: &Metaposition) -> Color {
+    !meta.enemy()
+}
+
+/// The squares a king on any of `set` reaches in one step (by shifts, without a loop).
+fn king_spread(set: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let b = set.0;
+    let sideways = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | sideways;
+    Bitboard(sideways | (row << 8) | (row >> 8))
+}
+
+/// The score of attempt `a` from `own` with the enemy king on one of `kings`, assuming it is
+/// accepted; `None` if it is illegal wherever the king may be.
+fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply> {
+    let board = own.board();
+    let us = own.side();
+    let role = board.role_at(a.from)?;
+    // Worlds where the attempt is legal: the king is not on its path or target, and not next
+    // to the square our king goes to.
+    let mut blocked = attacks::between(a.from, a.to) | Bitboard::from_square(a.to);
+    if role == Role::King {
+        blocked |= attacks::king_attacks(a.to);
+    }
+    let worlds = kings & !blocked;
+    if worlds.is_empty() {
+        return None;
+    }
+    let mut after = own.clone();
+    after.play(a);
+    let b = after.board();
+    let mine = b.by_color(us);
+    let occupied = mine | enemy.pawns;
+    let (attacked, protected) = attacked_by(b, us, occupied);
+    let king_free = !attacked & !enemy.pawns;
+
+    // Per world: mate, stalemate, men the king may take.
+    let pawn_move = pawn_may_move(enemy, mine);
+    let unit = 1.0 / worlds.count() as f32;
+    let mut mate = 0.0f32;
+    let mut stalemate = 0.0f32;
+    let mut hang = 0.0f32;
+    let loose = mine & !protected & !b.kings();
+    for k in worlds {
+        let reach = attacks::king_attacks(k);
+        let flights = reach & king_free;
+        if flights.is_empty() {
+            if attacked.contains(k) {
+                mate += unit;
+            } else if !pawn_move {
+                stalemate += unit;
+            }
+        }
+        for m in reach & loose {
+            hang += unit * b.role_at(m).map_or(0.0, man_value);
+        }
+    }
+
+    // The box: per world, the squares the king reaches through free squares (its part of the
+    // board cut by our men), averaged over the worlds.
+    let mut boxed = 0.0f32;
+    let mut left = worlds;
+    while let Some(k) = left.first() {
+        let mut region = Bitboard::from_square(k);
+        loop {
+            let grown = region | (king_spread(region) & king_free);
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        let inside = left & region;
+        boxed += (inside.count() * region.count()) as f32 * unit;
+        left &= !region;
+    }
+
+    let mut material = 0.0f32;
+    let mut pawn_ranks = 0.0f32;
+    let mut pawn_threat = 0.0f32;
+    for sq in mine {
+        let Some(r) = b.role_at(sq) else { continue };
+        material += man_value(r);
+        if r == Role::Pawn {
+            pawn_ranks += relative_rank(us, sq) as f32;
+        }
+        if r != Role::King && enemy.pawn_attacks.contains(sq) && !protected.contains(sq) {
+            pawn_threat += man_value(r);
+        }
+    }
+    // A capture of a possible enemy pawn.
+    if enemy.maybe_pawns.contains(a.to) {
+        material += 0.5;
+    }
+    let king_distance = b.king_of(us).map_or(0.0, |kk| {
+        worlds
+            .into_iter()
+            .map(|k| kk.distance(k).max(2) as f32 - 2.0)
+            .sum::<f32>()
+            * unit
+    });
+    let score = MATE * mate
+        - STALEMATE * stalemate
+        - HANG * hang
+        - PAWN_THREAT * pawn_threat
+        - BOX * boxed
+        - KING * king_distance
+        + PAWN_RANK * pawn_ranks
+        + MATERIAL * material;
+    // The king's reply: any step to a free square (or it stays while a pawn moves).
+    let mut spread = king_spread(worlds) & king_free;
+    if pawn_move {
+        spread |= worlds & !attacked;
+    }
+    Some(Ply { score, spread })
+}
+
+/// Whether an enemy pawn surely on the board may have a move (a free square ahead or one of
+/// our men to take).
+fn pawn_may_move(enemy: &Enemy, mine: Bitboard) -> bool {
+    enemy.pawns.into_iter().any(|p| {
+        let ahead = if enemy.colour == Color::White {
+            p.offset(8)
+        } else {
+            p.offset(-8)
+        };
+        ahead.is_some_and(|s| !mine.contains(s) && !enemy.pawns.contains(s))
+            || (attacks::pawn_attacks(enemy.colour, p) & mine).any()
+    })
+}
+
+/// The squares our men on `board` attack (the enemy king transparent), and the squares of
+/// our men protected by another of ours.
+fn attacked_by(board: &Board, us: Color, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    let mut attacked = Bitboard::EMPTY;
+    for sq in board.by_color(us) {
+        if let Some(piece) = board.piece_at(sq) {
+            attacked |= attacks::attacks(sq, piece, occupied);
+        }
+    }
+    (attacked, attacked & board.by_color(us))
+}
+
+/// Rank from the player's side: 0 for its first rank.
+fn relative_rank(us: Color, sq: Square) -> u32 {
+    let r = u32::from(sq.rank());
+    if us == Color::White { r } else { 7 - r }
+}
