@@ -12,10 +12,16 @@
 //!   with the clock (the evaluation also pushes pawns harder when the enemy has little left);
 //! - repetition: returning a man to a square recently left, and every earlier visit of the own
 //!   men's configuration, cost a little; a third visit costs a lot.
+//!
+//! When the enemy is down to its king and at most two men that may all be pawns, and we have
+//! mating material, the mating method of `net.rs` chooses instead of the search (with the
+//! repetition and progress terms above), over the enemy king's squares kept by
+//! `net_worlds.rs`.
 
 mod eval;
 mod mate;
 mod net;
+mod net_worlds;
 mod search;
 
 use std::time::Instant;
@@ -75,6 +81,8 @@ pub struct DarkboardAgent {
     shares: Vec<(f32, f32)>,
     /// Per option, its score by the mating method.
     net_scores: Vec<f32>,
+    /// The enemy king's squares as the mating method keeps them.
+    king_worlds: net_worlds::KingWorlds,
     /// The player's last accepted attempts (most recent last), to avoid shuffling back.
     recent: [Option<Attempt>; 4],
     /// Hashes of the player's own men after each of its moves, to avoid repeating positions.
@@ -159,6 +167,7 @@ impl DarkboardAgent {
             worlds: Vec::new(),
             shares: Vec::new(),
             net_scores: Vec::new(),
+            king_worlds: net_worlds::KingWorlds::default(),
             recent: [None; 4],
             seen: Vec::new(),
             belief: None,
@@ -174,7 +183,8 @@ impl DarkboardAgent {
     /// The attempt of the mating method ([`net`]) among `options`, with the root `bonus`es
     /// (repetition, progress) scaled to its units.
     fn close_net(&mut self, options: &AttemptList, bonus: &[f32]) -> Command {
-        let nodes = net::scores(&self.meta, options, &mut self.net_scores);
+        let kings = self.king_worlds.worlds(&self.meta);
+        let nodes = net::scores(&self.meta, kings, options, &mut self.net_scores);
         let mut best = (0usize, f32::NEG_INFINITY);
         for (i, (&s, &b)) in self.net_scores.iter().zip(bonus).enumerate() {
             let v = s + NET_BONUS_SCALE * b;
@@ -236,6 +246,9 @@ impl Agent for DarkboardAgent {
         // slow for this agent's budget; give it up (the metaposition goes on).
         if observation.actor != self.view.side() {
             if observation.moved {
+                let others = self.meta.men().1 > 1;
+                self.king_worlds
+                    .opponent_moved(self.view.own_board(), others);
                 if self.heard_rejections > MAX_HEARD_REJECTIONS {
                     self.belief = None;
                 }
@@ -322,7 +335,8 @@ impl Agent for DarkboardAgent {
         }
         // The fifty-move clock runs: a pawn move resets it (captures reset it too, but are
         // rewarded by the evaluation already).
-        let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi);
+        // (At most 100: from a set-up start the clock is unknown and its bound huge.)
+        let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi.min(100));
         if clock > PROGRESS_CLOCK {
             let urgency = PROGRESS_PER_PLY * (clock - PROGRESS_CLOCK) as f32;
             let board = self.view.own_board().board();
@@ -335,6 +349,7 @@ impl Agent for DarkboardAgent {
         if net::applies(&self.meta) {
             return self.close_net(&options, &bonus);
         }
+        self.king_worlds.forget();
         if !self.worlds.is_empty() {
             mate::mate_shares(&self.worlds, &options, &mut self.shares);
             for (b, &(mate, stalemate)) in bonus.iter_mut().zip(&self.shares) {

@@ -1,5 +1,5 @@
-//! The mating method beyond the tables: when the enemy has only its king and at most a few
-//! pawns, and the player has mating material (a queen, a rook, or a bishop with another minor
+//! The mating method beyond the tables: when the enemy has only its king and at most two
+//! other men that may all be pawns, and the player has mating material (a queen, a rook, or a bishop with another minor
 //! piece), attempts are chosen by closing a net around every square where the metaposition
 //! lets the enemy king stand (the worlds), not by the general search.
 //!
@@ -7,10 +7,11 @@
 //! - the share of worlds it mates (checked and no flight square) and, far more costly, the
 //!   share it stalemates (not checked, no flight square, no surely free enemy pawn move);
 //! - the value of our men left unprotected next to a possible king square (the king takes
-//!   them), and of men standing where an enemy pawn may take them;
+//!   them), and of unprotected men where an enemy pawn may take them (times the chance);
 //! - the box: the number of squares the enemy king can reach, in any number of moves, through
 //!   squares none of our men attacks (the classic measure), per world and averaged over the
 //!   worlds (a cut counts for the worlds on its small side before the king is found there);
+//! - the king's flight squares (mean over the worlds);
 //! - our king's distance to the possible king squares, our pawns' advance and our material
 //!   (a promotion to a queen is the simplest mate).
 //!
@@ -25,8 +26,9 @@ use umpire_rules::{Attempt, AttemptList, OwnBoard};
 
 use super::eval::man_value;
 
-/// The most enemy pawns for which the method is used (they are only watched, not fought).
-const MAX_ENEMY_PAWNS: u8 = 2;
+/// The most enemy men besides the king for which the method is used (they are only watched,
+/// not fought).
+const MAX_ENEMY_MEN: u8 = 2;
 /// Value of a certain mate.
 const MATE: f32 = 1000.0;
 /// Cost of a certain stalemate (a won game thrown away): a small risk of it outweighs a good
@@ -34,10 +36,13 @@ const MATE: f32 = 1000.0;
 const STALEMATE: f32 = 20.0 * MATE;
 /// Cost per pawn of value of a man the king may take, per share of the worlds.
 const HANG: f32 = 40.0;
-/// Cost per pawn of value of a man standing where an enemy pawn may take it.
-const PAWN_THREAT: f32 = 10.0;
+/// Cost per pawn of value of an unprotected man standing where an enemy pawn may take it,
+/// times the chance that one is there.
+const PAWN_THREAT: f32 = 20.0;
 /// Cost per square of the box.
 const BOX: f32 = 2.0;
+/// Cost per flight square of the king (mean over the worlds).
+const MOBILITY: f32 = 3.0;
 /// Cost per square of our king's mean distance to the possible king squares (beyond 2).
 const KING: f32 = 1.5;
 /// Worth of a pawn's rank.
@@ -48,11 +53,15 @@ const MATERIAL: f32 = 10.0;
 const SECOND: f32 = 0.5;
 
 /// Whether the method applies to `meta`: the enemy has its king and at most
-/// [`MAX_ENEMY_PAWNS`] pawns (surely nothing else), and we have mating material.
+/// [`MAX_ENEMY_MEN`] other men, all of which may be pawns, and we have mating material.
+///
+/// The other men need not surely be pawns: the metaposition soon loses track of whether a pawn
+/// promoted, and then lets a piece stand almost anywhere. Only a man that is surely a piece
+/// (more men than the enemy may have pawns) keeps the general search in charge.
 pub(crate) fn applies(meta: &Metaposition) -> bool {
     let (_, men_hi) = meta.men();
-    let (p_lo, p_hi) = meta.pawns();
-    if men_hi == 0 || men_hi - 1 > p_lo || p_hi > MAX_ENEMY_PAWNS {
+    let (_, p_hi) = meta.pawns();
+    if men_hi == 0 || men_hi - 1 > MAX_ENEMY_MEN || men_hi - 1 > p_hi {
         return false;
     }
     let board = meta.own().board();
@@ -69,8 +78,8 @@ struct Enemy {
     colour: Color,
     /// Squares surely holding an enemy pawn.
     pawns: Bitboard,
-    /// Squares an enemy pawn may attack.
-    pawn_attacks: Bitboard,
+    /// The chance that a square where an enemy pawn may stand holds one (pawns spread evenly).
+    pawn_density: f32,
     /// Squares where an enemy pawn may stand.
     maybe_pawns: Bitboard,
 }
@@ -82,36 +91,30 @@ struct Ply {
     spread: Bitboard,
 }
 
-/// For each of `options` (our attempts in `meta`), its score, written to `out` (cleared
+/// For each of `options` (our attempts in `meta`, the enemy king on one of `kings`), its score, written to `out` (cleared
 /// first). Returns the number of attempts scored, both plies (the nodes: the second ply is
 /// always searched whatever the agent's budget, a few hundred to a few thousand plies of
 /// about a microsecond each).
-pub(crate) fn scores(meta: &Metaposition, options: &[Attempt], out: &mut Vec<f32>) -> u64 {
+pub(crate) fn scores(
+    meta: &Metaposition,
+    kings: Bitboard,
+    options: &[Attempt],
+    out: &mut Vec<f32>,
+) -> u64 {
     out.clear();
     let colour = meta.enemy();
     let maybe_pawns = meta.possible(0);
     let pawns = maybe_pawns & meta.surely_enemy();
-    let mut pawn_attacks = Bitboard::EMPTY;
-    for sq in maybe_pawns {
-        pawn_attacks |= attacks::pawn_attacks(colour, sq);
-    }
+    let pawn_density = if maybe_pawns.any() {
+        f32::from(meta.pawns().1) / maybe_pawns.count() as f32
+    } else {
+        0.0
+    };
     let enemy = Enemy {
         colour,
         pawns,
-        pawn_attacks,
+        pawn_density,
         maybe_pawns,
-    };
-    // The king is not in check on our turn: squares our men attack are no worlds (unless the
-    // metaposition allows no other, which the observations rule out).
-    let board = meta.own().board();
-    let (attacked, _) = attacked_by(
-        board,
-        board_side(meta),
-        board.by_color(board_side(meta)) | pawns,
-    );
-    let kings = match meta.possible(5) & !attacked {
-        k if k.any() => k,
-        _ => meta.possible(5),
     };
     let mut nodes = 0u64;
     let mut next = AttemptList::new();
@@ -144,13 +147,8 @@ pub(crate) fn scores(meta: &Metaposition, options: &[Attempt], out: &mut Vec<f32
     nodes
 }
 
-/// Our colour in `meta`.
-fn board_side(meta: &Metaposition) -> Color {
-    !meta.enemy()
-}
-
 /// The squares a king on any of `set` reaches in one step (by shifts, without a loop).
-fn king_spread(set: Bitboard) -> Bitboard {
+pub(crate) fn king_spread(set: Bitboard) -> Bitboard {
     const NOT_A: u64 = !0x0101_0101_0101_0101;
     const NOT_H: u64 = !0x8080_8080_8080_8080;
     let b = set.0;
@@ -165,6 +163,16 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     let board = own.board();
     let us = own.side();
     let role = board.role_at(a.from)?;
+    // A pawn's capture needs an enemy man there (the king is never taken); its push, none.
+    if role == Role::Pawn {
+        let capture = a.from.file() != a.to.file();
+        let path = attacks::between(a.from, a.to) | Bitboard::from_square(a.to);
+        if (capture && !enemy.maybe_pawns.contains(a.to))
+            || (!capture && (path & enemy.pawns).any())
+        {
+            return None;
+        }
+    }
     // Worlds where the attempt is legal: the king is not on its path or target, and not next
     // to the square our king goes to.
     let mut blocked = attacks::between(a.from, a.to) | Bitboard::from_square(a.to);
@@ -189,10 +197,12 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     let mut mate = 0.0f32;
     let mut stalemate = 0.0f32;
     let mut hang = 0.0f32;
+    let mut mobility = 0.0f32;
     let loose = mine & !protected & !b.kings();
     for k in worlds {
         let reach = attacks::king_attacks(k);
         let flights = reach & king_free;
+        mobility += flights.count() as f32 * unit;
         if flights.is_empty() {
             if attacked.contains(k) {
                 mate += unit;
@@ -232,8 +242,11 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         if r == Role::Pawn {
             pawn_ranks += relative_rank(us, sq) as f32;
         }
-        if r != Role::King && enemy.pawn_attacks.contains(sq) && !protected.contains(sq) {
-            pawn_threat += man_value(r);
+        if r != Role::King && !protected.contains(sq) {
+            // The squares from which an enemy pawn would attack `sq`.
+            let from = attacks::pawn_attacks(us, sq) & enemy.maybe_pawns;
+            let chance = (from.count() as f32 * enemy.pawn_density).min(1.0);
+            pawn_threat += chance * man_value(r);
         }
     }
     // A capture of a possible enemy pawn.
@@ -252,6 +265,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         - HANG * hang
         - PAWN_THREAT * pawn_threat
         - BOX * boxed
+        - MOBILITY * mobility
         - KING * king_distance
         + PAWN_RANK * pawn_ranks
         + MATERIAL * material;
@@ -279,7 +293,7 @@ fn pawn_may_move(enemy: &Enemy, mine: Bitboard) -> bool {
 
 /// The squares our men on `board` attack (the enemy king transparent), and the squares of
 /// our men protected by another of ours.
-fn attacked_by(board: &Board, us: Color, occupied: Bitboard) -> (Bitboard, Bitboard) {
+pub(crate) fn attacked_by(board: &Board, us: Color, occupied: Bitboard) -> (Bitboard, Bitboard) {
     let mut attacked = Bitboard::EMPTY;
     for sq in board.by_color(us) {
         if let Some(piece) = board.piece_at(sq) {

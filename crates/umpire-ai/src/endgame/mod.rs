@@ -19,7 +19,9 @@
 //!
 //! Outside the tables (a queen or rook with pawns or other men left) the mating method is the
 //! wrapped agent's: for [`MctsAgent`](crate::mcts::MctsAgent), its evaluation pushes the lone
-//! king to the edge and rewards pawn advancement, so pawns promote and mates come from search.
+//! king to the edge and rewards pawn advancement, so pawns promote and mates come from search;
+//! [`DarkboardAgent`](crate::DarkboardAgent) closes a net over the enemy king's possible
+//! squares (its `net` module).
 
 pub mod tables;
 mod tracker;
