@@ -308,3 +308,64 @@ fn relative_rank(us: Color, sq: Square) -> u32 {
     let r = u32::from(sq.rank());
     if us == Color::White { r } else { 7 - r }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::RuleSet;
+    use umpire_rules::shakmaty::fen::Fen;
+    use umpire_rules::shakmaty::{CastlingMode, Chess};
+
+    /// White's metaposition at a set-up start of `fen` (told the enemy's material only).
+    fn meta(fen: &str) -> Metaposition {
+        let fen: Fen = fen.parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        Metaposition::start(&crate::setup_view(RuleSet::WILD16, &pos, Color::White))
+    }
+
+    #[test]
+    fn the_method_needs_mating_material_against_a_king_and_pawns() {
+        assert!(applies(&meta("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")));
+        assert!(applies(&meta("4k3/p7/8/8/8/8/8/3QK3 w - - 0 1")));
+        assert!(applies(&meta("4k3/8/8/8/8/8/8/1N1BK3 w - - 0 1")));
+        // A lone knight, or two knights, cannot force mate.
+        assert!(!applies(&meta("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1")));
+        assert!(!applies(&meta("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")));
+        // An enemy piece, or three pawns, leave the general search in charge.
+        assert!(!applies(&meta("4k1n1/8/8/8/8/8/8/R3K3 w - - 0 1")));
+        assert!(!applies(&meta("4k3/ppp5/8/8/8/8/8/R3K3 w - - 0 1")));
+    }
+
+    #[test]
+    fn a_mate_scores_above_a_quiet_move_and_a_stalemate_below() {
+        // The king is known on h8 (a world of one square): Qg7 mates (protected by the king),
+        // Qg6 stalemates, Qb1 does neither.
+        let fen: Fen = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        let view = crate::setup_view(RuleSet::WILD16, &pos, Color::White);
+        let meta = Metaposition::start(&view);
+        let kings = Bitboard::from_square(Square::H8);
+        let options = [
+            Attempt {
+                from: Square::G1,
+                to: Square::G7,
+                promotion: None,
+            },
+            Attempt {
+                from: Square::G1,
+                to: Square::G6,
+                promotion: None,
+            },
+            Attempt {
+                from: Square::G1,
+                to: Square::B1,
+                promotion: None,
+            },
+        ];
+        let mut out = Vec::new();
+        let nodes = scores(&meta, kings, &options, &mut out);
+        assert!(nodes >= options.len() as u64);
+        assert!(out[0] > out[2], "mate {} vs quiet {}", out[0], out[2]);
+        assert!(out[1] < out[2], "stalemate {} vs quiet {}", out[1], out[2]);
+    }
+}

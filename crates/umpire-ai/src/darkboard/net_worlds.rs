@@ -62,3 +62,49 @@ impl KingWorlds {
         set
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::shakmaty::fen::Fen;
+    use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
+
+    fn own(fen: &str) -> OwnBoard {
+        let fen: Fen = fen.parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        OwnBoard::of(&pos, Color::White)
+    }
+
+    fn squares(list: &[Square]) -> Bitboard {
+        list.iter()
+            .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from_square(s))
+    }
+
+    #[test]
+    fn the_king_steps_only_to_squares_we_do_not_attack() {
+        // Our rook on a4 holds the fourth rank; the king was on e5.
+        let board = own("8/8/8/4k3/R7/8/8/4K3 w - - 0 1");
+        let mut worlds = KingWorlds {
+            set: Some(Bitboard::from_square(Square::E5)),
+        };
+        worlds.opponent_moved(&board, false);
+        use Square::*;
+        assert_eq!(worlds.set, Some(squares(&[D5, F5, D6, E6, F6])));
+        // With another enemy man to move instead, the king may also have stayed.
+        let mut worlds = KingWorlds {
+            set: Some(Bitboard::from_square(E5)),
+        };
+        worlds.opponent_moved(&board, true);
+        assert_eq!(worlds.set, Some(squares(&[D5, E5, F5, D6, E6, F6])));
+    }
+
+    #[test]
+    fn nothing_is_kept_until_a_decision() {
+        let board = own("8/8/8/4k3/R7/8/8/4K3 w - - 0 1");
+        let mut worlds = KingWorlds::default();
+        worlds.opponent_moved(&board, false);
+        assert_eq!(worlds.set, None);
+        worlds.forget();
+        assert_eq!(worlds.set, None);
+    }
+}
