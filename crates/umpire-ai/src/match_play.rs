@@ -46,6 +46,13 @@ pub struct MatchStats {
     pub rejected: u64,
     /// Moves played.
     pub plies: u64,
+    /// Decisions made, by seat (White, Black).
+    pub decisions: [u64; 2],
+    /// Search nodes the agents reported spending ([`Agent::analysis`]), by seat.
+    pub nodes: [u64; 2],
+    /// Wall-clock time the agents took to decide, in microseconds, by seat (a measurement:
+    /// it depends on the machine and its load, unlike everything else here).
+    pub think_us: [u64; 2],
 }
 
 impl MatchStats {
@@ -55,6 +62,11 @@ impl MatchStats {
         self.attempts += other.attempts;
         self.rejected += other.rejected;
         self.plies += other.plies;
+        for seat in 0..2 {
+            self.decisions[seat] += other.decisions[seat];
+            self.nodes[seat] += other.nodes[seat];
+            self.think_us[seat] += other.think_us[seat];
+        }
     }
 }
 
@@ -136,7 +148,11 @@ pub fn play_match<T: Table>(
     while !table.umpire().is_over() && table.umpire().plies() < max_plies && !watcher.stop() {
         let mover = usize::from(table.umpire().turn().is_black());
         watcher.before(table, &*agents[mover]);
+        let started = std::time::Instant::now();
         let command = agents[mover].choose();
+        stats.think_us[mover] += u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        stats.decisions[mover] += 1;
+        stats.nodes[mover] += agents[mover].analysis().map_or(0, |a| a.nodes);
         let outcome = table.submit(command);
         stats.attempts += 1;
         match outcome.verdict {

@@ -255,6 +255,9 @@ fn summary_json(s: &MatchSummary) -> Value {
         "elo_interval": elo_interval,
         "mean_plies": s.mean_plies(),
         "mean_plies_to_mate": s.mean_plies_to_mate(),
+        "decisions": s.decisions,
+        "nodes_per_decision": s.nodes_per_decision(),
+        "ms_per_decision": s.ms_per_decision(),
         "faults": s.faults.iter().map(|(g, e)| json!({"game": g, "error": e})).collect::<Vec<_>>(),
     })
 }
@@ -318,6 +321,16 @@ fn print_summary(a: &AgentSpec, b: &AgentSpec, cfg: &MatchConfig, s: &MatchSumma
             format!(", {p:.1} in the games {a} mated")
         });
         say!("mean plies {m:.1}{mate}");
+    }
+    let (nodes, ms) = (s.nodes_per_decision(), s.ms_per_decision());
+    for (i, agent) in [a, b].into_iter().enumerate() {
+        if let Some(ms) = ms[i] {
+            let nodes = nodes[i].map_or(String::new(), |n| format!(", {n:.0} nodes"));
+            say!(
+                "{agent}: {} decisions, {ms:.1} ms{nodes} per decision",
+                s.decisions[i]
+            );
+        }
     }
     if let (Some(sprt), Some(llr)) = (cfg.sprt, cfg.sprt.and_then(|x| x.llr(t))) {
         let (lo, hi) = sprt.bounds();

@@ -290,6 +290,17 @@ fn umpire_engine_serves_an_agent_with_its_own_budget() {
     let (s1, s2) = (summary(&run_ok(&a1)), summary(&run_ok(&a2)));
     assert_eq!(s1["faults"], Value::Array(vec![]), "{s1}");
     assert_eq!(s1["mean_plies"], s2["mean_plies"]);
+    // The built-in agent reports its search: at most its 30 nodes per decision; random none.
+    let nodes = &s2["nodes_per_decision"];
+    let mcts_nodes = nodes[0].as_f64().expect("mcts reports nodes");
+    assert!(mcts_nodes > 0.0 && mcts_nodes <= 30.0, "{s2}");
+    assert!(nodes[1].is_null(), "{s2}");
+    let decisions: u64 = (0..2).map(|i| s2["decisions"][i].as_u64().unwrap()).sum();
+    assert!(
+        decisions as f64 >= 2.0 * s2["mean_plies"].as_f64().unwrap(),
+        "{s2}"
+    );
+    assert!(s2["ms_per_decision"][0].as_f64().is_some(), "{s2}");
     let (r1, r2) = (records(&d1), records(&d2));
     assert_eq!(r1.len(), 2);
     assert_eq!(r1, r2);

@@ -13,7 +13,7 @@ use umpire_view::PlayerView;
 
 use super::stats::{Sprt, SprtDecision, Tally, bradley_terry};
 use crate::engine::fault_of;
-use crate::{AgentConfig, AgentSpec, play_match, spec::engine_timeout};
+use crate::{AgentConfig, AgentSpec, MatchStats, play_match, spec::engine_timeout};
 
 /// The seed of game `index` (0-based) of a run with base seed `seed`: each game can be
 /// replayed on its own (SplitMix64 of the pair). The agent seated as White in that game gets
@@ -96,6 +96,8 @@ pub struct GameReport {
     pub plies: u32,
     /// What broke, when an outside program did.
     pub fault: Option<String>,
+    /// The game's counts, seats as played (White, Black): decisions, nodes, thinking time.
+    pub stats: MatchStats,
     /// The umpire's record of the game.
     pub record: Record,
 }
@@ -189,6 +191,7 @@ pub fn play_game(
         termination,
         plies: u32::try_from(stats.plies).unwrap_or(u32::MAX),
         fault,
+        stats,
         record: game.into_record(),
     })
 }
@@ -210,6 +213,12 @@ pub struct MatchSummary {
     pub sprt: Option<SprtDecision>,
     /// The faults of outside programs, by game (1-based).
     pub faults: Vec<(u64, String)>,
+    /// Decisions made by A and by B.
+    pub decisions: [u64; 2],
+    /// Search nodes A and B reported spending on them.
+    pub nodes: [u64; 2],
+    /// Wall-clock time A and B took to decide, in microseconds.
+    pub think_us: [u64; 2],
 }
 
 impl MatchSummary {
@@ -236,6 +245,28 @@ impl MatchSummary {
         if let Some(f) = &report.fault {
             self.faults.push((report.index + 1, f.clone()));
         }
+        let seats = if report.a_white { [0, 1] } else { [1, 0] };
+        for (side, seat) in seats.into_iter().enumerate() {
+            self.decisions[side] += report.stats.decisions[seat];
+            self.nodes[side] += report.stats.nodes[seat];
+            self.think_us[side] += report.stats.think_us[seat];
+        }
+    }
+
+    /// Mean search nodes per decision of A and of B (`None` before any decision).
+    pub fn nodes_per_decision(&self) -> [Option<f64>; 2] {
+        [0, 1].map(|i| {
+            (self.decisions[i] > 0 && self.nodes[i] > 0)
+                .then(|| self.nodes[i] as f64 / self.decisions[i] as f64)
+        })
+    }
+
+    /// Mean thinking time per decision of A and of B, in milliseconds.
+    pub fn ms_per_decision(&self) -> [Option<f64>; 2] {
+        [0, 1].map(|i| {
+            (self.decisions[i] > 0)
+                .then(|| self.think_us[i] as f64 / 1000.0 / self.decisions[i] as f64)
+        })
     }
 
     /// Mean moves per game.
