@@ -369,3 +369,47 @@ mod tests {
         assert!(out[1] < out[2], "stalemate {} vs quiet {}", out[1], out[2]);
     }
 }
+
+/// The cost of a decision by the method (a measurement, not a test: it prints and asserts
+/// nothing): `cargo test --profile mutants -p umpire-ai --lib net_decision_cost -- --ignored
+/// --nocapture`.
+#[cfg(test)]
+mod cost {
+    use super::*;
+    use umpire_rules::RuleSet;
+    use umpire_rules::shakmaty::fen::Fen;
+    use umpire_rules::shakmaty::{CastlingMode, Chess};
+
+    #[test]
+    #[ignore]
+    fn net_decision_cost() {
+        const ROUNDS: u32 = 20;
+        for f in [
+            "2k5/Q7/8/8/NP6/R3B1p1/R1P3P1/4K3 w - - 0 1",
+            "8/8/8/3k4/8/8/8/R3K2R w - - 0 1",
+            "5k2/4R3/8/8/8/8/6p1/4R1K1 w - - 0 1",
+        ] {
+            let fen: Fen = f.parse().unwrap();
+            let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+            let view = crate::setup_view(RuleSet::WILD16, &pos, Color::White);
+            let meta = Metaposition::start(&view);
+            let mut worlds = super::super::net_worlds::KingWorlds::default();
+            let kings = worlds.worlds(&meta);
+            let mut options = AttemptList::new();
+            meta.own().attempts(false, &mut options);
+            let mut out = Vec::new();
+            let start = std::time::Instant::now();
+            let mut nodes = 0;
+            for _ in 0..ROUNDS {
+                nodes = scores(&meta, kings, &options, &mut out);
+            }
+            let each = start.elapsed() / ROUNDS;
+            eprintln!(
+                "{f}: {} attempts, {} king squares, {nodes} nodes, {each:?} per decision, {:?} per node",
+                options.len(),
+                kings.count(),
+                each / nodes.max(1) as u32
+            );
+        }
+    }
+}
