@@ -79,9 +79,14 @@ impl AgentKind {
                 );
                 Box::new(crate::endgame::Endgame::new(mcts))
             }
-            AgentKind::Darkboard => Box::new(crate::endgame::Endgame::new(DarkboardAgent::new(
-                view, seed, config,
-            ))),
+            // Darkboard closes the mating net itself, with its own root terms.
+            AgentKind::Darkboard => Box::new(crate::endgame::Endgame::with_config(
+                DarkboardAgent::new(view, seed, config),
+                crate::endgame::EndgameConfig {
+                    net: false,
+                    ..crate::endgame::EndgameConfig::default()
+                },
+            )),
         }
     }
 }

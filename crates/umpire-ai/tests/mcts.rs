@@ -342,7 +342,10 @@ fn a_table_ending_is_recognised_only_against_a_lone_king_under_wild16() {
     assert!(table_position(&setup_view(RuleSet::WILD16, &with_pawn, Color::White), cfg).is_none());
     let kbnk = pos("k7/8/1K6/8/8/8/8/5BN1 w - - 0 1");
     assert!(table_position(&setup_view(RuleSet::WILD16, &kbnk, Color::White), cfg).is_some());
-    let off = EndgameConfig { kbnk: false };
+    let off = EndgameConfig {
+        kbnk: false,
+        ..EndgameConfig::default()
+    };
     assert!(table_position(&setup_view(RuleSet::WILD16, &kbnk, Color::White), off).is_none());
 }
 

@@ -12,9 +12,17 @@
 //!   with the clock (the evaluation also pushes pawns harder when the enemy has little left);
 //! - repetition: returning a man to a square recently left, and every earlier visit of the own
 //!   men's configuration, cost a little; a third visit costs a lot.
+//!
+//! When the enemy is down to its king and at most two men that may all be pawns, and we have
+//! mating material, the mating method of `net.rs` chooses instead of the search (with the
+//! repetition and progress terms above), over the enemy king's squares kept by
+//! `net_worlds.rs`.
 
 mod eval;
 mod mate;
+pub(crate) mod net;
+pub(crate) mod net_worlds;
+pub(crate) mod root_terms;
 mod search;
 
 use std::time::Instant;
@@ -23,35 +31,29 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::{Belief, BeliefConfig, Metaposition};
 use umpire_rules::shakmaty::{Chess, Role, attacks};
-use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation, Verdict};
+use umpire_rules::{Announcement, AttemptList, Command, Observation, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{PlayerView, ViewError};
 
 use crate::{Agent, AgentConfig, Analysis, Budget};
+use root_terms::OwnHistory;
 use search::{Limits, value_of};
 
 /// The node budget standing in for "unlimited" under a time budget.
 const TIME_NODES: u64 = u64::MAX;
 /// The deepest level searched (our turns after the first).
 const MAX_DEPTH: u32 = 3;
-/// What returning a man to a square recently left costs, in evaluation pawns.
-const REPEAT_PENALTY: f32 = 0.4;
-/// What returning our men to a configuration they have stood in twice costs, in evaluation
-/// pawns: with the enemy's men where they were, that is a draw by threefold repetition.
-const THIRD_TIME: f32 = 30.0;
 /// What a certain stalemate costs, in evaluation pawns (a draw thrown away). Far more than a
 /// certain mate gains: against a weak opponent the win comes later anyway, so a small chance of
 /// a stalemate outweighs a good chance of mating now. Not a veto: where the enemy king may be
 /// almost anywhere, one stalemating world in 64 must not stop a pawn's progress for ever.
 const STALEMATE: f32 = 20.0 * MATE;
-/// The halfmove clock from which progress (a pawn move) earns a bonus growing with the clock.
-const PROGRESS_CLOCK: u32 = 40;
-/// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
-const PROGRESS_PER_PLY: f32 = 0.3;
 /// After an opponent turn with more heard rejected attempts than this, the belief (used only
 /// to check mates and stalemates) is given up; the metaposition goes on. (`mcts` restarts its
 /// belief from a guess instead; this agent has not been measured without the cut.)
 const MAX_HEARD_REJECTIONS: u32 = 6;
+/// The mating method's units per evaluation pawn of the root bonuses (repetition, progress).
+pub(crate) const NET_BONUS_SCALE: f32 = 10.0;
 /// Value of a certain mate, in evaluation pawns: more than any other difference between
 /// attempts, but a mate in a few worlds only does not outweigh a queen lost in the others.
 const MATE: f32 = 30.0;
@@ -70,15 +72,33 @@ pub struct DarkboardAgent {
     worlds: Vec<Chess>,
     /// Per option, the shares of the worlds where it mates and stalemates.
     shares: Vec<(f32, f32)>,
-    /// The player's last accepted attempts (most recent last), to avoid shuffling back.
-    recent: [Option<Attempt>; 4],
-    /// Hashes of the player's own men after each of its moves, to avoid repeating positions.
-    seen: Vec<u64>,
+    /// Per option, its score by the mating method.
+    net_scores: Vec<f32>,
+    /// The enemy king's squares as the mating method keeps them.
+    king_worlds: net_worlds::KingWorlds,
+    /// The player's own moves, for the root terms against repetition and for progress.
+    history: OwnHistory,
     /// The positions the player cannot rule out (bounded, sampled beyond the bound), for mate
     /// and stalemate detection where the metaposition alone is too loose; dropped if it fails.
     belief: Option<Belief>,
     /// Opponent commands heard since the opponent's turn began (its rejected attempts).
     heard_rejections: u32,
+}
+
+/// The metaposition of `view`: at the start of its game, or of the standard start with the
+/// observations taken in replayed.
+pub(crate) fn metaposition_of(view: &PlayerView) -> Metaposition {
+    if view.transcript().is_empty() || !view.standard_start() {
+        Metaposition::start(view)
+    } else {
+        let mut fresh = PlayerView::standard(*view.rules(), view.side());
+        fresh.hear_opening(view.opening().iter().copied());
+        let mut meta = Metaposition::start(&fresh);
+        for obs in view.transcript() {
+            meta.observe(obs);
+        }
+        meta
+    }
 }
 
 /// The belief bound: a few milliseconds per update.
@@ -105,17 +125,7 @@ impl DarkboardAgent {
                 }
             }
         }
-        let meta = if view.transcript().is_empty() || !view.standard_start() {
-            Metaposition::start(&view)
-        } else {
-            let mut fresh = PlayerView::standard(*view.rules(), view.side());
-            fresh.hear_opening(view.opening().iter().copied());
-            let mut meta = Metaposition::start(&fresh);
-            for obs in view.transcript() {
-                meta.observe(obs);
-            }
-            meta
-        };
+        let meta = metaposition_of(&view);
         let mut agent = DarkboardAgent::with_metaposition(view, meta, seed, config);
         agent.belief = belief;
         agent
@@ -153,8 +163,9 @@ impl DarkboardAgent {
             analysis: None,
             worlds: Vec::new(),
             shares: Vec::new(),
-            recent: [None; 4],
-            seen: Vec::new(),
+            net_scores: Vec::new(),
+            king_worlds: net_worlds::KingWorlds::default(),
+            history: OwnHistory::default(),
             belief: None,
             heard_rejections: 0,
         }
@@ -163,6 +174,28 @@ impl DarkboardAgent {
     /// The agent's metaposition.
     pub fn metaposition(&self) -> &Metaposition {
         &self.meta
+    }
+
+    /// The attempt of the mating method ([`net`]) among `options`, with the root `bonus`es
+    /// (repetition, progress) scaled to its units.
+    fn close_net(&mut self, options: &AttemptList, bonus: &[f32]) -> Command {
+        let kings = self.king_worlds.worlds(&self.meta);
+        let nodes = net::scores(&self.meta, kings, options, &mut self.net_scores);
+        let mut best = (0usize, f32::NEG_INFINITY);
+        for (i, (&s, &b)) in self.net_scores.iter().zip(bonus).enumerate() {
+            let v = s + NET_BONUS_SCALE * b;
+            if v > best.1 {
+                best = (i, v);
+            }
+        }
+        let chosen = options[best.0];
+        self.analysis = Some(Analysis {
+            // The net is closing on a lone king: the game is won, however long it takes.
+            value: 0.9,
+            line: vec![Command::Attempt(chosen)],
+            nodes,
+        });
+        Command::Attempt(chosen)
     }
 
     /// Whether asking "Any?" pays: some pawn of ours may capture something.
@@ -176,14 +209,6 @@ impl DarkboardAgent {
             .into_iter()
             .any(|p| (attacks::pawn_attacks(us, p) & maybe).any())
     }
-}
-
-/// A hash of the player's own men (and castling rights).
-fn own_hash(own: &umpire_rules::OwnBoard) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    own.hash(&mut h);
-    h.finish()
 }
 
 impl Agent for DarkboardAgent {
@@ -209,6 +234,9 @@ impl Agent for DarkboardAgent {
         // slow for this agent's budget; give it up (the metaposition goes on).
         if observation.actor != self.view.side() {
             if observation.moved {
+                let others = self.meta.men().1 > 1;
+                self.king_worlds
+                    .opponent_moved(self.view.own_board(), others);
                 if self.heard_rejections > MAX_HEARD_REJECTIONS {
                     self.belief = None;
                 }
@@ -227,9 +255,7 @@ impl Agent for DarkboardAgent {
         if let Some(own) = observation.own
             && let (Command::Attempt(a), Verdict::Accepted) = (own.command, own.verdict)
         {
-            self.recent.rotate_left(1);
-            self.recent[3] = Some(a);
-            self.seen.push(own_hash(self.view.own_board()));
+            self.history.moved(a, self.view.own_board());
         }
         Ok(())
     }
@@ -277,34 +303,14 @@ impl Agent for DarkboardAgent {
         {
             mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
         }
-        let mut bonus = vec![0.0f32; options.len()];
-        for (b, a) in bonus.iter_mut().zip(&options) {
-            // Moving a man back to where one of ours recently came from repeats positions.
-            if self.recent.iter().flatten().any(|r| r.from == a.to) {
-                *b -= REPEAT_PENALTY;
-            }
-            let mut after = self.view.own_board().clone();
-            after.play(*a);
-            let h = own_hash(&after);
-            let repeats = self.seen.iter().filter(|&&s| s == h).count();
-            *b -= REPEAT_PENALTY * repeats as f32;
-            // A third time may complete a threefold repetition (the enemy's men unchanged).
-            if repeats >= 2 {
-                *b -= THIRD_TIME;
-            }
-        }
-        // The fifty-move clock runs: a pawn move resets it (captures reset it too, but are
-        // rewarded by the evaluation already).
         let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi);
-        if clock > PROGRESS_CLOCK {
-            let urgency = PROGRESS_PER_PLY * (clock - PROGRESS_CLOCK) as f32;
-            let board = self.view.own_board().board();
-            for (b, a) in bonus.iter_mut().zip(&options) {
-                if board.role_at(a.from) == Some(Role::Pawn) {
-                    *b += urgency;
-                }
-            }
+        let mut bonus = Vec::with_capacity(options.len());
+        self.history
+            .bonus(self.view.own_board(), clock, &options, &mut bonus);
+        if net::applies(&self.meta) {
+            return self.close_net(&options, &bonus);
         }
+        self.king_worlds.forget();
         if !self.worlds.is_empty() {
             mate::mate_shares(&self.worlds, &options, &mut self.shares);
             for (b, &(mate, stalemate)) in bonus.iter_mut().zip(&self.shares) {

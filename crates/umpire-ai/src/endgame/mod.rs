@@ -19,8 +19,11 @@
 //!
 //! Outside the tables (a queen or rook with pawns or other men left) the mating method is the
 //! wrapped agent's: for [`MctsAgent`](crate::mcts::MctsAgent), its evaluation pushes the lone
-//! king to the edge and rewards pawn advancement, so pawns promote and mates come from search.
+//! king to the edge and rewards pawn advancement, so pawns promote and mates come from search;
+//! [`DarkboardAgent`](crate::DarkboardAgent) closes a net over the enemy king's possible
+//! squares (its `net` module).
 
+mod closer;
 pub mod tables;
 mod tracker;
 
@@ -29,6 +32,7 @@ use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation, Rul
 use umpire_tablebase::{Ending, Layout};
 use umpire_view::{PlayerView, ViewError};
 
+pub use closer::NetCloser;
 pub use tracker::KingTracker;
 
 use crate::{Agent, Analysis};
@@ -39,12 +43,17 @@ pub struct EndgameConfig {
     /// Use the KBNK table (about 31 s to build the first time on a machine, then loaded from
     /// the cache).
     pub kbnk: bool,
+    /// Close the mating net beyond the tables ([`NetCloser`]).
+    pub net: bool,
 }
 
 impl Default for EndgameConfig {
-    /// Every table: KRK, KQK, KBBK and KBNK.
+    /// Every table: KRK, KQK, KBBK and KBNK, and the net beyond them.
     fn default() -> EndgameConfig {
-        EndgameConfig { kbnk: true }
+        EndgameConfig {
+            kbnk: true,
+            net: true,
+        }
     }
 }
 
@@ -54,10 +63,14 @@ pub struct Endgame<A: Agent> {
     inner: A,
     config: EndgameConfig,
     tracker: KingTracker,
-    /// The analysis of the last table move (the inner agent's otherwise).
+    /// The analysis of the last table or net move (the inner agent's otherwise).
     table_analysis: Option<Analysis>,
     /// Decisions taken from a table.
     table_moves: u64,
+    /// The mating net beyond the tables, if the configuration has it.
+    closer: Option<Box<NetCloser>>,
+    /// Decisions taken by the net.
+    net_moves: u64,
     options: AttemptList,
 }
 
@@ -115,12 +128,15 @@ impl<A: Agent> Endgame<A> {
 
     /// `inner` with the tables of `config`.
     pub fn with_config(inner: A, config: EndgameConfig) -> Endgame<A> {
+        let closer = config.net.then(|| Box::new(NetCloser::new(inner.view())));
         Endgame {
             inner,
             config,
             tracker: KingTracker::default(),
             table_analysis: None,
             table_moves: 0,
+            closer,
+            net_moves: 0,
             options: AttemptList::new(),
         }
     }
@@ -147,6 +163,11 @@ impl<A: Agent> Endgame<A> {
     /// Decisions taken from a table so far.
     pub fn table_moves(&self) -> u64 {
         self.table_moves
+    }
+
+    /// Decisions taken by the mating net beyond the tables.
+    pub fn net_moves(&self) -> u64 {
+        self.net_moves
     }
 
     /// The tracked set of lone-king squares (White-oriented), while an ending is tracked.
@@ -190,12 +211,18 @@ impl<A: Agent> Agent for Endgame<A> {
 
     fn hear_opening(&mut self, announcements: &[Announcement]) {
         self.inner.hear_opening(announcements);
+        if let Some(closer) = &mut self.closer {
+            closer.hear_opening(self.inner.view());
+        }
     }
 
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         // The layout before the observation, for the tracker.
         let before = table_position(self.inner.view(), self.config).map(|(_, l)| l);
         self.inner.observe(observation)?;
+        if let Some(closer) = &mut self.closer {
+            closer.observe(self.inner.view(), observation);
+        }
         let side = self.inner.view().side();
         match observation.own {
             Some(own) => {
@@ -239,6 +266,15 @@ impl<A: Agent> Agent for Endgame<A> {
             return Command::Attempt(a);
         }
         self.table_analysis = None;
+        if let Some((a, analysis)) = self
+            .closer
+            .as_mut()
+            .and_then(|c| c.choose(self.inner.view()))
+        {
+            self.net_moves += 1;
+            self.table_analysis = Some(analysis);
+            return Command::Attempt(a);
+        }
         self.inner.choose()
     }
 

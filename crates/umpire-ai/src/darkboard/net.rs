@@ -1,0 +1,415 @@
+//! The mating method beyond the tables: when the enemy has only its king and at most two
+//! other men that may all be pawns, and the player has mating material (a queen, a rook, or a bishop with another minor
+//! piece), attempts are chosen by closing a net around every square where the metaposition
+//! lets the enemy king stand (the worlds), not by the general search.
+//!
+//! Each attempt is scored, assuming it is accepted, over the worlds where it would be legal:
+//! - the share of worlds it mates (checked and no flight square) and, far more costly, the
+//!   share it stalemates (not checked, no flight square, no surely free enemy pawn move);
+//! - the value of our men left unprotected next to a possible king square (the king takes
+//!   them), and of unprotected men where an enemy pawn may take them (times the chance);
+//! - the box: the number of squares the enemy king can reach, in any number of moves, through
+//!   squares none of our men attacks (the classic measure), per world and averaged over the
+//!   worlds (a cut counts for the worlds on its small side before the king is found there);
+//! - the king's flight squares (mean over the worlds);
+//! - our king's distance to the possible king squares, our pawns' advance and our material
+//!   (a promotion to a queen is the simplest mate).
+//!
+//! A second ply of our own attempts (the enemy king spread by one move over the free squares)
+//! is searched and half its best score added, so that a king step that lets a piece shrink
+//! the box next turn is seen. Each scored attempt is one node; nothing in the scoring
+//! allocates.
+
+use umpire_belief::Metaposition;
+use umpire_rules::shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+use umpire_rules::{Attempt, AttemptList, OwnBoard};
+
+use super::eval::man_value;
+
+/// The most enemy men besides the king for which the method is used (they are only watched,
+/// not fought).
+const MAX_ENEMY_MEN: u8 = 2;
+/// Value of a certain mate.
+const MATE: f32 = 1000.0;
+/// Cost of a certain stalemate (a won game thrown away): a small risk of it outweighs a good
+/// chance of mating now, since against a weak defence the mate comes later anyway.
+const STALEMATE: f32 = 20.0 * MATE;
+/// Cost per pawn of value of a man the king may take, per share of the worlds.
+const HANG: f32 = 40.0;
+/// Cost per pawn of value of an unprotected man standing where an enemy pawn may take it,
+/// times the chance that one is there.
+const PAWN_THREAT: f32 = 20.0;
+/// Cost per square of the box.
+const BOX: f32 = 2.0;
+/// Cost per flight square of the king (mean over the worlds).
+const MOBILITY: f32 = 3.0;
+/// Cost per square of our king's mean distance to the possible king squares (beyond 2).
+const KING: f32 = 1.5;
+/// Worth of a pawn's rank.
+const PAWN_RANK: f32 = 2.0;
+/// Worth of a pawn of material.
+const MATERIAL: f32 = 10.0;
+/// Weight of the second ply.
+const SECOND: f32 = 0.5;
+
+/// Whether the method applies to `meta`: the enemy has its king and at most
+/// [`MAX_ENEMY_MEN`] other men, all of which may be pawns, and we have mating material.
+///
+/// The other men need not surely be pawns: the metaposition soon loses track of whether a pawn
+/// promoted, and then lets a piece stand almost anywhere. Only a man that is surely a piece
+/// (more men than the enemy may have pawns) keeps the general search in charge.
+pub(crate) fn applies(meta: &Metaposition) -> bool {
+    let (_, men_hi) = meta.men();
+    let (_, p_hi) = meta.pawns();
+    if men_hi == 0 || men_hi - 1 > MAX_ENEMY_MEN || men_hi - 1 > p_hi {
+        return false;
+    }
+    let board = meta.own().board();
+    let heavy = (board.queens() | board.rooks()) & board.by_color(!meta.enemy());
+    let mine = board.by_color(!meta.enemy());
+    let bishops = (board.bishops() & mine).count();
+    let knights = (board.knights() & mine).count();
+    heavy.any() || (bishops >= 1 && bishops + knights >= 2)
+}
+
+/// What the scoring needs to know of the enemy, fixed for one decision.
+#[derive(Clone, Copy)]
+struct Enemy {
+    colour: Color,
+    /// Squares surely holding an enemy pawn.
+    pawns: Bitboard,
+    /// The chance that a square where an enemy pawn may stand holds one (pawns spread evenly).
+    pawn_density: f32,
+    /// Squares where an enemy pawn may stand.
+    maybe_pawns: Bitboard,
+}
+
+/// The scores of one attempt's first ply (before the second ply is added).
+struct Ply {
+    score: f32,
+    /// Where the enemy king may stand after its reply.
+    spread: Bitboard,
+}
+
+/// For each of `options` (our attempts in `meta`, the enemy king on one of `kings`), its score, written to `out` (cleared
+/// first). Returns the number of attempts scored, both plies (the nodes: the second ply is
+/// always searched whatever the agent's budget, a few hundred to a few thousand plies of
+/// about a microsecond each).
+pub(crate) fn scores(
+    meta: &Metaposition,
+    kings: Bitboard,
+    options: &[Attempt],
+    out: &mut Vec<f32>,
+) -> u64 {
+    out.clear();
+    let colour = meta.enemy();
+    let maybe_pawns = meta.possible(0);
+    let pawns = maybe_pawns & meta.surely_enemy();
+    let pawn_density = if maybe_pawns.any() {
+        f32::from(meta.pawns().1) / maybe_pawns.count() as f32
+    } else {
+        0.0
+    };
+    let enemy = Enemy {
+        colour,
+        pawns,
+        pawn_density,
+        maybe_pawns,
+    };
+    let mut nodes = 0u64;
+    let mut next = AttemptList::new();
+    for &a in options {
+        nodes += 1;
+        let mut own = meta.own().clone();
+        let Some(first) = ply(&own, a, kings, &enemy) else {
+            // Illegal wherever the king may be: the answer only narrows the worlds.
+            out.push(-MATE);
+            continue;
+        };
+        let mut score = first.score;
+        if first.spread.any() {
+            own.play(a);
+            next.clear();
+            own.attempts(false, &mut next);
+            let mut best = f32::NEG_INFINITY;
+            for &b in &next {
+                nodes += 1;
+                if let Some(second) = ply(&own, b, first.spread, &enemy) {
+                    best = best.max(second.score);
+                }
+            }
+            if best > f32::NEG_INFINITY {
+                score += SECOND * best;
+            }
+        }
+        out.push(score);
+    }
+    nodes
+}
+
+/// The squares a king on any of `set` reaches in one step (by shifts, without a loop).
+pub(crate) fn king_spread(set: Bitboard) -> Bitboard {
+    const NOT_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_H: u64 = !0x8080_8080_8080_8080;
+    let b = set.0;
+    let sideways = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | sideways;
+    Bitboard(sideways | (row << 8) | (row >> 8))
+}
+
+/// The score of attempt `a` from `own` with the enemy king on one of `kings`, assuming it is
+/// accepted; `None` if it is illegal wherever the king may be.
+fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply> {
+    let board = own.board();
+    let us = own.side();
+    let role = board.role_at(a.from)?;
+    // A pawn's capture needs an enemy man there (the king is never taken); its push, none.
+    if role == Role::Pawn {
+        let capture = a.from.file() != a.to.file();
+        let path = attacks::between(a.from, a.to) | Bitboard::from_square(a.to);
+        if (capture && !enemy.maybe_pawns.contains(a.to))
+            || (!capture && (path & enemy.pawns).any())
+        {
+            return None;
+        }
+    }
+    // Worlds where the attempt is legal: the king is not on its path or target, and not next
+    // to the square our king goes to.
+    let mut blocked = attacks::between(a.from, a.to) | Bitboard::from_square(a.to);
+    if role == Role::King {
+        blocked |= attacks::king_attacks(a.to);
+    }
+    let worlds = kings & !blocked;
+    if worlds.is_empty() {
+        return None;
+    }
+    let mut after = own.clone();
+    after.play(a);
+    let b = after.board();
+    let mine = b.by_color(us);
+    let occupied = mine | enemy.pawns;
+    let (attacked, protected) = attacked_by(b, us, occupied);
+    let king_free = !attacked & !enemy.pawns;
+
+    // Per world: mate, stalemate, men the king may take.
+    let pawn_move = pawn_may_move(enemy, mine);
+    let unit = 1.0 / worlds.count() as f32;
+    let mut mate = 0.0f32;
+    let mut stalemate = 0.0f32;
+    let mut hang = 0.0f32;
+    let mut mobility = 0.0f32;
+    let loose = mine & !protected & !b.kings();
+    for k in worlds {
+        let reach = attacks::king_attacks(k);
+        let flights = reach & king_free;
+        mobility += flights.count() as f32 * unit;
+        if flights.is_empty() {
+            if attacked.contains(k) {
+                mate += unit;
+            } else if !pawn_move {
+                stalemate += unit;
+            }
+        }
+        for m in reach & loose {
+            hang += unit * b.role_at(m).map_or(0.0, man_value);
+        }
+    }
+
+    // The box: per world, the squares the king reaches through free squares (its part of the
+    // board cut by our men), averaged over the worlds.
+    let mut boxed = 0.0f32;
+    let mut left = worlds;
+    while let Some(k) = left.first() {
+        let mut region = Bitboard::from_square(k);
+        loop {
+            let grown = region | (king_spread(region) & king_free);
+            if grown == region {
+                break;
+            }
+            region = grown;
+        }
+        let inside = left & region;
+        boxed += (inside.count() * region.count()) as f32 * unit;
+        left &= !region;
+    }
+
+    let mut material = 0.0f32;
+    let mut pawn_ranks = 0.0f32;
+    let mut pawn_threat = 0.0f32;
+    for sq in mine {
+        let Some(r) = b.role_at(sq) else { continue };
+        material += man_value(r);
+        if r == Role::Pawn {
+            pawn_ranks += relative_rank(us, sq) as f32;
+        }
+        if r != Role::King && !protected.contains(sq) {
+            // The squares from which an enemy pawn would attack `sq`.
+            let from = attacks::pawn_attacks(us, sq) & enemy.maybe_pawns;
+            let chance = (from.count() as f32 * enemy.pawn_density).min(1.0);
+            pawn_threat += chance * man_value(r);
+        }
+    }
+    // A capture of a possible enemy pawn.
+    if enemy.maybe_pawns.contains(a.to) {
+        material += 0.5;
+    }
+    let king_distance = b.king_of(us).map_or(0.0, |kk| {
+        worlds
+            .into_iter()
+            .map(|k| kk.distance(k).max(2) as f32 - 2.0)
+            .sum::<f32>()
+            * unit
+    });
+    let score = MATE * mate
+        - STALEMATE * stalemate
+        - HANG * hang
+        - PAWN_THREAT * pawn_threat
+        - BOX * boxed
+        - MOBILITY * mobility
+        - KING * king_distance
+        + PAWN_RANK * pawn_ranks
+        + MATERIAL * material;
+    // The king's reply: any step to a free square (or it stays while a pawn moves).
+    let mut spread = king_spread(worlds) & king_free;
+    if pawn_move {
+        spread |= worlds & !attacked;
+    }
+    Some(Ply { score, spread })
+}
+
+/// Whether an enemy pawn surely on the board may have a move (a free square ahead or one of
+/// our men to take).
+fn pawn_may_move(enemy: &Enemy, mine: Bitboard) -> bool {
+    enemy.pawns.into_iter().any(|p| {
+        let ahead = if enemy.colour == Color::White {
+            p.offset(8)
+        } else {
+            p.offset(-8)
+        };
+        ahead.is_some_and(|s| !mine.contains(s) && !enemy.pawns.contains(s))
+            || (attacks::pawn_attacks(enemy.colour, p) & mine).any()
+    })
+}
+
+/// The squares our men on `board` attack (the enemy king transparent), and the squares of
+/// our men protected by another of ours.
+pub(crate) fn attacked_by(board: &Board, us: Color, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    let mut attacked = Bitboard::EMPTY;
+    for sq in board.by_color(us) {
+        if let Some(piece) = board.piece_at(sq) {
+            attacked |= attacks::attacks(sq, piece, occupied);
+        }
+    }
+    (attacked, attacked & board.by_color(us))
+}
+
+/// Rank from the player's side: 0 for its first rank.
+fn relative_rank(us: Color, sq: Square) -> u32 {
+    let r = u32::from(sq.rank());
+    if us == Color::White { r } else { 7 - r }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::RuleSet;
+    use umpire_rules::shakmaty::fen::Fen;
+    use umpire_rules::shakmaty::{CastlingMode, Chess};
+
+    /// White's metaposition at a set-up start of `fen` (told the enemy's material only).
+    fn meta(fen: &str) -> Metaposition {
+        let fen: Fen = fen.parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        Metaposition::start(&crate::setup_view(RuleSet::WILD16, &pos, Color::White))
+    }
+
+    #[test]
+    fn the_method_needs_mating_material_against_a_king_and_pawns() {
+        assert!(applies(&meta("4k3/8/8/8/8/8/8/R3K3 w - - 0 1")));
+        assert!(applies(&meta("4k3/p7/8/8/8/8/8/3QK3 w - - 0 1")));
+        assert!(applies(&meta("4k3/8/8/8/8/8/8/1N1BK3 w - - 0 1")));
+        // A lone knight, or two knights, cannot force mate.
+        assert!(!applies(&meta("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1")));
+        assert!(!applies(&meta("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")));
+        // An enemy piece, or three pawns, leave the general search in charge.
+        assert!(!applies(&meta("4k1n1/8/8/8/8/8/8/R3K3 w - - 0 1")));
+        assert!(!applies(&meta("4k3/ppp5/8/8/8/8/8/R3K3 w - - 0 1")));
+    }
+
+    #[test]
+    fn a_mate_scores_above_a_quiet_move_and_a_stalemate_below() {
+        // The king is known on h8 (a world of one square): Qg7 mates (protected by the king),
+        // Qg6 stalemates, Qb1 does neither.
+        let fen: Fen = "7k/8/5K2/8/8/8/8/6Q1 w - - 0 1".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        let view = crate::setup_view(RuleSet::WILD16, &pos, Color::White);
+        let meta = Metaposition::start(&view);
+        let kings = Bitboard::from_square(Square::H8);
+        let options = [
+            Attempt {
+                from: Square::G1,
+                to: Square::G7,
+                promotion: None,
+            },
+            Attempt {
+                from: Square::G1,
+                to: Square::G6,
+                promotion: None,
+            },
+            Attempt {
+                from: Square::G1,
+                to: Square::B1,
+                promotion: None,
+            },
+        ];
+        let mut out = Vec::new();
+        let nodes = scores(&meta, kings, &options, &mut out);
+        assert!(nodes >= options.len() as u64);
+        assert!(out[0] > out[2], "mate {} vs quiet {}", out[0], out[2]);
+        assert!(out[1] < out[2], "stalemate {} vs quiet {}", out[1], out[2]);
+    }
+}
+
+/// The cost of a decision by the method (a measurement, not a test: it prints and asserts
+/// nothing): `cargo test --profile mutants -p umpire-ai --lib net_decision_cost -- --ignored
+/// --nocapture`.
+#[cfg(test)]
+mod cost {
+    use super::*;
+    use umpire_rules::RuleSet;
+    use umpire_rules::shakmaty::fen::Fen;
+    use umpire_rules::shakmaty::{CastlingMode, Chess};
+
+    #[test]
+    #[ignore]
+    fn net_decision_cost() {
+        const ROUNDS: u32 = 20;
+        for f in [
+            "2k5/Q7/8/8/NP6/R3B1p1/R1P3P1/4K3 w - - 0 1",
+            "8/8/8/3k4/8/8/8/R3K2R w - - 0 1",
+            "5k2/4R3/8/8/8/8/6p1/4R1K1 w - - 0 1",
+        ] {
+            let fen: Fen = f.parse().unwrap();
+            let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+            let view = crate::setup_view(RuleSet::WILD16, &pos, Color::White);
+            let meta = Metaposition::start(&view);
+            let mut worlds = super::super::net_worlds::KingWorlds::default();
+            let kings = worlds.worlds(&meta);
+            let mut options = AttemptList::new();
+            meta.own().attempts(false, &mut options);
+            let mut out = Vec::new();
+            let start = std::time::Instant::now();
+            let mut nodes = 0;
+            for _ in 0..ROUNDS {
+                nodes = scores(&meta, kings, &options, &mut out);
+            }
+            let each = start.elapsed() / ROUNDS;
+            eprintln!(
+                "{f}: {} attempts, {} king squares, {nodes} nodes, {each:?} per decision, {:?} per node",
+                options.len(),
+                kings.count(),
+                each / nodes.max(1) as u32
+            );
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! [`OwnHistory`]: the player's own moves so far, and the terms they add at the root of a
+//! decision against repetition and for progress, in evaluation pawns:
+//! - returning a man to a square one of ours recently left, and every earlier visit of the own
+//!   men's configuration, cost a little; a third visit (a threefold repetition if the enemy's
+//!   men stand where they stood) costs a lot;
+//! - once the fifty-move clock passes [`PROGRESS_CLOCK`], a pawn move (which resets it) earns a
+//!   bonus growing with the clock.
+//!
+//! Used by `darkboard` at every decision and by the [`Endgame`](crate::endgame::Endgame)
+//! wrapper when it closes the mating net for another agent.
+
+use std::hash::{Hash, Hasher};
+
+use umpire_rules::shakmaty::Role;
+use umpire_rules::{Attempt, OwnBoard};
+
+/// What returning a man to a square recently left costs, in evaluation pawns.
+const REPEAT_PENALTY: f32 = 0.4;
+/// What returning our men to a configuration they have stood in twice costs, in evaluation
+/// pawns: with the enemy's men where they were, that is a draw by threefold repetition.
+const THIRD_TIME: f32 = 30.0;
+/// The halfmove clock from which progress (a pawn move) earns a bonus growing with the clock.
+const PROGRESS_CLOCK: u32 = 40;
+/// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
+const PROGRESS_PER_PLY: f32 = 0.3;
+
+/// The player's last accepted attempts and the configurations its men stood in after each.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct OwnHistory {
+    /// The last accepted attempts (most recent last).
+    recent: [Option<Attempt>; 4],
+    /// Hashes of the own men after each accepted attempt.
+    seen: Vec<u64>,
+}
+
+/// A hash of the own men (where they stand, castling and en passant rights).
+fn own_hash(own: &OwnBoard) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    own.hash(&mut h);
+    h.finish()
+}
+
+impl OwnHistory {
+    /// Our attempt `a` was accepted; `own` is our men after it.
+    pub(crate) fn moved(&mut self, a: Attempt, own: &OwnBoard) {
+        self.recent.rotate_left(1);
+        self.recent[3] = Some(a);
+        self.seen.push(own_hash(own));
+    }
+
+    /// The root terms of each of `options` from `own` with the fifty-move clock at most
+    /// `clock` (capped at 100), in evaluation pawns, written to `out` (cleared first).
+    pub(crate) fn bonus(
+        &self,
+        own: &OwnBoard,
+        clock: u32,
+        options: &[Attempt],
+        out: &mut Vec<f32>,
+    ) {
+        out.clear();
+        for a in options {
+            let mut b = 0.0f32;
+            // Moving a man back to where one of ours recently came from repeats positions.
+            if self.recent.iter().flatten().any(|r| r.from == a.to) {
+                b -= REPEAT_PENALTY;
+            }
+            let mut after = own.clone();
+            after.play(*a);
+            let h = own_hash(&after);
+            let repeats = self.seen.iter().filter(|&&s| s == h).count();
+            b -= REPEAT_PENALTY * repeats as f32;
+            // A third time may complete a threefold repetition (the enemy's men unchanged).
+            if repeats >= 2 {
+                b -= THIRD_TIME;
+            }
+            out.push(b);
+        }
+        // The fifty-move clock runs: a pawn move resets it (captures reset it too, but are
+        // rewarded by the evaluations already). At most 100: from a set-up start the clock is
+        // unknown and its bound huge.
+        let clock = clock.min(100);
+        if clock > PROGRESS_CLOCK {
+            let urgency = PROGRESS_PER_PLY * (clock - PROGRESS_CLOCK) as f32;
+            let board = own.board();
+            for (b, a) in out.iter_mut().zip(options) {
+                if board.role_at(a.from) == Some(Role::Pawn) {
+                    *b += urgency;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+//! [`NetCloser`]: the mating method beyond the tables (`darkboard`'s net, see
+//! `darkboard/net.rs`) for an agent that has none of its own.
+//!
+//! It keeps what the method needs from the player's observations alone — the metaposition, the
+//! enemy king's squares as the net keeps them, and the player's own moves for the terms against
+//! repetition and for progress — and, while the enemy is down to its king and at most two men
+//! that may all be pawns and the player has mating material, chooses the attempt the net scores
+//! best. Elsewhere it says nothing and the wrapped agent decides.
+
+use umpire_belief::Metaposition;
+use umpire_rules::{Attempt, AttemptList, Command, Observation, Verdict};
+use umpire_view::PlayerView;
+use umpire_view::guided::{FilterSet, GuidedSpace};
+
+use crate::Analysis;
+use crate::darkboard::net_worlds::KingWorlds;
+use crate::darkboard::root_terms::OwnHistory;
+use crate::darkboard::{NET_BONUS_SCALE, metaposition_of, net};
+
+/// The net's state for one player (see the [module documentation](self)).
+#[derive(Clone, Debug)]
+pub struct NetCloser {
+    meta: Metaposition,
+    kings: KingWorlds,
+    history: OwnHistory,
+    options: AttemptList,
+    bonus: Vec<f32>,
+    scores: Vec<f32>,
+}
+
+impl NetCloser {
+    /// The closer of the player of `view` (at the start of its game, or of the standard start
+    /// with observations taken in).
+    pub fn new(view: &PlayerView) -> NetCloser {
+        NetCloser {
+            meta: metaposition_of(view),
+            kings: KingWorlds::default(),
+            history: OwnHistory::default(),
+            options: AttemptList::new(),
+            bonus: Vec::new(),
+            scores: Vec::new(),
+        }
+    }
+
+    /// The opening announcements were heard (`view` has taken them in).
+    pub fn hear_opening(&mut self, view: &PlayerView) {
+        if view.transcript().is_empty() {
+            self.meta = Metaposition::start(view);
+        }
+    }
+
+    /// `observation` was heard (`view` has taken it in).
+    pub fn observe(&mut self, view: &PlayerView, observation: &Observation) {
+        self.meta.observe(observation);
+        if observation.actor != view.side() && observation.moved {
+            let others = self.meta.men().1 > 1;
+            self.kings.opponent_moved(view.own_board(), others);
+        }
+        if let Some(own) = observation.own
+            && let (Command::Attempt(a), Verdict::Accepted) = (own.command, own.verdict)
+        {
+            self.history.moved(a, view.own_board());
+        }
+    }
+
+    /// The net's attempt for `view` and its analysis, when the method applies and the player
+    /// has attempts to choose from (while "Any?" may find an enemy pawn to take, the wrapped
+    /// agent decides whether to ask).
+    pub fn choose(&mut self, view: &PlayerView) -> Option<(Attempt, Analysis)> {
+        if !net::applies(&self.meta) {
+            self.kings.forget();
+            return None;
+        }
+        self.options.clear();
+        let may_ask = GuidedSpace::new(view, FilterSet::all_sound()).options(&mut self.options);
+        // Asking "Any?" pays only where an enemy pawn may stand; then the wrapped agent decides.
+        if (may_ask && self.meta.pawns().1 > 0) || self.options.is_empty() {
+            return None;
+        }
+        self.options.sort();
+        let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi);
+        self.history
+            .bonus(view.own_board(), clock, &self.options, &mut self.bonus);
+        let kings = self.kings.worlds(&self.meta);
+        let nodes = net::scores(&self.meta, kings, &self.options, &mut self.scores);
+        let mut best = (0usize, f32::NEG_INFINITY);
+        for (i, (&s, &b)) in self.scores.iter().zip(&self.bonus).enumerate() {
+            let v = s + NET_BONUS_SCALE * b;
+            if v > best.1 {
+                best = (i, v);
+            }
+        }
+        let chosen = self.options[best.0];
+        let analysis = Analysis {
+            // The net is closing on a lone king: the game is won, however long it takes.
+            value: 0.9,
+            line: vec![Command::Attempt(chosen)],
+            nodes,
+        };
+        Some((chosen, analysis))
+    }
+}
