@@ -683,15 +683,30 @@ async fn log_in(
     Ok(client)
 }
 
-/// Joins `--game` or creates a game; returns its id.
-async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, String> {
+/// Why a challenge is gone, in words, from the server's refusal code (410 `challenge_…`).
+fn gone_reason(code: Option<&str>) -> Option<&'static str> {
+    match code? {
+        "challenge_declined" => Some("the challenge was declined"),
+        "challenge_cancelled" => Some("the challenge was cancelled"),
+        "challenge_expired" => Some("nobody took the challenge in time: it expired"),
+        _ => None,
+    }
+}
+
+/// Joins `--game` or creates a game; returns its id, or `None` when the game asked for was a
+/// challenge withdrawn meanwhile (the reason is printed).
+async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<Option<String>, String> {
     if let Some(id) = &args.game {
         // Join if the game is open and not ours; otherwise resume or watch it as it is.
         let answer = client
             .request("POST", &format!("/api/games/{id}/join"), None)
             .await?;
+        if let Some(why) = gone_reason(answer.code()) {
+            say!("Game {id} is gone: {why}.");
+            return Ok(None);
+        }
         match answer.code() {
-            None | Some("own_game" | "game_not_open") => return Ok(id.clone()),
+            None | Some("own_game" | "game_not_open") => return Ok(Some(id.clone())),
             Some(_) => return Err(answer.ok().err().unwrap_or_default()),
         }
     }
@@ -710,7 +725,7 @@ async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, Stri
             args.url
         );
     }
-    Ok(id)
+    Ok(Some(id))
 }
 
 /// The request for a new game that the options describe.
@@ -775,7 +790,10 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
                 None => return Ok(()),
             }
         } else {
-            choose_game(&args, &client).await?
+            match choose_game(&args, &client).await? {
+                Some(id) => id,
+                None => return Ok(()),
+            }
         };
         let token = client.token().unwrap_or_default().to_owned();
         // A direct challenge names its addressee before anyone sits there.
@@ -806,18 +824,17 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             let mut socket = match client.socket(&id).await {
                 Ok(s) => s,
                 Err(e) => {
-                    // A game that is gone will not come back: a challenge declined, cancelled
-                    // or expired before this socket opened (the `withdrawn` frame then never
-                    // reaches us), so stop instead of retrying.
+                    // A game that is gone will not come back: a challenge withdrawn long ago
+                    // (the server says why for a day: 410 with the reason; the socket itself
+                    // then brings the `withdrawn` frame), or no such game: stop retrying.
                     if let Ok(answer) = client.request("GET", &format!("/api/games/{id}"), None).await
-                        && answer.status == 404
+                        && matches!(answer.status, 404 | 410)
                     {
                         session.flush();
-                        if session.challenged.is_some() {
-                            say!("Your challenge was declined, cancelled or has expired (game {id} is gone).");
-                        } else {
-                            say!("Game {id} is gone (the challenge was declined, cancelled or has expired).");
-                        }
+                        let why = gone_reason(answer.code()).unwrap_or(
+                            "no such game, or a challenge withdrawn more than a day ago",
+                        );
+                        say!("Game {id} is gone: {why}.");
                         return Ok(());
                     }
                     failures += 1;
