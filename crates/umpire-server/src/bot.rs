@@ -122,7 +122,7 @@ impl Offers {
 
     /// The challenge to try next, forgotten here (tried once): the oldest addressed to the
     /// bot, else the oldest open one.
-    pub fn next(&mut self) -> Option<String> {
+    pub fn pick(&mut self) -> Option<String> {
         let i = self
             .open
             .iter()
@@ -228,7 +228,7 @@ pub async fn run_bot(client: &Client, plan: &BotPlan) -> Result<Vec<(String, Val
     let mut retry_at = tokio::time::Instant::now();
     while out.len() < plan.games {
         while started < plan.games && playing.len() < parallel {
-            let Some(id) = offers.next() else { break };
+            let Some(id) = offers.pick() else { break };
             // Refused if someone else took it first or it was withdrawn: the next one.
             if client.join(&id).await.is_ok() {
                 spawn(&mut playing, Some(id), started);
@@ -300,10 +300,10 @@ mod tests {
         o.take(&json!({"type": "added", "challenge": challenge("g5", "ann", Some("bob"))}));
         // Shown twice (a race with the snapshot): kept once.
         o.take(&json!({"type": "added", "challenge": challenge("g4", "ann", Some("botty"))}));
-        assert_eq!(o.next().as_deref(), Some("g4"));
+        assert_eq!(o.pick().as_deref(), Some("g4"));
         o.take(&json!({"type": "removed", "game": "g1", "reason": "joined"}));
-        assert_eq!(o.next().as_deref(), Some("g3"));
-        assert_eq!(o.next(), None);
+        assert_eq!(o.pick().as_deref(), Some("g3"));
+        assert_eq!(o.pick(), None);
         assert!(o.is_empty());
     }
 
@@ -318,7 +318,7 @@ mod tests {
         assert_eq!(o.take(&other), FeedSays::Noted);
         let snap = json!({"type": "lobby", "challenges": [challenge("new", "zed", None)]});
         assert_eq!(o.take(&snap), FeedSays::Snapshot);
-        assert_eq!(o.next().as_deref(), Some("new"));
-        assert_eq!(o.next(), None);
+        assert_eq!(o.pick().as_deref(), Some("new"));
+        assert_eq!(o.pick(), None);
     }
 }
