@@ -21,9 +21,15 @@ fn fresh_dir(name: &str) -> PathBuf {
 
 /// Starts `umpire serve` on `listen`; returns the child and its URL.
 fn serve(dir: &Path, listen: &str) -> (Child, String) {
+    serve_with(dir, listen, &[])
+}
+
+/// [`serve`] with more options.
+fn serve_with(dir: &Path, listen: &str, options: &[&str]) -> (Child, String) {
     let mut child = Command::new(UMPIRE)
         .args(["serve", "--listen", listen, "--data"])
         .arg(dir)
+        .args(options)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -396,6 +402,31 @@ fn connect_says_why_a_withdrawn_challenge_is_gone() {
     assert!(!all.contains("You see only your own men"), "{all}");
     bob.child.kill().unwrap();
     let _ = bob.child.wait();
+    server.kill().unwrap();
+    let _ = server.wait();
+}
+
+#[test]
+fn connect_says_when_a_challenge_expired() {
+    let data = fresh_dir("expired-data");
+    let cwd = fresh_dir("expired-cwd");
+    let (mut server, url) = serve_with(&data, "127.0.0.1:0", &["--challenge-expiry-seconds", "1"]);
+    let mut ann = Terminal::start(&cwd, &[&url, "--as", "ann", "--register"]);
+    ann.type_line("ann's password");
+    let head = ann.wait_for("Waiting for an opponent");
+    let id = head
+        .split("Created game ")
+        .nth(1)
+        .and_then(|s| s.split(';').next())
+        .unwrap_or_else(|| panic!("no game id in:\n{head}"))
+        .to_owned();
+    ann.wait_for("Nobody took the challenge in time: it expired.");
+    assert!(ann.child.wait().unwrap().success());
+    let mut late = Terminal::start(&cwd, &[&url, "--game", &id]);
+    late.wait_for(&format!(
+        "Game {id} is gone: nobody took the challenge in time: it expired."
+    ));
+    assert!(late.child.wait().unwrap().success());
     server.kill().unwrap();
     let _ = server.wait();
 }
