@@ -660,3 +660,33 @@ async fn guests_share_a_limit_per_address() {
     }
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_from_before_tombstones_is_migrated() {
+    use sqlx::Connection;
+
+    let dir = common::fresh_dir("pre-tombstones");
+    let server = Server::start(dir.clone()).await;
+    let ann = account(&server, "ann").await;
+    let g = ann.create_game(&json!({})).await.unwrap();
+    let id = g["id"].as_str().unwrap().to_owned();
+    server.stop().await;
+    // What a server of schema version 4 left: no table `withdrawn`, migration 5 not run.
+    let url = format!("sqlite://{}", dir.join("umpire.sqlite3").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::raw_sql("DROP TABLE withdrawn; DELETE FROM _sqlx_migrations WHERE version = 5")
+        .execute(&mut db)
+        .await
+        .unwrap();
+    db.close().await.unwrap();
+    // The challenge open then is still open, and its cancellation leaves a tombstone.
+    let server = Server::start(dir).await;
+    let ann = server.client().with_token(ann.token().unwrap());
+    ann.cancel(&id).await.unwrap();
+    let a = ann
+        .request("GET", &format!("/api/games/{id}"), None)
+        .await
+        .unwrap();
+    assert_eq!((a.status, a.code()), (410, Some("challenge_cancelled")));
+    server.stop().await;
+}
