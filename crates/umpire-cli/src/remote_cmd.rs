@@ -43,7 +43,7 @@ pub struct BotArgs {
     seed: u64,
 }
 
-/// Runs `umpire bot`: prints one line per game (in the order they ended): id, score, reason.
+/// Runs `umpire bot`: prints one line per game as it ends: id, score, reason.
 pub fn bot(args: BotArgs) -> Result<(), String> {
     let client = Client::new(&args.server)?.with_token(&args.token);
     let plan = umpire_server::bot::BotPlan {
@@ -54,14 +54,13 @@ pub fn bot(args: BotArgs) -> Result<(), String> {
         rated: args.rated,
         seed: args.seed,
     };
-    let done = runtime()?.block_on(umpire_server::bot::run_bot(&client, &plan))?;
-    for (id, result) in done {
+    runtime()?.block_on(umpire_server::bot::run_bot(&client, &plan, |id, result| {
         println!(
             "{id} {} {}",
             result["score"].as_str().unwrap_or("*"),
             result["reason"].as_str().unwrap_or("unfinished")
         );
-    }
+    }))?;
     Ok(())
 }
 

@@ -185,9 +185,14 @@ async fn create(client: &Client, rules: &str, rated: bool) -> Result<String, Str
 }
 
 /// Runs the bot: plays `plan.games` games, at most `plan.parallel` at once, creating them
-/// (`plan.create`) or taking challenges from the lobby feed. Returns each game's id and
-/// result (`null` for a game that could not be played out), in the order they ended.
-pub async fn run_bot(client: &Client, plan: &BotPlan) -> Result<Vec<(String, Value)>, String> {
+/// (`plan.create`) or taking challenges from the lobby feed. Calls `ended` with each game's id
+/// and result (`null` for a game that could not be played out) as it ends, and returns them
+/// all, in the order they ended.
+pub async fn run_bot(
+    client: &Client,
+    plan: &BotPlan,
+    mut ended: impl FnMut(&str, &Value),
+) -> Result<Vec<(String, Value)>, String> {
     let parallel = plan.parallel.max(1);
     let mut playing: JoinSet<Result<(String, Value), String>> = JoinSet::new();
     let mut out = Vec::with_capacity(plan.games);
@@ -212,7 +217,11 @@ pub async fn run_bot(client: &Client, plan: &BotPlan) -> Result<Vec<(String, Val
                 started += 1;
             }
             match playing.join_next().await {
-                Some(done) => out.push(done.map_err(|e| e.to_string())??),
+                Some(done) => {
+                    let (id, result) = done.map_err(|e| e.to_string())??;
+                    ended(&id, &result);
+                    out.push((id, result));
+                }
                 None => break,
             }
         }
@@ -268,7 +277,9 @@ pub async fn run_bot(client: &Client, plan: &BotPlan) -> Result<Vec<(String, Val
                 }
             }
             Some(done) = playing.join_next(), if !playing.is_empty() => {
-                out.push(done.map_err(|e| e.to_string())??);
+                let (id, result) = done.map_err(|e| e.to_string())??;
+                ended(&id, &result);
+                out.push((id, result));
             }
             else => break,
         }

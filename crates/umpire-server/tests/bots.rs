@@ -136,7 +136,7 @@ async fn a_bot_accepts_a_challenge_addressed_to_it_first() {
         .await
         .unwrap();
     let id = g["id"].as_str().unwrap().to_owned();
-    let running = tokio::spawn(async move { run_bot(&bot, &plan(1, 1)).await });
+    let running = tokio::spawn(async move { run_bot(&bot, &plan(1, 1), |_, _| {}).await });
     // Ann waits until her game starts, then resigns.
     let (mut s, state) = socket(&ann, &id).await;
     if state["status"] == "open" {
@@ -162,7 +162,15 @@ async fn a_bot_accepts_a_challenge_addressed_to_it_first() {
 async fn a_bot_plays_challenges_from_the_feed_several_at_once() {
     let server = Server::start(fresh_dir("bot-parallel")).await;
     let bot = bot_account(&server, "botty").await;
-    let running = tokio::spawn(async move { run_bot(&bot, &plan(3, 2)).await });
+    // Each game is told as it ends (`umpire bot` prints it then).
+    let heard = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let told = heard.clone();
+    let running = tokio::spawn(async move {
+        run_bot(&bot, &plan(3, 2), move |id, _| {
+            told.lock().unwrap().push(id.to_owned())
+        })
+        .await
+    });
     // Challenges made after the bot is listening (no polling: the feed tells it).
     let mut players = Vec::new();
     for name in ["ann", "bob", "cat"] {
@@ -198,6 +206,8 @@ async fn a_bot_plays_challenges_from_the_feed_several_at_once() {
         .unwrap()
         .unwrap()
         .unwrap();
+    let in_order: Vec<String> = done.iter().map(|(id, _)| id.clone()).collect();
+    assert_eq!(*heard.lock().unwrap(), in_order);
     let mut ids: Vec<&str> = done.iter().map(|(id, _)| id.as_str()).collect();
     ids.sort_unstable();
     let mut want: Vec<&str> = players.iter().map(|(_, id)| id.as_str()).collect();
@@ -217,7 +227,7 @@ async fn a_bot_connects_the_feed_again_after_the_server_restarts() {
     let bot = bot_account(&server, "botty").await;
     let mut ann = server.client();
     ann.register("ann", "password123").await.unwrap();
-    let running = tokio::spawn(async move { run_bot(&bot, &plan(1, 1)).await });
+    let running = tokio::spawn(async move { run_bot(&bot, &plan(1, 1), |_, _| {}).await });
     // Let the bot open its feed, then stop the server under it.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     server.stop().await;
