@@ -38,8 +38,8 @@ pub const CONNECT_WORDS: &str =
 pub struct ConnectArgs {
     /// The server, as http://HOST:PORT.
     url: String,
-    /// Log in as this account (the password is read from the first line of stdin); a guest
-    /// otherwise.
+    /// Log in as this account: the password is asked for without echo at a terminal, or
+    /// read from the first line of stdin when it is not a terminal; a guest otherwise.
     #[arg(long = "as", value_name = "NAME")]
     name: Option<String>,
     /// With --as: register the account first.
@@ -258,6 +258,12 @@ fn read_input() -> mpsc::UnboundedReceiver<Input> {
     rx
 }
 
+/// The rule set, the sides and the commands: printed once, when the game starts.
+fn greet(seat: &Seat, opponent: &str) {
+    say!("{}", seat.screen.welcome(opponent));
+    say!("Also: msg <text> (a line to your opponent), relist (the umpire lists your men).");
+}
+
 /// How a connection ended.
 enum Ended {
     /// The game is over.
@@ -367,13 +373,23 @@ impl Session {
                     (Some(name), "open") => name.as_str(),
                     _ => seat.opponent.as_str(),
                 };
-                say!("{}", seat.screen.welcome(opponent));
+                if seat.status == "open" {
+                    // The rules and commands are shown once the game starts: only the seat now.
+                    let against = match &self.challenged {
+                        Some(name) => format!(" against {name}"),
+                        None => String::new(),
+                    };
+                    say!(
+                        "You will play {}{against} ({} rules) once the game starts.",
+                        seat.side.fold_wb("White", "Black"),
+                        frame["rules"].as_str().unwrap_or_default()
+                    );
+                } else {
+                    greet(&seat, opponent);
+                }
                 if let Some(line) = ratings_text(&seat.ratings, &seat.players, false) {
                     say!("{line}");
                 }
-                say!(
-                    "Also: msg <text> (a line to your opponent), relist (the umpire lists your men)."
-                );
                 self.pending
                     .extend(said.into_iter().filter(|s| !s.is_empty()));
                 if let (Some(name), "open") = (&self.challenged, seat.status.as_str()) {
@@ -395,6 +411,7 @@ impl Session {
                     .collect();
                 if old.status == "open" && seat.status == "live" {
                     say!("{} joined: the game starts.", seat.opponent);
+                    greet(&seat, &seat.opponent);
                     if let Some(line) = ratings_text(&seat.ratings, &seat.players, false) {
                         say!("{line}");
                     }
@@ -599,9 +616,30 @@ impl Session {
     }
 }
 
+/// The password of `--as NAME` typed at a terminal, read with echo off (`console`); `None`
+/// when stdin is not a terminal (a pipe): the password is then the first line of stdin.
+fn hidden_password(name: &str) -> Result<Option<String>, String> {
+    if !io::stdin().is_terminal() {
+        return Ok(None);
+    }
+    let term = if io::stdout().is_terminal() {
+        console::Term::stdout()
+    } else {
+        console::Term::stderr()
+    };
+    if !term.is_term() {
+        return Ok(None);
+    }
+    term.write_str(&format!("Password for {name} (not shown): "))
+        .and_then(|()| term.read_secure_line())
+        .map(Some)
+        .map_err(|e| format!("cannot read the password: {e}"))
+}
+
 /// Logs in (session, account or guest) and says who the player is.
 async fn log_in(
     args: &ConnectArgs,
+    typed: Option<String>,
     input: &mut mpsc::UnboundedReceiver<Input>,
 ) -> Result<Client, String> {
     let mut client = Client::new(&args.url)?;
@@ -616,13 +654,16 @@ async fn log_in(
     }
     match &args.name {
         Some(name) => {
-            if io::stdin().is_terminal() {
-                // Read as a line like any other (it shows as it is typed).
-                say_raw!("Password for {name}: ");
-            }
-            let password = match input.recv().await {
-                Some(Input::Text(t)) => t,
-                _ => return Err("--as NAME reads the password from the first line of stdin".into()),
+            let password = match typed {
+                Some(p) => p,
+                None => match input.recv().await {
+                    Some(Input::Text(t)) => t,
+                    _ => {
+                        return Err(
+                            "--as NAME reads the password from the first line of stdin".into()
+                        );
+                    }
+                },
             };
             if args.register {
                 client.register(name, &password).await?;
@@ -642,15 +683,30 @@ async fn log_in(
     Ok(client)
 }
 
-/// Joins `--game` or creates a game; returns its id.
-async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, String> {
+/// Why a challenge is gone, in words, from the server's refusal code (410 `challenge_…`).
+fn gone_reason(code: Option<&str>) -> Option<&'static str> {
+    match code? {
+        "challenge_declined" => Some("the challenge was declined"),
+        "challenge_cancelled" => Some("the challenge was cancelled"),
+        "challenge_expired" => Some("nobody took the challenge in time: it expired"),
+        _ => None,
+    }
+}
+
+/// Joins `--game` or creates a game; returns its id, or `None` when the game asked for was a
+/// challenge withdrawn meanwhile (the reason is printed).
+async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<Option<String>, String> {
     if let Some(id) = &args.game {
         // Join if the game is open and not ours; otherwise resume or watch it as it is.
         let answer = client
             .request("POST", &format!("/api/games/{id}/join"), None)
             .await?;
+        if let Some(why) = gone_reason(answer.code()) {
+            say!("Game {id} is gone: {why}.");
+            return Ok(None);
+        }
         match answer.code() {
-            None | Some("own_game" | "game_not_open") => return Ok(id.clone()),
+            None | Some("own_game" | "game_not_open") => return Ok(Some(id.clone())),
             Some(_) => return Err(answer.ok().err().unwrap_or_default()),
         }
     }
@@ -669,7 +725,7 @@ async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<String, Stri
             args.url
         );
     }
-    Ok(id)
+    Ok(Some(id))
 }
 
 /// The request for a new game that the options describe.
@@ -720,16 +776,24 @@ async fn finish(client: &Client, session: &Session) -> Result<(), String> {
 
 /// Runs `umpire connect`.
 pub fn connect(args: ConnectArgs) -> Result<(), String> {
+    // Read before the input thread starts, so that no line of the password is echoed.
+    let typed = match &args.name {
+        Some(name) => hidden_password(name)?,
+        None => None,
+    };
     runtime()?.block_on(async move {
         let mut input = read_input();
-        let client = log_in(&args, &mut input).await?;
+        let client = log_in(&args, typed, &mut input).await?;
         let id = if args.lobby {
             match crate::lobby_screen::pick(&client, &new_game_spec(&args), &mut input).await? {
                 Some(id) => id,
                 None => return Ok(()),
             }
         } else {
-            choose_game(&args, &client).await?
+            match choose_game(&args, &client).await? {
+                Some(id) => id,
+                None => return Ok(()),
+            }
         };
         let token = client.token().unwrap_or_default().to_owned();
         // A direct challenge names its addressee before anyone sits there.
@@ -760,18 +824,17 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             let mut socket = match client.socket(&id).await {
                 Ok(s) => s,
                 Err(e) => {
-                    // A game that is gone will not come back: a challenge declined, cancelled
-                    // or expired before this socket opened (the `withdrawn` frame then never
-                    // reaches us), so stop instead of retrying.
+                    // A game that is gone will not come back: a challenge withdrawn long ago
+                    // (the server says why for a day: 410 with the reason; the socket itself
+                    // then brings the `withdrawn` frame), or no such game: stop retrying.
                     if let Ok(answer) = client.request("GET", &format!("/api/games/{id}"), None).await
-                        && answer.status == 404
+                        && matches!(answer.status, 404 | 410)
                     {
                         session.flush();
-                        if session.challenged.is_some() {
-                            say!("Your challenge was declined, cancelled or has expired (game {id} is gone).");
-                        } else {
-                            say!("Game {id} is gone (the challenge was declined, cancelled or has expired).");
-                        }
+                        let why = gone_reason(answer.code()).unwrap_or(
+                            "no such game, or a challenge withdrawn more than a day ago",
+                        );
+                        say!("Game {id} is gone: {why}.");
                         return Ok(());
                     }
                     failures += 1;

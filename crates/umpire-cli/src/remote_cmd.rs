@@ -28,8 +28,11 @@ pub struct BotArgs {
     /// Games to play before exiting.
     #[arg(long, default_value_t = 1)]
     games: usize,
-    /// Create each game (under this rule set) and wait for an opponent, instead of joining
-    /// open games.
+    /// Games played at once: challenges taken (or games created) while others are in play.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u16).range(1..))]
+    parallel: u16,
+    /// Create each game (under this rule set) and wait for an opponent, instead of taking
+    /// challenges from the lobby feed (those addressed to the bot first, then open ones).
     #[arg(long, value_name = "RULES")]
     create: Option<String>,
     /// With --create: make the games rated (bot accounts are rated like players).
@@ -40,24 +43,24 @@ pub struct BotArgs {
     seed: u64,
 }
 
-/// Runs `umpire bot`: prints one line per game: id, score, reason.
+/// Runs `umpire bot`: prints one line per game as it ends: id, score, reason.
 pub fn bot(args: BotArgs) -> Result<(), String> {
     let client = Client::new(&args.server)?.with_token(&args.token);
-    let done = runtime()?.block_on(umpire_server::remote::run_bot(
-        &client,
-        &args.agent,
-        args.games,
-        args.create.as_deref(),
-        args.rated,
-        args.seed,
-    ))?;
-    for (id, result) in done {
+    let plan = umpire_server::bot::BotPlan {
+        agent: args.agent,
+        games: args.games,
+        parallel: usize::from(args.parallel),
+        create: args.create,
+        rated: args.rated,
+        seed: args.seed,
+    };
+    runtime()?.block_on(umpire_server::bot::run_bot(&client, &plan, |id, result| {
         println!(
             "{id} {} {}",
             result["score"].as_str().unwrap_or("*"),
             result["reason"].as_str().unwrap_or("unfinished")
         );
-    }
+    }))?;
     Ok(())
 }
 

@@ -25,6 +25,14 @@ pub struct ServeArgs {
     /// reverse proxy).
     #[arg(long)]
     secure_cookies: bool,
+    /// Seconds an open game (a challenge) waits for an opponent before it expires.
+    #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..))]
+    challenge_expiry_seconds: u64,
+    /// Count the games guests create from loopback addresses per address too (behind a
+    /// reverse proxy on the same host; off so that a local `umpire loadtest` may start
+    /// thousands of guest games).
+    #[arg(long)]
+    limit_loopback_guests: bool,
 }
 
 /// Runs the server until ctrl-c or SIGTERM.
@@ -46,7 +54,8 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         options: umpire_server::Options {
             abandon_after: std::time::Duration::from_secs(args.abandon_seconds),
             secure_cookies: args.secure_cookies,
-            ..Default::default()
+            challenge_expiry: std::time::Duration::from_secs(args.challenge_expiry_seconds),
+            limit_loopback_guests: args.limit_loopback_guests,
         },
     }))
 }

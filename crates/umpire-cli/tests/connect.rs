@@ -21,9 +21,15 @@ fn fresh_dir(name: &str) -> PathBuf {
 
 /// Starts `umpire serve` on `listen`; returns the child and its URL.
 fn serve(dir: &Path, listen: &str) -> (Child, String) {
+    serve_with(dir, listen, &[])
+}
+
+/// [`serve`] with more options.
+fn serve_with(dir: &Path, listen: &str, options: &[&str]) -> (Child, String) {
     let mut child = Command::new(UMPIRE)
         .args(["serve", "--listen", listen, "--data"])
         .arg(dir)
+        .args(options)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -180,6 +186,8 @@ fn connect_plays_like_umpire_play_and_survives_a_server_restart() {
     let args: Vec<&str> = resume.split_whitespace().collect();
     let mut t = Terminal::start(&cwd, &args);
     t.wait_for("Resuming as guest-");
+    // The game's state first (a line typed before it is answered "not started yet").
+    t.wait_for("You play White against");
     t.type_line("history");
     let history = t.wait_for("2. Your move g1f3 was played");
     assert!(
@@ -332,6 +340,93 @@ fn connect_lists_the_lobby_live_and_challenges_a_named_player() {
     ann.wait_for("The record is saved in ");
     assert!(bob.child.wait().unwrap().success());
     assert!(ann.child.wait().unwrap().success());
+    server.kill().unwrap();
+    let _ = server.wait();
+}
+
+#[test]
+fn connect_says_why_a_withdrawn_challenge_is_gone() {
+    let data = fresh_dir("withdrawn-data");
+    let cwd = fresh_dir("withdrawn-cwd");
+    let (mut server, url) = serve(&data, "127.0.0.1:0");
+    let mut bob = Terminal::start(&cwd, &[&url, "--as", "bob", "--register", "--lobby"]);
+    bob.type_line("bob's password");
+    bob.wait_for("No open challenges.");
+    let game_of = |t: &mut Terminal| {
+        let head = t.wait_for("Challenged bob");
+        let rest = t.wait_for(")");
+        assert!(head.ends_with("Challenged bob"), "{head}");
+        rest.trim_start_matches(" (game ")
+            .trim_end_matches(')')
+            .to_owned()
+    };
+    // Declined: the challenger hears it at once, and a late visitor hears it too.
+    let mut cat = Terminal::start(
+        &cwd,
+        &[&url, "--as", "cat", "--register", "--challenge", "bob"],
+    );
+    cat.type_line("cat's password");
+    let declined = game_of(&mut cat);
+    bob.wait_for("New: 1. cat (");
+    bob.type_line("decline 1");
+    bob.wait_for("Gone: 1. cat (declined).");
+    cat.wait_for("Your challenge was declined");
+    assert!(cat.child.wait().unwrap().success());
+    let mut late = Terminal::start(&cwd, &[&url, "--as", "bob", "--game", &declined]);
+    late.type_line("bob's password");
+    late.wait_for(&format!(
+        "Game {declined} is gone: the challenge was declined."
+    ));
+    assert!(late.child.wait().unwrap().success());
+    // Cancelled by its creator: the addressee coming late hears that.
+    let mut ann = Terminal::start(
+        &cwd,
+        &[&url, "--as", "ann", "--register", "--challenge", "bob"],
+    );
+    ann.type_line("ann's password");
+    let cancelled = game_of(&mut ann);
+    bob.wait_for("New: 2. ann (");
+    ann.type_line("cancel");
+    ann.wait_for("The challenge was cancelled.");
+    assert!(ann.child.wait().unwrap().success());
+    bob.wait_for("(cancelled).");
+    let mut late = Terminal::start(&cwd, &[&url, "--as", "bob", "--game", &cancelled]);
+    late.type_line("bob's password");
+    late.wait_for(&format!(
+        "Game {cancelled} is gone: the challenge was cancelled."
+    ));
+    assert!(late.child.wait().unwrap().success());
+    // Before the game starts no help is printed; the seat is.
+    let all = ann.all();
+    assert!(all.contains("You will play"), "{all}");
+    assert!(!all.contains("You see only your own men"), "{all}");
+    bob.child.kill().unwrap();
+    let _ = bob.child.wait();
+    server.kill().unwrap();
+    let _ = server.wait();
+}
+
+#[test]
+fn connect_says_when_a_challenge_expired() {
+    let data = fresh_dir("expired-data");
+    let cwd = fresh_dir("expired-cwd");
+    let (mut server, url) = serve_with(&data, "127.0.0.1:0", &["--challenge-expiry-seconds", "1"]);
+    let mut ann = Terminal::start(&cwd, &[&url, "--as", "ann", "--register"]);
+    ann.type_line("ann's password");
+    let head = ann.wait_for("Waiting for an opponent");
+    let id = head
+        .split("Created game ")
+        .nth(1)
+        .and_then(|s| s.split(';').next())
+        .unwrap_or_else(|| panic!("no game id in:\n{head}"))
+        .to_owned();
+    ann.wait_for("Nobody took the challenge in time: it expired.");
+    assert!(ann.child.wait().unwrap().success());
+    let mut late = Terminal::start(&cwd, &[&url, "--game", &id]);
+    late.wait_for(&format!(
+        "Game {id} is gone: nobody took the challenge in time: it expired."
+    ));
+    assert!(late.child.wait().unwrap().success());
     server.kill().unwrap();
     let _ = server.wait();
 }

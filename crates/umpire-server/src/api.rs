@@ -23,6 +23,7 @@ use crate::auth::{self, Caller, MaybeCaller};
 use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::hub::seat_names;
+use crate::peer::Peer;
 use crate::round::{self, RoundMsg, index};
 use crate::store::{GameRow, UserRow, now_ms};
 use crate::time_class::TimeClass;
@@ -232,6 +233,30 @@ pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
     }))
 }
 
+/// Takes one game creation from `user`'s budget (and, for a guest, from its address's);
+/// `rate_limited` (429) when it is spent.
+fn may_create(st: &AppState, user: &UserRow, peer: Peer) -> Result<(), ApiError> {
+    let now = std::time::Instant::now();
+    let refused = |what: &str| {
+        ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!("too many new games {what}: wait a little and try again"),
+        )
+    };
+    if !st.creations.take(&user.id, now) {
+        return Err(refused("from this player"));
+    }
+    if user.kind == "guest"
+        && let Some(ip) = peer.0
+        && (st.options.limit_loopback_guests || !ip.is_loopback())
+        && !st.guest_creations.take(&ip.to_string(), now)
+    {
+        return Err(refused("from guests at this address"));
+    }
+    Ok(())
+}
+
 /// `POST /api/games`: a new game: `rules` (default `wild16`), `initial_ms` (default ten
 /// minutes), `increment_ms` (default 0), `color` (`white`, `black`, `random`), `rated`
 /// (default false: casual; guests and games against built-in agents are refused), and `agent`
@@ -240,10 +265,12 @@ pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
 pub async fn create_game(
     State(st): State<AppState>,
     Caller(user): Caller,
+    peer: Peer,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
     let g: NewGame = body(&headers, &bytes)?;
+    may_create(&st, &user, peer)?;
     let rules: RuleSetId = g.rules.as_deref().unwrap_or("wild16").parse().map_err(
         |e: umpire_rules::UnknownRuleSet| ApiError::bad_request("bad_rules", e.to_string()),
     )?;
@@ -424,10 +451,10 @@ pub async fn list_games(
 }
 
 async fn game_row(st: &AppState, id: &str) -> Result<GameRow, ApiError> {
-    st.store
-        .game(id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))
+    match st.store.game(id).await? {
+        Some(row) => Ok(row),
+        None => Err(crate::challenge::missing(&st.store, id).await),
+    }
 }
 
 /// `GET /api/games/{id}`.
@@ -463,8 +490,10 @@ pub async fn join_game(
 pub async fn rematch(
     State(st): State<AppState>,
     Caller(user): Caller,
+    peer: Peer,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
+    may_create(&st, &user, peer)?;
     let old = game_row(&st, &id).await?;
     let Some(mine) = (0..2).find(|&i| old.users[i].as_deref() == Some(user.id.as_str())) else {
         return Err(ApiError::forbidden(

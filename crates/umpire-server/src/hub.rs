@@ -118,7 +118,7 @@ impl Hub {
     }
 
     /// The task of game `id`, started from storage if it is not running; `not_found` if there
-    /// is no such game.
+    /// is no such game (or the reason's code if it was a challenge withdrawn lately).
     pub async fn round(&self, id: &str) -> Result<RoundHandle, ApiError> {
         let mut map = self.rounds.lock().await;
         match map.get(id) {
@@ -129,11 +129,9 @@ impl Hub {
             }
             None => {}
         }
-        let row = self
-            .store
-            .game(id)
-            .await?
-            .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+        let Some(row) = self.store.game(id).await? else {
+            return Err(crate::challenge::missing(&self.store, id).await);
+        };
         self.spawn(&mut map, row).await
     }
 

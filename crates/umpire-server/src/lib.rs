@@ -10,6 +10,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod bot;
 pub mod challenge;
 pub mod client;
 pub mod clock;
@@ -23,6 +24,7 @@ pub mod lobby_ws;
 mod migrations;
 pub mod origin;
 pub mod pacer;
+pub mod peer;
 pub mod players;
 pub mod projection;
 pub mod protocol;
@@ -60,6 +62,10 @@ pub struct AppState {
     pub options: Options,
     /// Log-in tries per account name.
     pub logins: Arc<rate_limit::Limiter>,
+    /// Games created (challenges, games against agents, rematches) per account.
+    pub creations: Arc<rate_limit::Limiter>,
+    /// Games created by guests per IP address (a guest costs nothing to make).
+    pub guest_creations: Arc<rate_limit::Limiter>,
 }
 
 /// Options of a running server.
@@ -71,6 +77,11 @@ pub struct Options {
     pub secure_cookies: bool,
     /// How long an open game (a challenge) waits for an opponent before it expires.
     pub challenge_expiry: Duration,
+    /// Count the games guests create from loopback addresses per address too. Off by default:
+    /// a local `umpire loadtest` starts thousands of guest games from 127.0.0.1 (each guest is
+    /// still limited as an account). Behind a reverse proxy on the same host every guest comes
+    /// from loopback: turn it on there.
+    pub limit_loopback_guests: bool,
 }
 
 impl Default for Options {
@@ -79,6 +90,7 @@ impl Default for Options {
             abandon_after: round::ABANDON_AFTER,
             secure_cookies: false,
             challenge_expiry: round::CHALLENGE_EXPIRY,
+            limit_loopback_guests: false,
         }
     }
 }
@@ -159,6 +171,8 @@ pub async fn open_with(database: &Database, options: Options) -> Result<AppState
         hub,
         options,
         logins: Arc::new(rate_limit::login_limiter()),
+        creations: Arc::new(rate_limit::creation_limiter()),
+        guest_creations: Arc::new(rate_limit::guest_creation_limiter()),
     })
 }
 
@@ -169,7 +183,7 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
-    let app = router(state.clone());
+    let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .await

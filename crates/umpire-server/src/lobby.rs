@@ -107,6 +107,28 @@ pub enum Removal {
 }
 
 impl Removal {
+    /// The reason of a word in frames (and in storage).
+    pub fn parse(word: &str) -> Option<Removal> {
+        [
+            Removal::Joined,
+            Removal::Cancelled,
+            Removal::Declined,
+            Removal::Expired,
+        ]
+        .into_iter()
+        .find(|r| r.as_str() == word)
+    }
+
+    /// The stable error code of a request about a challenge withdrawn for this reason.
+    pub const fn gone_code(self) -> &'static str {
+        match self {
+            Removal::Joined => "game_not_open",
+            Removal::Cancelled => "challenge_cancelled",
+            Removal::Declined => "challenge_declined",
+            Removal::Expired => "challenge_expired",
+        }
+    }
+
     /// The reason's word in frames.
     pub const fn as_str(self) -> &'static str {
         match self {

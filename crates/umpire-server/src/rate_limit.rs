@@ -1,5 +1,6 @@
 //! Rate limits: a token bucket ([`TokenBucket`]) per key ([`Limiter`]), used on log-in (per
-//! account name) and on the frames of each game connection. A refused request gets the
+//! account name), on creating games (per account, and per address for guests) and on the
+//! frames of each game connection. A refused request gets the
 //! `rate_limited` refusal (HTTP 429 / an `error` frame); nothing else changes.
 
 use std::collections::HashMap;
@@ -87,6 +88,16 @@ impl Limiter {
 /// Log-in tries per account name: a burst of 10, then one every 6 seconds.
 pub fn login_limiter() -> Limiter {
     Limiter::new(10, 1.0 / 6.0)
+}
+
+/// Games created per account (or guest, or bot): a burst of 30, then one every 2 seconds.
+pub fn creation_limiter() -> Limiter {
+    Limiter::new(30, 0.5)
+}
+
+/// Games created by guests per IP address: a burst of 60, then one a second.
+pub fn guest_creation_limiter() -> Limiter {
+    Limiter::new(60, 1.0)
 }
 
 /// Frames per game connection: a burst of 200, then 100 a second.

@@ -538,9 +538,14 @@ impl Round {
         }
     }
 
-    /// Removes this open game from storage, tells the lobby and its connections.
+    /// Removes this open game from storage (leaving its tombstone), tells the lobby and its
+    /// connections.
     async fn withdraw(&mut self, why: Removal) -> Result<(), ApiError> {
-        if !self.store.delete_open_game(&self.row.id).await? {
+        if !self
+            .store
+            .withdraw_open_game(&self.row.id, why.as_str(), now_ms())
+            .await?
+        {
             return Err(ApiError::conflict(
                 "game_not_open",
                 "this game is not waiting for a player any more",

@@ -11,9 +11,11 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
 mod ratings;
+mod withdrawn;
 mod writer;
 
 pub use ratings::{HistoryRow, LeaderRow, RatingRow, SeatRating, SeatRow};
+pub use withdrawn::{WITHDRAWN_KEEP_MS, Withdrawn};
 pub use writer::CommitCounts;
 
 /// Milliseconds since the Unix epoch.
@@ -371,16 +373,6 @@ impl Store {
         );
         let done = sqlx::query(&sql)
             .bind(user)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    /// Removes an open game (a challenge cancelled, declined or expired: it never started, so
-    /// it has no commands, chat or ratings); false if it is not open any more.
-    pub async fn delete_open_game(&self, id: &str) -> Result<bool, sqlx::Error> {
-        let done = sqlx::query("DELETE FROM games WHERE id = $1 AND status = 'open'")
             .bind(id)
             .execute(&self.pool)
             .await?;

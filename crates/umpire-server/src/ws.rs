@@ -27,11 +27,16 @@ pub async fn game_socket(
     Path(id): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let row = st
-        .store
-        .game(&id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+    let Some(row) = st.store.game(&id).await? else {
+        // A challenge withdrawn before this socket came: say why, as a waiting socket heard.
+        return match crate::challenge::withdrawal(&st.store, &id).await? {
+            Some(why) => {
+                let frame = crate::lobby::withdrawn_frame(&id, why);
+                Ok(ws.on_upgrade(move |socket| withdrawn(socket, frame)))
+            }
+            None => Err(ApiError::not_found(format!("no game {id:?}"))),
+        };
+    };
     let seat = caller
         .and_then(|u| {
             [Color::White, Color::Black]
@@ -44,6 +49,12 @@ pub async fn game_socket(
         .max_message_size(TRANSPORT_LIMIT)
         .max_frame_size(TRANSPORT_LIMIT)
         .on_upgrade(move |socket| connection(socket, handle, seat)))
+}
+
+/// A socket on a withdrawn challenge: its `withdrawn` frame, then closed.
+async fn withdrawn(mut socket: WebSocket, frame: String) {
+    let _ = socket.send(Message::Text(frame.into())).await;
+    let _ = socket.close().await;
 }
 
 async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {

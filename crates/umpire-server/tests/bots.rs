@@ -10,7 +10,47 @@ use serde_json::json;
 use skillratings::Outcomes;
 use skillratings::glicko2::Glicko2Rating;
 use umpire_ai::AgentKind;
+use umpire_server::bot::{BotPlan, run_bot};
+use umpire_server::client::Client;
 use umpire_server::remote::{PlayStats, play};
+
+/// A bot taking challenges: `games` games, `parallel` at once.
+fn plan(games: usize, parallel: usize) -> BotPlan {
+    BotPlan {
+        agent: AgentKind::GuidedRandom.into(),
+        games,
+        parallel,
+        create: None,
+        rated: false,
+        seed: 7,
+    }
+}
+
+/// A bot account named `name` owned by a new account; its client.
+async fn bot_account(server: &Server, name: &str) -> Client {
+    let mut owner = server.client();
+    owner
+        .register(&format!("{name}-owner"), "password123")
+        .await
+        .unwrap();
+    let b = owner
+        .request("POST", "/api/bots", Some(&json!({"name": name})))
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    server.client().with_token(b["token"].as_str().unwrap())
+}
+
+/// Waits until the game `id` is live for `client` (it plays it) and returns its socket.
+async fn live(client: &Client, id: &str) -> umpire_server::client::GameSocket {
+    let (mut s, state) = socket(client, id).await;
+    if state["status"] == "open" {
+        let state = s.until("state", T).await.unwrap();
+        assert_eq!(state["status"], "live", "{state}");
+    }
+    s
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_play_a_whole_game_and_the_record_replays() {
@@ -96,10 +136,7 @@ async fn a_bot_accepts_a_challenge_addressed_to_it_first() {
         .await
         .unwrap();
     let id = g["id"].as_str().unwrap().to_owned();
-    let guided = AgentKind::GuidedRandom.into();
-    let running = tokio::spawn(async move {
-        umpire_server::remote::run_bot(&bot, &guided, 1, None, false, 7).await
-    });
+    let running = tokio::spawn(async move { run_bot(&bot, &plan(1, 1), |_, _| {}).await });
     // Ann waits until her game starts, then resigns.
     let (mut s, state) = socket(&ann, &id).await;
     if state["status"] == "open" {
@@ -116,5 +153,105 @@ async fn a_bot_accepts_a_challenge_addressed_to_it_first() {
     assert_eq!(done.len(), 1);
     assert_eq!(done[0].0, id);
     assert_eq!(done[0].1["score"], "0-1");
+    server.stop().await;
+}
+
+/// The bot takes challenges as the lobby feed announces them, several at once: two games are
+/// live together, and a third waits until a slot is free.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_plays_challenges_from_the_feed_several_at_once() {
+    let server = Server::start(fresh_dir("bot-parallel")).await;
+    let bot = bot_account(&server, "botty").await;
+    // Each game is told as it ends (`umpire bot` prints it then).
+    let heard = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let told = heard.clone();
+    let running = tokio::spawn(async move {
+        run_bot(&bot, &plan(3, 2), move |id, _| {
+            told.lock().unwrap().push(id.to_owned())
+        })
+        .await
+    });
+    // Challenges made after the bot is listening (no polling: the feed tells it).
+    let mut players = Vec::new();
+    for name in ["ann", "bob", "cat"] {
+        let mut c = server.client();
+        c.register(name, "password123").await.unwrap();
+        let g = c
+            .create_game(&json!({"opponent": "botty", "color": "white"}))
+            .await
+            .unwrap();
+        players.push((c, g["id"].as_str().unwrap().to_owned()));
+    }
+    let mut a = live(&players[0].0, &players[0].1).await;
+    let mut b = live(&players[1].0, &players[1].1).await;
+    // Both are live at once; the third is still open while two are in play.
+    let (_, third) = socket(&players[2].0, &players[2].1).await;
+    assert_eq!(third["status"], "open");
+    assert_eq!(
+        ask(&mut a, json!({"type": "resign"}), 1).await["result"]["score"],
+        "0-1"
+    );
+    // A slot is free: the bot takes the third.
+    let mut c = live(&players[2].0, &players[2].1).await;
+    assert_eq!(
+        ask(&mut b, json!({"type": "resign"}), 1).await["result"]["score"],
+        "0-1"
+    );
+    assert_eq!(
+        ask(&mut c, json!({"type": "resign"}), 1).await["result"]["score"],
+        "0-1"
+    );
+    let done = tokio::time::timeout(T, running)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    let in_order: Vec<String> = done.iter().map(|(id, _)| id.clone()).collect();
+    assert_eq!(*heard.lock().unwrap(), in_order);
+    let mut ids: Vec<&str> = done.iter().map(|(id, _)| id.as_str()).collect();
+    ids.sort_unstable();
+    let mut want: Vec<&str> = players.iter().map(|(_, id)| id.as_str()).collect();
+    want.sort_unstable();
+    assert_eq!(ids, want);
+    assert!(done.iter().all(|(_, r)| r["score"] == "0-1"));
+    server.stop().await;
+}
+
+/// The feed drops when the server stops; the bot connects again (with a pause) to the server
+/// started anew on the same address and takes a challenge made there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_connects_the_feed_again_after_the_server_restarts() {
+    let dir = fresh_dir("bot-restart");
+    let server = Server::start(dir.clone()).await;
+    let addr = server.url.trim_start_matches("http://").to_owned();
+    let bot = bot_account(&server, "botty").await;
+    let mut ann = server.client();
+    ann.register("ann", "password123").await.unwrap();
+    let running = tokio::spawn(async move { run_bot(&bot, &plan(1, 1), |_, _| {}).await });
+    // Let the bot open its feed, then stop the server under it.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    server.stop().await;
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let server = Server::start_at(dir, &addr).await;
+    let ann = server.client().with_token(ann.token().unwrap());
+    let g = ann
+        .create_game(&json!({"opponent": "botty", "color": "white"}))
+        .await
+        .unwrap();
+    let id = g["id"].as_str().unwrap().to_owned();
+    let mut s = live(&ann, &id).await;
+    assert_eq!(
+        ask(&mut s, json!({"type": "resign"}), 1).await["result"]["score"],
+        "0-1"
+    );
+    let done = tokio::time::timeout(T, running)
+        .await
+        .unwrap()
+        .unwrap()
+        .unwrap();
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].0, id);
+    assert_eq!(done[0].1["score"], "0-1");
+    assert_eq!(done[0].1["reason"], "resignation");
     server.stop().await;
 }

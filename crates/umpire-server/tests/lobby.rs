@@ -1,14 +1,18 @@
 //! The live lobby feed (`GET /api/lobby/ws`), direct challenges to a named player, cancelling
-//! and declining: every action and every refusal.
+//! and declining, the tombstones of withdrawn challenges and the limit on creating games:
+//! every action and every refusal. Each test runs on SQLite, and on PostgreSQL with
+//! `--ignored` where `UMPIRE_TEST_POSTGRES` names a server (`.ci/run` starts one).
 
 mod common;
 
 use std::time::Duration;
 
-use common::{Server, T, fresh_dir, socket};
+use common::postgres::both;
+use common::{Server, T, socket};
 use serde_json::{Value, json};
 use umpire_server::client::{Client, GameSocket};
-use umpire_server::{Database, Options};
+use umpire_server::store::{GameRow, WITHDRAWN_KEEP_MS};
+use umpire_server::{Database, Options, Store};
 
 /// A registered account's client.
 async fn account(server: &Server, name: &str) -> Client {
@@ -42,9 +46,9 @@ fn ids(snapshot: &Value) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test]
-async fn an_open_challenge_is_listed_live_then_removed_when_joined() {
-    let server = Server::start(fresh_dir("lobby-open")).await;
+both!(an_open_challenge_is_listed_live_then_removed_when_joined);
+async fn an_open_challenge_is_listed_live_then_removed_when_joined(db: Database) {
+    let server = Server::start_db(db).await;
     let ann = account(&server, "ann").await;
     let old = ann
         .create_game(&json!({"color": "white", "initial_ms": 300_000, "increment_ms": 3_000}))
@@ -106,9 +110,9 @@ async fn an_open_challenge_is_listed_live_then_removed_when_joined() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn a_direct_challenge_reaches_only_its_two_players() {
-    let server = Server::start(fresh_dir("lobby-direct")).await;
+both!(a_direct_challenge_reaches_only_its_two_players);
+async fn a_direct_challenge_reaches_only_its_two_players(db: Database) {
+    let server = Server::start_db(db).await;
     let ann = account(&server, "ann").await;
     let bob = account(&server, "bob").await;
     let zed = account(&server, "zed").await;
@@ -185,9 +189,9 @@ async fn a_direct_challenge_reaches_only_its_two_players() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn a_direct_challenge_can_be_declined_by_its_addressee_only() {
-    let server = Server::start(fresh_dir("lobby-decline")).await;
+both!(a_direct_challenge_can_be_declined_by_its_addressee_only);
+async fn a_direct_challenge_can_be_declined_by_its_addressee_only(db: Database) {
+    let server = Server::start_db(db).await;
     let ann = account(&server, "ann").await;
     let bob = account(&server, "bob").await;
     let zed = account(&server, "zed").await;
@@ -227,19 +231,19 @@ async fn a_direct_challenge_can_be_declined_by_its_addressee_only() {
         .request("GET", &format!("/api/games/{id}"), None)
         .await
         .unwrap();
-    assert_eq!(a.code(), Some("not_found"));
+    assert_eq!(a.code(), Some("challenge_declined"));
     for c in [&bob, &zed] {
         let a = c
             .request("POST", &format!("/api/games/{id}/join"), None)
             .await
             .unwrap();
-        assert_eq!(a.code(), Some("not_found"));
+        assert_eq!(a.code(), Some("challenge_declined"));
     }
     let a = bob
         .request("POST", &format!("/api/games/{id}/decline"), None)
         .await
         .unwrap();
-    assert_eq!(a.code(), Some("not_found"));
+    assert_eq!(a.code(), Some("challenge_declined"));
     // An open challenge (to nobody in particular) cannot be declined: only not joined.
     let open = ann.create_game(&json!({})).await.unwrap();
     let a = bob
@@ -254,9 +258,9 @@ async fn a_direct_challenge_can_be_declined_by_its_addressee_only() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn only_the_creator_cancels_and_only_while_open() {
-    let server = Server::start(fresh_dir("lobby-cancel")).await;
+both!(only_the_creator_cancels_and_only_while_open);
+async fn only_the_creator_cancels_and_only_while_open(db: Database) {
+    let server = Server::start_db(db).await;
     let ann = account(&server, "ann").await;
     let bob = account(&server, "bob").await;
     let (mut bobf, _) = feed(&bob).await;
@@ -281,7 +285,7 @@ async fn only_the_creator_cancels_and_only_while_open() {
         .request("POST", &format!("/api/games/{id}/join"), None)
         .await
         .unwrap();
-    assert_eq!(a.code(), Some("not_found"));
+    assert_eq!(a.code(), Some("challenge_cancelled"));
     // A direct challenge is cancelled the same way.
     let g = ann.create_game(&json!({"opponent": "bob"})).await.unwrap();
     let direct = g["id"].as_str().unwrap();
@@ -309,9 +313,9 @@ async fn only_the_creator_cancels_and_only_while_open() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn refused_challenges_have_stable_codes() {
-    let server = Server::start(fresh_dir("lobby-refusals")).await;
+both!(refused_challenges_have_stable_codes);
+async fn refused_challenges_have_stable_codes(db: Database) {
+    let server = Server::start_db(db).await;
     let ann = account(&server, "ann").await;
     account(&server, "bob").await;
     let guest = server.guest().await;
@@ -372,14 +376,13 @@ async fn refused_challenges_have_stable_codes() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn an_unjoined_challenge_expires() {
+both!(an_unjoined_challenge_expires);
+async fn an_unjoined_challenge_expires(db: Database) {
     let options = Options {
         challenge_expiry: Duration::from_millis(400),
         ..Default::default()
     };
-    let dir = fresh_dir("lobby-expiry");
-    let server = Server::start_options(Database::Dir(dir.clone()), options).await;
+    let server = Server::start_options(db, options).await;
     let ann = account(&server, "ann").await;
     let bob = account(&server, "bob").await;
     let (mut f, _) = feed(&bob).await;
@@ -397,7 +400,7 @@ async fn an_unjoined_challenge_expires() {
         .request("POST", &format!("/api/games/{id}/join"), None)
         .await
         .unwrap();
-    assert_eq!(a.code(), Some("not_found"));
+    assert_eq!(a.code(), Some("challenge_expired"));
     // A joined game does not expire.
     let g = ann.create_game(&json!({})).await.unwrap();
     let live = g["id"].as_str().unwrap();
@@ -408,9 +411,9 @@ async fn an_unjoined_challenge_expires() {
     server.stop().await;
 }
 
-#[tokio::test]
-async fn a_rematch_is_a_direct_challenge_to_the_old_opponent() {
-    let server = Server::start(fresh_dir("lobby-rematch")).await;
+both!(a_rematch_is_a_direct_challenge_to_the_old_opponent);
+async fn a_rematch_is_a_direct_challenge_to_the_old_opponent(db: Database) {
+    let server = Server::start_db(db).await;
     let ann = account(&server, "ann").await;
     let bob = account(&server, "bob").await;
     let zed = account(&server, "zed").await;
@@ -443,5 +446,247 @@ async fn a_rematch_is_a_direct_challenge_to_the_old_opponent() {
         .unwrap();
     assert_eq!(a.code(), Some("not_your_challenge"));
     assert_eq!(bob.join(new).await.unwrap()["you"], "white");
+    server.stop().await;
+}
+
+/// What a late client hears about the withdrawn challenge `id`: a `GET`, a join and a game
+/// socket each give the reason (`code` over HTTP, `reason` in the socket's `withdrawn` frame).
+async fn hears_withdrawn(server: &Server, late: &Client, id: &str, reason: &str) {
+    let code = format!("challenge_{reason}");
+    let a = late
+        .request("GET", &format!("/api/games/{id}"), None)
+        .await
+        .unwrap();
+    assert_eq!(a.status, 410, "{:?}", a.body);
+    assert_eq!(a.code(), Some(code.as_str()));
+    let a = late
+        .request("POST", &format!("/api/games/{id}/join"), None)
+        .await
+        .unwrap();
+    assert_eq!(a.status, 410, "{:?}", a.body);
+    assert_eq!(a.code(), Some(code.as_str()));
+    for c in [late, &server.client()] {
+        let mut ws = c.socket(id).await.unwrap();
+        let v = ws.next_within(T).await.unwrap();
+        assert_eq!(
+            v,
+            json!({"type": "withdrawn", "game": id, "reason": reason})
+        );
+        assert!(ws.next_within(T).await.is_err(), "the socket closes");
+    }
+}
+
+both!(a_late_client_hears_why_a_challenge_was_withdrawn);
+async fn a_late_client_hears_why_a_challenge_was_withdrawn(db: Database) {
+    let options = Options {
+        challenge_expiry: Duration::from_millis(600),
+        ..Default::default()
+    };
+    let server = Server::start_options(db.clone(), options).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    // Declined by its addressee.
+    let g = ann.create_game(&json!({"opponent": "bob"})).await.unwrap();
+    let declined = g["id"].as_str().unwrap().to_owned();
+    bob.decline(&declined).await.unwrap();
+    hears_withdrawn(&server, &bob, &declined, "declined").await;
+    // Cancelled by its creator.
+    let g = ann.create_game(&json!({})).await.unwrap();
+    let cancelled = g["id"].as_str().unwrap().to_owned();
+    ann.cancel(&cancelled).await.unwrap();
+    hears_withdrawn(&server, &bob, &cancelled, "cancelled").await;
+    // Expired, with nobody listening.
+    let g = ann.create_game(&json!({})).await.unwrap();
+    let expired = g["id"].as_str().unwrap().to_owned();
+    let mut f = feed(&bob).await.0;
+    let v = f.until("removed", T).await.unwrap();
+    assert_eq!(v["game"], expired.as_str());
+    hears_withdrawn(&server, &bob, &expired, "expired").await;
+    // Withdrawing it again is refused with the same reason; an id never used is not found.
+    let a = ann
+        .request("DELETE", &format!("/api/games/{declined}"), None)
+        .await
+        .unwrap();
+    assert_eq!(a.code(), Some("challenge_declined"));
+    let a = bob
+        .request("GET", "/api/games/nosuchgame", None)
+        .await
+        .unwrap();
+    assert_eq!((a.status, a.code()), (404, Some("not_found")));
+    let a = bob.socket("nosuchgame").await;
+    assert!(a.is_err(), "no socket on a game that never was");
+    // The tombstones are durable: a restarted server still knows why.
+    server.stop().await;
+    let server = Server::start_db(db).await;
+    let bob = server.client().with_token(bob.token().unwrap());
+    hears_withdrawn(&server, &bob, &declined, "declined").await;
+    hears_withdrawn(&server, &bob, &expired, "expired").await;
+    server.stop().await;
+}
+
+both!(tombstones_are_kept_a_day_then_dropped);
+async fn tombstones_are_kept_a_day_then_dropped(db: Database) {
+    let store = match &db {
+        Database::Dir(d) => Store::open_dir(d).await.unwrap(),
+        Database::Url(u) => Store::connect(u).await.unwrap(),
+    };
+    let open = |id: &str| GameRow {
+        id: id.into(),
+        rules: "wild16".into(),
+        fen: umpire_rules::record::STANDARD_FEN.into(),
+        users: [None, None],
+        agents: [None, None],
+        agent_seed: 1,
+        initial_ms: 60_000,
+        increment_ms: 0,
+        status: "open".into(),
+        result: None,
+        reason: None,
+        created_ms: 0,
+        rated: false,
+        opponent: None,
+    };
+    let day = WITHDRAWN_KEEP_MS;
+    let t0 = 1_000_000_000_000;
+    store.insert_game(&open("old")).await.unwrap();
+    assert!(
+        store
+            .withdraw_open_game("old", "expired", t0)
+            .await
+            .unwrap()
+    );
+    assert!(store.game("old").await.unwrap().is_none());
+    // Only an open game is withdrawn, once.
+    assert!(
+        !store
+            .withdraw_open_game("old", "cancelled", t0)
+            .await
+            .unwrap()
+    );
+    let kept = store.withdrawn("old", t0 + day - 1).await.unwrap().unwrap();
+    assert_eq!((kept.reason.as_str(), kept.at_ms), ("expired", t0));
+    // Past a day it is not shown.
+    assert_eq!(store.withdrawn("old", t0 + day + 1).await.unwrap(), None);
+    // Still stored until a later withdrawal drops it.
+    assert!(store.withdrawn("old", t0).await.unwrap().is_some());
+    store.insert_game(&open("new")).await.unwrap();
+    assert!(
+        store
+            .withdraw_open_game("new", "declined", t0 + day + 1)
+            .await
+            .unwrap()
+    );
+    assert_eq!(store.withdrawn("old", t0).await.unwrap(), None);
+    let new = store.withdrawn("new", t0 + day + 1).await.unwrap().unwrap();
+    assert_eq!(new.reason, "declined");
+    store.close().await;
+}
+
+both!(creating_games_is_rate_limited_per_player);
+async fn creating_games_is_rate_limited_per_player(db: Database) {
+    let server = Server::start_db(db).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    let (mut f, _) = feed(&server.client()).await;
+    let burst = 30;
+    let mut made = 0;
+    let refused = loop {
+        let a = ann
+            .request("POST", "/api/games", Some(&json!({})))
+            .await
+            .unwrap();
+        if a.status != 200 {
+            break a;
+        }
+        made += 1;
+        assert!(made <= burst, "more than {burst} games at once");
+        assert_eq!(f.next_within(T).await.unwrap()["type"], "added");
+    };
+    // The burst, then a stable refusal; nothing was created or announced.
+    assert_eq!(made, burst);
+    assert_eq!(refused.status, 429);
+    assert_eq!(refused.code(), Some("rate_limited"));
+    quiet(&mut f).await;
+    // A game against an agent counts too.
+    let a = ann
+        .request("POST", "/api/games", Some(&json!({"agent": "random"})))
+        .await
+        .unwrap();
+    assert_eq!(a.code(), Some("rate_limited"));
+    // Another player is not held back.
+    bob.create_game(&json!({})).await.unwrap();
+    assert_eq!(f.next_within(T).await.unwrap()["type"], "added");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guests_share_a_limit_per_address() {
+    let options = Options {
+        limit_loopback_guests: true,
+        ..Default::default()
+    };
+    let server =
+        Server::start_options(Database::Dir(common::fresh_dir("guest-limit")), options).await;
+    let per_address = 60;
+    let mut made = 0;
+    let refused = loop {
+        // A new guest each time: only the address is common.
+        let a = server
+            .guest()
+            .await
+            .request("POST", "/api/games", Some(&json!({})))
+            .await
+            .unwrap();
+        if a.status != 200 {
+            break a;
+        }
+        made += 1;
+        assert!(
+            made <= per_address,
+            "more than {per_address} guest games at once"
+        );
+    };
+    assert_eq!(made, per_address);
+    assert_eq!(refused.code(), Some("rate_limited"));
+    // An account at the same address is limited on its own.
+    let ann = account(&server, "ann").await;
+    ann.create_game(&json!({})).await.unwrap();
+    server.stop().await;
+    // By default guests on a loopback address are counted only each on its own (a local load
+    // test starts thousands of guest games).
+    let server = Server::start(common::fresh_dir("guest-loopback")).await;
+    for _ in 0..per_address + 5 {
+        server.guest().await.create_game(&json!({})).await.unwrap();
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_from_before_tombstones_is_migrated() {
+    use sqlx::Connection;
+
+    let dir = common::fresh_dir("pre-tombstones");
+    let server = Server::start(dir.clone()).await;
+    let ann = account(&server, "ann").await;
+    let g = ann.create_game(&json!({})).await.unwrap();
+    let id = g["id"].as_str().unwrap().to_owned();
+    server.stop().await;
+    // What a server of schema version 4 left: no table `withdrawn`, migration 5 not run.
+    let url = format!("sqlite://{}", dir.join("umpire.sqlite3").display());
+    let mut db = sqlx::SqliteConnection::connect(&url).await.unwrap();
+    sqlx::raw_sql("DROP TABLE withdrawn; DELETE FROM _sqlx_migrations WHERE version = 5")
+        .execute(&mut db)
+        .await
+        .unwrap();
+    db.close().await.unwrap();
+    // The challenge open then is still open, and its cancellation leaves a tombstone.
+    let server = Server::start(dir).await;
+    let ann = server.client().with_token(ann.token().unwrap());
+    ann.cancel(&id).await.unwrap();
+    let a = ann
+        .request("GET", &format!("/api/games/{id}"), None)
+        .await
+        .unwrap();
+    assert_eq!((a.status, a.code()), (410, Some("challenge_cancelled")));
     server.stop().await;
 }

@@ -5,25 +5,9 @@
 
 mod common;
 
+use common::postgres::{ONE_AT_A_TIME, fresh_database};
 use common::*;
 use serde_json::json;
-use sqlx::Connection;
-use umpire_server::Database;
-
-/// The tests share one database and empty it first: one at a time.
-static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
-
-async fn fresh_database() -> Database {
-    let url = std::env::var("UMPIRE_TEST_POSTGRES")
-        .expect("set UMPIRE_TEST_POSTGRES=postgres://USER@HOST:PORT/DB to run this test");
-    let mut conn = sqlx::PgConnection::connect(&url).await.unwrap();
-    sqlx::raw_sql("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    conn.close().await.unwrap();
-    Database::Url(url)
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs a PostgreSQL server: set UMPIRE_TEST_POSTGRES and pass --ignored"]

@@ -65,8 +65,23 @@ impl Server {
         Server::serving(state, dir).await
     }
 
+    /// Starts a server on `dir` listening on `addr` (`HOST:PORT`, e.g. a stopped server's).
+    pub async fn start_at(dir: PathBuf, addr: &str) -> Server {
+        let state = open_with(
+            &Database::Dir(dir.clone()),
+            umpire_server::Options::default(),
+        )
+        .await
+        .expect("open");
+        Server::serving_at(state, dir, addr).await
+    }
+
     async fn serving(state: umpire_server::AppState, dir: PathBuf) -> Server {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        Server::serving_at(state, dir, "127.0.0.1:0").await
+    }
+
+    async fn serving_at(state: umpire_server::AppState, dir: PathBuf, addr: &str) -> Server {
+        let listener = tokio::net::TcpListener::bind(addr).await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         let (stop, rx) = oneshot::channel::<()>();
         let task = tokio::spawn(serve(state, listener, async {
@@ -142,6 +157,7 @@ pub async fn ask(s: &mut GameSocket, mut frame: Value, id: u64) -> Value {
     .expect("an answer")
 }
 
+pub mod postgres;
 pub mod rated;
 
 /// The record `GET /games/ID.json` gives `client`, parsed (it must be served and readable).
