@@ -43,6 +43,10 @@ pub struct Store {
     writer: tokio::sync::mpsc::Sender<writer::Job>,
     /// What the writer has committed.
     commits: Arc<CommitCounts>,
+    /// Where the server's time goes (`GET /api/metrics`).
+    metrics: Arc<crate::metrics::Metrics>,
+    /// Tells the writer to stop and give its connection back (on close).
+    writer_stop: Arc<tokio::sync::Notify>,
 }
 
 /// A stored user.
@@ -174,8 +178,17 @@ impl Store {
         // The writer's own connection: it never queues behind the readers for one.
         let write_pool = open_pool(&options, backend, 1).await?;
         let commits = Arc::new(CommitCounts::default());
+        let metrics = Arc::new(crate::metrics::Metrics::default());
+        let writer_stop = Arc::new(tokio::sync::Notify::new());
         Ok(Store {
-            writer: writer::spawn(write_pool.clone(), commits.clone()),
+            writer: writer::spawn(
+                write_pool.clone(),
+                commits.clone(),
+                metrics.clone(),
+                writer_stop.clone(),
+            ),
+            writer_stop,
+            metrics,
             pool,
             write_pool,
             backend,
@@ -190,6 +203,9 @@ impl Store {
 
     /// Closes the pools, waiting for connections to be returned.
     pub async fn close(&self) {
+        // The writer holds its connection between batches: it stops (after the batch in
+        // hand) and gives it back, which closing the pool waits for.
+        self.writer_stop.notify_one();
         self.write_pool.close().await;
         self.pool.close().await;
     }
@@ -410,6 +426,11 @@ impl Store {
             .await
             .map_err(|_| sqlx::Error::PoolClosed)?;
         committed.await.map_err(|_| sqlx::Error::PoolClosed)?
+    }
+
+    /// The server's latency histograms.
+    pub fn metrics(&self) -> &crate::metrics::Metrics {
+        &self.metrics
     }
 
     /// `(transactions, commands)` the group-commit writer has committed since the store was
