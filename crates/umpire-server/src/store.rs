@@ -10,6 +10,7 @@ use std::sync::Arc;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
+mod checkpoint;
 mod ratings;
 mod writer;
 
@@ -167,7 +168,7 @@ impl Store {
         };
         let options = AnyConnectOptions::from_str(url).map_err(|e| format!("{url}: {e}"))?;
         let max = if backend == Backend::Sqlite { 4 } else { 8 };
-        let pool = open_pool(&options, backend, max).await?;
+        let pool = open_pool(&options, backend, max, false).await?;
         let migrator = crate::migrations::migrator()
             .await
             .map_err(|e| format!("migrations: {e}"))?;
@@ -176,7 +177,10 @@ impl Store {
             .await
             .map_err(|e| format!("migrations: {e}"))?;
         // The writer's own connection: it never queues behind the readers for one.
-        let write_pool = open_pool(&options, backend, 1).await?;
+        let write_pool = open_pool(&options, backend, 1, true).await?;
+        if backend == Backend::Sqlite {
+            checkpoint::spawn(pool.clone());
+        }
         let commits = Arc::new(CommitCounts::default());
         let metrics = Arc::new(crate::metrics::Metrics::default());
         let writer_stop = Arc::new(tokio::sync::Notify::new());
@@ -499,11 +503,13 @@ impl Store {
     }
 }
 
-/// A pool of at most `max` connections to the database of `options`.
+/// A pool of at most `max` connections to the database of `options`; `writer`: the
+/// group-commit writer's (on SQLite its commits never checkpoint the WAL).
 async fn open_pool(
     options: &AnyConnectOptions,
     backend: Backend,
     max: u32,
+    writer: bool,
 ) -> Result<AnyPool, String> {
     AnyPoolOptions::new()
         .max_connections(max)
@@ -520,6 +526,11 @@ async fn open_pool(
                     conn.execute("PRAGMA synchronous = NORMAL").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
                     conn.execute("PRAGMA foreign_keys = ON").await?;
+                    if writer {
+                        // The writer's commits never checkpoint: `checkpoint` does, off the
+                        // commit path.
+                        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                    }
                 }
                 Ok(())
             })
