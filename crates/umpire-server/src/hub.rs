@@ -21,9 +21,15 @@ const QUEUE: usize = 256;
 #[derive(Clone, Debug)]
 pub struct RoundHandle {
     tx: mpsc::Sender<RoundMsg>,
+    store: Store,
 }
 
 impl RoundHandle {
+    /// The storage the game's task writes to (and its metrics).
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
     /// Sends a message; `unavailable` if the task is gone (server stopping).
     pub async fn send(&self, msg: RoundMsg) -> Result<(), ApiError> {
         self.tx.send(msg).await.map_err(|_| {
@@ -112,7 +118,10 @@ impl Hub {
         if let Ok(mut tasks) = self.tasks.lock() {
             tasks.push(task);
         }
-        let handle = RoundHandle { tx };
+        let handle = RoundHandle {
+            tx,
+            store: self.store.clone(),
+        };
         map.insert(id, handle.clone());
         Ok(handle)
     }

@@ -14,13 +14,16 @@ pub mod bot;
 pub mod challenge;
 pub mod client;
 pub mod clock;
+pub mod cpu_time;
 pub mod decode;
 pub mod error;
 pub mod house_agent;
 pub mod hub;
+pub mod latency;
 pub mod load;
 pub mod lobby;
 pub mod lobby_ws;
+pub mod metrics;
 mod migrations;
 pub mod origin;
 pub mod pacer;
@@ -138,6 +141,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/decline", post(challenge::decline))
         .route("/api/games/{id}/rematch", post(api::rematch))
         .route("/api/games/{id}/ws", get(ws::game_socket))
+        .route("/api/metrics", get(metrics::get_metrics))
         .route("/api/leaderboard", get(players::leaderboard))
         .route("/api/players/{name}", get(players::player))
         .route("/api/players/{name}/history", get(players::history))

@@ -69,6 +69,19 @@ pub struct LoadReport {
     pub lost: u64,
     /// Commands awaiting their answer when the time ran out (at most one per player).
     pub in_flight: u64,
+    /// Paced: the median of how late commands went out after their slot, milliseconds (the
+    /// load generator falling behind its schedule; 0 unpaced).
+    pub send_lag_p50_ms: f64,
+    /// Paced: the 99th percentile of the same.
+    pub send_lag_p99_ms: f64,
+    /// CPU seconds the load generator used during the measured play (user + system, from
+    /// `/proc/self/stat`; `null` where that cannot be read).
+    pub client_cpu_seconds: Option<f64>,
+    /// CPU seconds the server used during the measured play (from `GET /api/metrics` at its
+    /// start and end; `null` if the server does not say).
+    pub server_cpu_seconds: Option<f64>,
+    /// The server's own histograms after the play (`GET /api/metrics`), if it answers.
+    pub server: Option<serde_json::Value>,
 }
 
 #[derive(Default)]
@@ -162,10 +175,26 @@ async fn play_game(
             t.stats.errors += s.errors;
             t.stats.in_flight += s.in_flight;
             t.stats.latencies_us.extend(s.latencies_us);
+            t.stats.send_lag_us.extend(s.send_lag_us);
         }
         t.finished += u64::from(finished);
         t.errors += u64::from(ra.is_err()) + u64::from(rb.is_err());
     }
+}
+
+/// The server's metrics (`GET /api/metrics`), if it answers.
+async fn server_metrics(url: &str) -> Option<serde_json::Value> {
+    let client = Client::new(url).ok()?;
+    client
+        .request("GET", "/api/metrics", None)
+        .await
+        .and_then(|a| a.ok())
+        .ok()
+}
+
+/// The CPU seconds the server says it has used.
+async fn server_cpu_seconds(url: &str) -> Option<f64> {
+    server_metrics(url).await?["cpu_seconds"].as_f64()
 }
 
 fn percentile(sorted: &[u64], p: f64) -> f64 {
@@ -187,17 +216,27 @@ pub async fn run_plan(plan: &LoadPlan) -> LoadReport {
     let setups = Arc::new(Semaphore::new(SETUP_AT_ONCE));
     let ready = Arc::new(Barrier::new(games));
     let start = Arc::new(OnceLock::new());
+    // The server's CPU seconds when the play starts (read by one task after the set-up).
+    let server_cpu_start: Arc<OnceLock<Option<f64>>> = Arc::new(OnceLock::new());
     let rate = plan.rate.filter(|r| r.is_finite() && *r > 0.0);
     let mut tasks = Vec::new();
     for g in 0..games {
         let url = plan.url.clone();
         let (totals, setups, ready, start) =
             (totals.clone(), setups.clone(), ready.clone(), start.clone());
+        let server_cpu_start = server_cpu_start.clone();
         let (seconds, seed) = (plan.seconds.max(0.0), plan.seed);
         tasks.push(tokio::spawn(async move {
             let mut table = set_up_counted(&url, &setups, &totals).await;
-            ready.wait().await;
-            let start: Instant = *start.get_or_init(Instant::now);
+            if ready.wait().await.is_leader() {
+                let (url, cell) = (url.clone(), server_cpu_start.clone());
+                tokio::spawn(async move {
+                    let _ = cell.set(server_cpu_seconds(&url).await);
+                });
+            }
+            let start: Instant = start
+                .get_or_init(|| (Instant::now(), crate::cpu_time::process_cpu_seconds()))
+                .0;
             let deadline = start + Duration::from_secs_f64(seconds);
             let mut first = rate.map(|r| start + Duration::from_secs_f64(g as f64 / r));
             let mut round = 0u64;
@@ -222,13 +261,21 @@ pub async fn run_plan(plan: &LoadPlan) -> LoadReport {
         let _ = t.await;
     }
     let end = Instant::now();
-    let start = start.get().copied().unwrap_or(begin);
+    let cpu_end = crate::cpu_time::process_cpu_seconds();
+    let (start, cpu_start) = start.get().copied().unwrap_or((begin, None));
+    let server = server_metrics(&plan.url).await;
+    let server_cpu = server
+        .as_ref()
+        .and_then(|m| m["cpu_seconds"].as_f64())
+        .zip(server_cpu_start.get().copied().flatten())
+        .map(|(b, a)| b - a);
     let played = end.saturating_duration_since(start).as_secs_f64();
     let mut t = totals
         .lock()
         .map(|mut t| std::mem::take(&mut *t))
         .unwrap_or_default();
     t.stats.latencies_us.sort_unstable();
+    t.stats.send_lag_us.sort_unstable();
     let s = &t.stats;
     LoadReport {
         games: plan.games,
@@ -246,6 +293,11 @@ pub async fn run_plan(plan: &LoadPlan) -> LoadReport {
         errors: t.errors + s.errors,
         lost: s.sent.saturating_sub(s.acknowledged + s.in_flight),
         in_flight: s.in_flight,
+        send_lag_p50_ms: percentile(&s.send_lag_us, 0.5),
+        send_lag_p99_ms: percentile(&s.send_lag_us, 0.99),
+        client_cpu_seconds: cpu_start.zip(cpu_end).map(|(a, b)| b - a),
+        server_cpu_seconds: server_cpu,
+        server,
     }
 }
 

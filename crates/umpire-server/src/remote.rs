@@ -27,6 +27,9 @@ pub struct PlayStats {
     pub latencies_us: Vec<u64>,
     /// Commands still waiting for their answer when play stopped at the deadline.
     pub in_flight: u64,
+    /// Paced play: microseconds each command went out after its slot (the load generator's
+    /// own lateness: a busy client sends late, which its latencies would not show).
+    pub send_lag_us: Vec<u64>,
 }
 
 /// How a remote game ended for the player.
@@ -134,6 +137,9 @@ pub async fn play_on(
                     });
                 }
                 tokio::time::sleep_until(slot.into()).await;
+                stats
+                    .send_lag_us
+                    .push(slot.elapsed().as_micros().try_into().unwrap_or(u64::MAX));
             }
             let command = if draw_offered_to_me {
                 draw_offered_to_me = false;

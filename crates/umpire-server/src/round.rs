@@ -497,7 +497,9 @@ impl Round {
                     id,
                     reply,
                 }) => {
+                    let began = Instant::now();
                     let answer = self.act(side, action, id).await;
+                    self.store.metrics().act.record(began.elapsed());
                     let _ = reply.send(answer);
                     self.run_agents().await;
                 }
@@ -749,6 +751,7 @@ impl Round {
             at_ms: now_ms(),
         };
         let over = self.result_pair();
+        let storing = Instant::now();
         let stored = self
             .store
             .append_command(
@@ -757,6 +760,7 @@ impl Round {
                 over.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
             )
             .await;
+        self.store.metrics().store.record(storing.elapsed());
         if let Err(e) = stored {
             // The command is not stored, so it did not happen: go back to what storage holds.
             self.reload().await;

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
+mod checkpoint;
 mod ratings;
 mod withdrawn;
 mod writer;
@@ -45,6 +46,10 @@ pub struct Store {
     writer: tokio::sync::mpsc::Sender<writer::Job>,
     /// What the writer has committed.
     commits: Arc<CommitCounts>,
+    /// Where the server's time goes (`GET /api/metrics`).
+    metrics: Arc<crate::metrics::Metrics>,
+    /// Tells the writer to stop and give its connection back (on close).
+    writer_stop: Arc<tokio::sync::Notify>,
 }
 
 /// A stored user.
@@ -165,7 +170,7 @@ impl Store {
         };
         let options = AnyConnectOptions::from_str(url).map_err(|e| format!("{url}: {e}"))?;
         let max = if backend == Backend::Sqlite { 4 } else { 8 };
-        let pool = open_pool(&options, backend, max).await?;
+        let pool = open_pool(&options, backend, max, false).await?;
         let migrator = crate::migrations::migrator()
             .await
             .map_err(|e| format!("migrations: {e}"))?;
@@ -174,10 +179,22 @@ impl Store {
             .await
             .map_err(|e| format!("migrations: {e}"))?;
         // The writer's own connection: it never queues behind the readers for one.
-        let write_pool = open_pool(&options, backend, 1).await?;
+        let write_pool = open_pool(&options, backend, 1, true).await?;
+        if backend == Backend::Sqlite {
+            checkpoint::spawn(pool.clone());
+        }
         let commits = Arc::new(CommitCounts::default());
+        let metrics = Arc::new(crate::metrics::Metrics::default());
+        let writer_stop = Arc::new(tokio::sync::Notify::new());
         Ok(Store {
-            writer: writer::spawn(write_pool.clone(), commits.clone()),
+            writer: writer::spawn(
+                write_pool.clone(),
+                commits.clone(),
+                metrics.clone(),
+                writer_stop.clone(),
+            ),
+            writer_stop,
+            metrics,
             pool,
             write_pool,
             backend,
@@ -192,6 +209,9 @@ impl Store {
 
     /// Closes the pools, waiting for connections to be returned.
     pub async fn close(&self) {
+        // The writer holds its connection between batches: it stops (after the batch in
+        // hand) and gives it back, which closing the pool waits for.
+        self.writer_stop.notify_one();
         self.write_pool.close().await;
         self.pool.close().await;
     }
@@ -404,6 +424,11 @@ impl Store {
         committed.await.map_err(|_| sqlx::Error::PoolClosed)?
     }
 
+    /// The server's latency histograms.
+    pub fn metrics(&self) -> &crate::metrics::Metrics {
+        &self.metrics
+    }
+
     /// `(transactions, commands)` the group-commit writer has committed since the store was
     /// opened.
     pub fn commit_counts(&self) -> (u64, u64) {
@@ -470,11 +495,13 @@ impl Store {
     }
 }
 
-/// A pool of at most `max` connections to the database of `options`.
+/// A pool of at most `max` connections to the database of `options`; `writer`: the
+/// group-commit writer's (on SQLite its commits never checkpoint the WAL).
 async fn open_pool(
     options: &AnyConnectOptions,
     backend: Backend,
     max: u32,
+    writer: bool,
 ) -> Result<AnyPool, String> {
     AnyPoolOptions::new()
         .max_connections(max)
@@ -491,6 +518,11 @@ async fn open_pool(
                     conn.execute("PRAGMA synchronous = NORMAL").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
                     conn.execute("PRAGMA foreign_keys = ON").await?;
+                    if writer {
+                        // The writer's commits never checkpoint: `checkpoint` does, off the
+                        // commit path.
+                        conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
+                    }
                 }
                 Ok(())
             })

@@ -4,6 +4,9 @@
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::Response;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 use umpire_rules::shakmaty::Color;
@@ -59,6 +62,7 @@ async fn withdrawn(mut socket: WebSocket, frame: String) {
 
 async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
     let (mut sink, mut stream) = socket.split();
+    let store = handle.store().clone();
     let (tx, mut rx) = mpsc::unbounded_channel::<String>();
     if handle
         .send(RoundMsg::Subscribe {
@@ -70,20 +74,26 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
     {
         return;
     }
+    let metrics = store.clone();
     let writer = tokio::spawn(async move {
         while let Some(frame) = rx.recv().await {
+            let began = Instant::now();
             if sink.send(Message::Text(frame.into())).await.is_err() {
                 break;
             }
+            let m = metrics.metrics();
+            m.send.record(began.elapsed());
+            m.frames_sent.fetch_add(1, Ordering::Relaxed);
         }
         let _ = sink.close().await;
     });
-    let mut bucket = crate::rate_limit::frame_bucket(std::time::Instant::now());
+    let mut bucket = crate::rate_limit::frame_bucket(Instant::now());
     while let Some(Ok(msg)) = stream.next().await {
+        let read = Instant::now();
         let text = match msg {
             Message::Text(t) => t,
             Message::Binary(_) => {
-                if !bucket.take(std::time::Instant::now()) {
+                if !bucket.take(Instant::now()) {
                     continue;
                 }
                 let _ = tx.send(error_frame("bad_json", "send text frames (JSON)", None));
@@ -93,7 +103,7 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
             Message::Ping(_) | Message::Pong(_) => continue,
         };
         let parsed = protocol::parse(text.as_str());
-        if !bucket.take(std::time::Instant::now()) {
+        if !bucket.take(Instant::now()) {
             let id = parsed.as_ref().map_or_else(|r| r.id, |m| m.id);
             let _ = tx.send(error_frame(
                 "rate_limited",
@@ -132,6 +142,7 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
                 .unwrap_or_else(|_| Err(ApiError::storage("game task ended"))),
             Err(e) => Err(e),
         };
+        store.metrics().frame.record(read.elapsed());
         match result {
             Ok(Some(frame)) => {
                 let _ = tx.send(frame);
