@@ -1,5 +1,6 @@
-//! The `darkboard` agent's mating method beyond the tables (issue 13, item 2): hand-built
-//! endings played to mate against a random defence, the agent seeing only its own view.
+//! The mating method beyond the tables (issue 13, item 2: `darkboard`'s net, which the
+//! [`Endgame`] wrapper also closes for `mcts`): hand-built endings played to mate against a
+//! random defence, the agent seeing only its own view.
 //!
 //! Against a bare king the agent is `darkboard` as `umpire match` builds it (with its tablebase
 //! wrapper, used only if the random king takes men until a table ending is left) from a set-up
@@ -9,6 +10,8 @@
 //! unseen. Each test plays eight seeds and asks for mates in most of them, never a stalemate
 //! or a loss; two endings are known failures (ignored, with the reason).
 
+use umpire_ai::endgame::{Endgame, EndgameConfig};
+use umpire_ai::mcts::{MctsAgent, MctsConfig};
 use umpire_ai::{Agent, AgentConfig, AgentKind, Budget, DarkboardAgent, Watcher, play_match};
 use umpire_belief::{Belief, BeliefConfig, Metaposition};
 use umpire_rules::shakmaty::fen::Fen;
@@ -17,6 +20,8 @@ use umpire_rules::{Command, EndReason, GameResult, RuleSet, Umpire};
 
 /// Node budget per decision, as in the benchmarks.
 const NODES: u64 = 2000;
+/// Node budget of `mcts` (its search decides only where the net does not).
+const MCTS_NODES: u64 = 300;
 /// The ply limit: within the fifty-move rule's reach from a fresh clock, with room.
 const PLIES: u32 = 200;
 
@@ -72,13 +77,26 @@ impl Watcher<Umpire> for Log {
     }
 }
 
-/// Plays `fen` with darkboard on `side` against `random` (seeded), returns the umpire and
-/// the commands.
-fn play(fen: &str, side: Color, seed: u64, exact: bool) -> (Umpire, Vec<Command>) {
+/// `mcts` as `umpire match` builds it (in the [`Endgame`] wrapper, the net on or off) at a
+/// set-up start, told the enemy's material only.
+fn mcts(start: &Chess, side: Color, seed: u64, net: bool) -> Endgame<MctsAgent> {
+    let view = umpire_ai::setup_view(RuleSet::WILD16, start, side);
+    let config = MctsConfig::from_agent_config(&nodes(MCTS_NODES));
+    Endgame::with_config(
+        MctsAgent::new(view, seed, None, config),
+        EndgameConfig {
+            net,
+            ..EndgameConfig::default()
+        },
+    )
+}
+
+/// Plays `fen` with `ours` on `side` against `random` (seeded), returns the umpire and the
+/// commands.
+fn play(fen: &str, side: Color, seed: u64, ours: &mut dyn Agent) -> (Umpire, Vec<Command>) {
     let rules = RuleSet::WILD16;
     let start = position(fen);
     let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
-    let mut ours = darkboard(rules, &start, side, seed, exact);
     let mut theirs = AgentKind::Random.build(
         umpire_ai::setup_view(rules, &start, !side),
         seed + 100,
@@ -86,44 +104,73 @@ fn play(fen: &str, side: Color, seed: u64, exact: bool) -> (Umpire, Vec<Command>
     );
     let mut log = Log(Vec::new());
     let agents: [&mut dyn Agent; 2] = if side == Color::White {
-        [&mut *ours, &mut *theirs]
+        [ours, &mut *theirs]
     } else {
-        [&mut *theirs, &mut *ours]
+        [&mut *theirs, ours]
     };
     play_match(&mut umpire, agents, PLIES, &mut log).unwrap();
     (umpire, log.0)
 }
 
+/// Whether the game `umpire` ended with `side` mating; panics on a stalemate or a loss.
+fn mated(fen: &str, side: Color, seed: u64, umpire: &Umpire, commands: usize) -> bool {
+    let result = umpire.result();
+    if std::env::var_os("UMPIRE_NET_DEBUG").is_some() {
+        let fen = Fen::from_position(
+            umpire.position(),
+            umpire_rules::shakmaty::EnPassantMode::Legal,
+        );
+        eprintln!("seed {seed}: {result:?} {fen} {commands} commands");
+    }
+    assert_ne!(
+        result.map(|r| r.reason),
+        Some(EndReason::Stalemate),
+        "{fen} seed {seed}: stalemate"
+    );
+    assert!(
+        result.is_none_or(|r| r.winner != Some(!side)),
+        "{fen} seed {seed}: lost"
+    );
+    result == Some(GameResult::win(side, EndReason::Checkmate))
+}
+
 /// Darkboard on `side` mates from `fen` in at least `at_least` of the games with `seeds`, and
 /// never draws by stalemate nor loses.
 fn mates(fen: &str, side: Color, seeds: std::ops::Range<u64>, exact: bool, at_least: usize) {
-    let mut mated = Vec::new();
+    let start = position(fen);
+    let mut mated_in = Vec::new();
     for seed in seeds.clone() {
-        let (umpire, log) = play(fen, side, seed, exact);
-        let result = umpire.result();
-        if std::env::var_os("UMPIRE_NET_DEBUG").is_some() {
-            let fen = Fen::from_position(
-                umpire.position(),
-                umpire_rules::shakmaty::EnPassantMode::Legal,
-            );
-            eprintln!("seed {seed}: {result:?} {fen} {} commands", log.len());
-        }
-        assert_ne!(
-            result.map(|r| r.reason),
-            Some(EndReason::Stalemate),
-            "{fen} seed {seed}: stalemate"
-        );
-        assert!(
-            result.is_none_or(|r| r.winner != Some(!side)),
-            "{fen} seed {seed}: lost"
-        );
-        if result == Some(GameResult::win(side, EndReason::Checkmate)) {
-            mated.push(seed);
+        let mut ours = darkboard(RuleSet::WILD16, &start, side, seed, exact);
+        let (umpire, log) = play(fen, side, seed, &mut *ours);
+        if mated(fen, side, seed, &umpire, log.len()) {
+            mated_in.push(seed);
         }
     }
     assert!(
-        mated.len() >= at_least,
-        "{fen}: mates with seeds {mated:?} only, of {seeds:?}"
+        mated_in.len() >= at_least,
+        "{fen}: mates with seeds {mated_in:?} only, of {seeds:?}"
+    );
+}
+
+/// `mcts` with the net on `side` mates from `fen` in at least `at_least` of eight seeded games,
+/// never stalemates nor loses, and the net (not the search) took decisions in every game.
+fn mcts_mates(fen: &str, side: Color, at_least: usize) {
+    let start = position(fen);
+    let mut mated_in = Vec::new();
+    for seed in 0..8 {
+        let mut ours = mcts(&start, side, seed, true);
+        let (umpire, log) = play(fen, side, seed, &mut ours);
+        assert!(
+            ours.net_moves() > 0,
+            "{fen} seed {seed}: the net never decided"
+        );
+        if mated(fen, side, seed, &umpire, log.len()) {
+            mated_in.push(seed);
+        }
+    }
+    assert!(
+        mated_in.len() >= at_least,
+        "{fen}: mates with seeds {mated_in:?} only"
     );
 }
 
@@ -188,8 +235,29 @@ fn rook_and_pawn_mate_a_king_with_a_blocked_pawn() {
 #[test]
 fn the_mating_method_is_deterministic() {
     let fen = "8/8/8/3k4/8/8/8/R3K2R w - - 0 1";
-    let (_, a) = play(fen, Color::White, 7, false);
-    let (_, b) = play(fen, Color::White, 7, false);
+    let start = position(fen);
+    let mut first = darkboard(RuleSet::WILD16, &start, Color::White, 7, false);
+    let mut second = darkboard(RuleSet::WILD16, &start, Color::White, 7, false);
+    let (_, a) = play(fen, Color::White, 7, &mut *first);
+    let (_, b) = play(fen, Color::White, 7, &mut *second);
     assert_eq!(a, b);
     assert!(!a.is_empty());
+}
+
+#[test]
+fn mcts_with_the_net_mates_with_two_rooks() {
+    mcts_mates("8/8/8/3k4/8/8/8/R3K2R w - - 0 1", Color::White, 6);
+}
+
+#[test]
+fn mcts_with_the_net_mates_with_queen_and_pawn_as_black() {
+    mcts_mates("3qk3/p7/8/8/4K3/8/8/8 b - - 0 1", Color::Black, 6);
+}
+
+#[test]
+fn with_the_net_off_the_search_of_mcts_decides() {
+    let fen = "8/8/8/3k4/8/8/8/R3K2R w - - 0 1";
+    let mut ours = mcts(&position(fen), Color::White, 1, false);
+    play(fen, Color::White, 1, &mut ours);
+    assert_eq!(ours.net_moves(), 0);
 }
