@@ -385,6 +385,10 @@ impl Session {
                         frame["rules"].as_str().unwrap_or_default()
                     );
                 } else {
+                    if self.challenged.as_deref() == Some(seat.opponent.as_str()) {
+                        // Our challenge was taken before this connection opened.
+                        say!("{} joined: the game starts.", seat.opponent);
+                    }
                     greet(&seat, opponent);
                 }
                 if let Some(line) = ratings_text(&seat.ratings, &seat.players, false) {

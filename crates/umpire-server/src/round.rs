@@ -417,6 +417,8 @@ impl Round {
     /// Runs the task until stopped or until every handle is dropped.
     pub async fn run(mut self, mut rx: mpsc::Receiver<RoundMsg>) {
         self.run_agents().await;
+        // Why this open game was withdrawn, when that ended the task.
+        let mut withdrawn = None;
         loop {
             let deadline = if self.row.status == "live" && !self.is_over() {
                 match (self.clocks.deadline(), self.abandon_deadline()) {
@@ -435,6 +437,7 @@ impl Round {
                         () = tokio::time::sleep_until(tokio::time::Instant::from_std(d)) => {
                             if self.row.status == "open" {
                                 if self.withdraw(Removal::Expired).await.is_ok() {
+                                    withdrawn = Some(Removal::Expired);
                                     break;
                                 }
                                 continue;
@@ -483,6 +486,7 @@ impl Round {
                     let done = answer.is_ok();
                     let _ = reply.send(answer);
                     if done {
+                        withdrawn = Some(why);
                         break;
                     }
                 }
@@ -502,6 +506,17 @@ impl Round {
                     self.store.metrics().act.record(began.elapsed());
                     let _ = reply.send(answer);
                     self.run_agents().await;
+                }
+            }
+        }
+        // A socket that subscribed while the game was being withdrawn still hears why (the
+        // other requests queued get no answer: their callers see the task gone).
+        if let Some(why) = withdrawn {
+            rx.close();
+            let frame = crate::lobby::withdrawn_frame(&self.row.id, why);
+            while let Ok(msg) = rx.try_recv() {
+                if let RoundMsg::Subscribe { tx, .. } = msg {
+                    let _ = tx.send(frame.clone());
                 }
             }
         }

@@ -51,7 +51,7 @@ pub async fn game_socket(
     Ok(ws
         .max_message_size(TRANSPORT_LIMIT)
         .max_frame_size(TRANSPORT_LIMIT)
-        .on_upgrade(move |socket| connection(socket, handle, seat)))
+        .on_upgrade(move |socket| connection(socket, handle, seat, id)))
 }
 
 /// A socket on a withdrawn challenge: its `withdrawn` frame, then closed.
@@ -60,8 +60,7 @@ async fn withdrawn(mut socket: WebSocket, frame: String) {
     let _ = socket.close().await;
 }
 
-async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
-    let (mut sink, mut stream) = socket.split();
+async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat, id: String) {
     let store = handle.store().clone();
     let (tx, mut rx) = mpsc::unbounded_channel::<String>();
     if handle
@@ -72,8 +71,16 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat) {
         .await
         .is_err()
     {
+        // The game's task ended between the upgrade and now: a challenge withdrawn meanwhile
+        // (its tombstone says why), or the server stopping.
+        let frame = match crate::challenge::withdrawal(&store, &id).await {
+            Ok(Some(why)) => crate::lobby::withdrawn_frame(&id, why),
+            _ => error_frame("not_found", &format!("no game {id:?} any more"), None),
+        };
+        withdrawn(socket, frame).await;
         return;
     }
+    let (mut sink, mut stream) = socket.split();
     let metrics = store.clone();
     let writer = tokio::spawn(async move {
         while let Some(frame) = rx.recv().await {
