@@ -51,25 +51,13 @@ pub async fn play(
     deadline: Option<Instant>,
     stats: &mut PlayStats,
 ) -> Result<Ended, String> {
-    play_paced(client, game, agent, seed, deadline, None, stats).await
-}
-
-/// [`play`], sending each command no earlier than the next slot of `pacer` (shared with the
-/// opponent's player in a load test), if given.
-pub async fn play_paced(
-    client: &Client,
-    game: &str,
-    agent: &AgentSpec,
-    seed: u64,
-    deadline: Option<Instant>,
-    pacer: Option<&Pacer>,
-    stats: &mut PlayStats,
-) -> Result<Ended, String> {
     let socket = client.socket(game).await?;
-    play_on(socket, agent, seed, deadline, pacer, stats).await
+    play_on(socket, agent, seed, deadline, None, stats).await
 }
 
-/// [`play_paced`] on a game socket already open (its `state` frame not yet read).
+/// [`play`] on a game socket already open (its `state` frame not yet read), sending each
+/// command no earlier than the next slot of `pacer` (shared with the opponent's player in a load
+/// test), if given.
 pub async fn play_on(
     mut socket: GameSocket,
     agent: &AgentSpec,

@@ -52,8 +52,6 @@ const STALEMATE: f32 = 20.0 * MATE;
 /// to check mates and stalemates) is given up; the metaposition goes on. (`mcts` restarts its
 /// belief from a guess instead; this agent has not been measured without the cut.)
 const MAX_HEARD_REJECTIONS: u32 = 6;
-/// The mating method's units per evaluation pawn of the root bonuses (repetition, progress).
-pub(crate) const NET_BONUS_SCALE: f32 = 10.0;
 /// Value of a certain mate, in evaluation pawns: more than any other difference between
 /// attempts, but a mate in a few worlds only does not outweigh a queen lost in the others.
 const MATE: f32 = 30.0;
@@ -180,21 +178,9 @@ impl DarkboardAgent {
     /// (repetition, progress) scaled to its units.
     fn close_net(&mut self, options: &AttemptList, bonus: &[f32]) -> Command {
         let kings = self.king_worlds.worlds(&self.meta);
-        let nodes = net::scores(&self.meta, kings, options, &mut self.net_scores);
-        let mut best = (0usize, f32::NEG_INFINITY);
-        for (i, (&s, &b)) in self.net_scores.iter().zip(bonus).enumerate() {
-            let v = s + NET_BONUS_SCALE * b;
-            if v > best.1 {
-                best = (i, v);
-            }
-        }
-        let chosen = options[best.0];
-        self.analysis = Some(Analysis {
-            // The net is closing on a lone king: the game is won, however long it takes.
-            value: 0.9,
-            line: vec![Command::Attempt(chosen)],
-            nodes,
-        });
+        let (chosen, analysis) =
+            net::choose(&self.meta, kings, options, bonus, &mut self.net_scores);
+        self.analysis = Some(analysis);
         Command::Attempt(chosen)
     }
 

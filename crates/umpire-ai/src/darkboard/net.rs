@@ -22,7 +22,9 @@
 
 use umpire_belief::Metaposition;
 use umpire_rules::shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
-use umpire_rules::{Attempt, AttemptList, OwnBoard};
+use umpire_rules::{Attempt, AttemptList, Command, OwnBoard};
+
+use crate::Analysis;
 
 use super::eval::man_value;
 
@@ -145,6 +147,37 @@ pub(crate) fn scores(
         out.push(score);
     }
     nodes
+}
+
+/// The units of [`scores`] per evaluation pawn of the root terms (repetition, progress).
+const BONUS_SCALE: f32 = 10.0;
+
+/// The net's choice among `options` (not empty) in `meta` with the enemy king on one of
+/// `kings`, the root terms `bonus` (evaluation pawns, one per option) added: the attempt and
+/// its analysis. `scores` is scratch space.
+pub(crate) fn choose(
+    meta: &Metaposition,
+    kings: Bitboard,
+    options: &[Attempt],
+    bonus: &[f32],
+    scores: &mut Vec<f32>,
+) -> (Attempt, Analysis) {
+    let nodes = self::scores(meta, kings, options, scores);
+    let mut best = (0usize, f32::NEG_INFINITY);
+    for (i, (&s, &b)) in scores.iter().zip(bonus).enumerate() {
+        let v = s + BONUS_SCALE * b;
+        if v > best.1 {
+            best = (i, v);
+        }
+    }
+    let chosen = options[best.0];
+    let analysis = Analysis {
+        // The net is closing on a lone king: the game is won, however long it takes.
+        value: 0.9,
+        line: vec![Command::Attempt(chosen)],
+        nodes,
+    };
+    (chosen, analysis)
 }
 
 /// The squares a king on any of `set` reaches in one step (by shifts, without a loop).

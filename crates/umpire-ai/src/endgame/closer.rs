@@ -15,7 +15,7 @@ use umpire_view::guided::{FilterSet, GuidedSpace};
 use crate::Analysis;
 use crate::darkboard::net_worlds::KingWorlds;
 use crate::darkboard::root_terms::OwnHistory;
-use crate::darkboard::{NET_BONUS_SCALE, metaposition_of, net};
+use crate::darkboard::{metaposition_of, net};
 
 /// The net's state for one player (see the [module documentation](self)).
 #[derive(Clone, Debug)]
@@ -82,21 +82,12 @@ impl NetCloser {
         self.history
             .bonus(view.own_board(), clock, &self.options, &mut self.bonus);
         let kings = self.kings.worlds(&self.meta);
-        let nodes = net::scores(&self.meta, kings, &self.options, &mut self.scores);
-        let mut best = (0usize, f32::NEG_INFINITY);
-        for (i, (&s, &b)) in self.scores.iter().zip(&self.bonus).enumerate() {
-            let v = s + NET_BONUS_SCALE * b;
-            if v > best.1 {
-                best = (i, v);
-            }
-        }
-        let chosen = self.options[best.0];
-        let analysis = Analysis {
-            // The net is closing on a lone king: the game is won, however long it takes.
-            value: 0.9,
-            line: vec![Command::Attempt(chosen)],
-            nodes,
-        };
-        Some((chosen, analysis))
+        Some(net::choose(
+            &self.meta,
+            kings,
+            &self.options,
+            &self.bonus,
+            &mut self.scores,
+        ))
     }
 }
