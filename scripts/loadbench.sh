@@ -20,9 +20,9 @@ if [ "$backend" = postgres ]; then
     as_postgres() { runuser -u postgres -- psql -qtAc "$1"; }
     as_postgres "DROP DATABASE IF EXISTS umpire_load" >/dev/null
     as_postgres "CREATE DATABASE umpire_load OWNER umpire" >/dev/null
-    "${server_pin[@]}" "$bin" serve --listen 127.0.0.1:$port --database "$pg" >"$dir/serve.log" 2>&1 &
+    "${server_pin[@]}" "$bin" serve --metrics --listen 127.0.0.1:$port --database "$pg" >"$dir/serve.log" 2>&1 &
 else
-    "${server_pin[@]}" "$bin" serve --listen 127.0.0.1:$port --data "$dir" >"$dir/serve.log" 2>&1 &
+    "${server_pin[@]}" "$bin" serve --metrics --listen 127.0.0.1:$port --data "$dir" >"$dir/serve.log" 2>&1 &
 fi
 server=$!
 for _ in $(seq 1 100); do

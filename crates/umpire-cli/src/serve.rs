@@ -33,6 +33,11 @@ pub struct ServeArgs {
     /// thousands of guest games).
     #[arg(long)]
     limit_loopback_guests: bool,
+    /// Answer `GET /api/metrics` (latency histograms; for load tests). Off by default: its
+    /// counts move with every command of every game, so a player on a quiet server could count
+    /// the opponent's rejected attempts.
+    #[arg(long)]
+    metrics: bool,
 }
 
 /// Runs the server until ctrl-c or SIGTERM.
@@ -56,6 +61,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             secure_cookies: args.secure_cookies,
             challenge_expiry: std::time::Duration::from_secs(args.challenge_expiry_seconds),
             limit_loopback_guests: args.limit_loopback_guests,
+            metrics: args.metrics,
         },
     }))
 }

@@ -85,6 +85,11 @@ pub struct Options {
     /// still limited as an account). Behind a reverse proxy on the same host every guest comes
     /// from loopback: turn it on there.
     pub limit_loopback_guests: bool,
+    /// Answer `GET /api/metrics` (latency histograms, commands counted). Off by default: the
+    /// counts move with every command of every game, so on a quiet server a player could
+    /// count the opponent's rejected attempts, which most rule sets do not let it hear. For
+    /// load tests and operators' own servers.
+    pub metrics: bool,
 }
 
 impl Default for Options {
@@ -94,6 +99,7 @@ impl Default for Options {
             secure_cookies: false,
             challenge_expiry: round::CHALLENGE_EXPIRY,
             limit_loopback_guests: false,
+            metrics: false,
         }
     }
 }

@@ -71,8 +71,17 @@ impl Metrics {
     }
 }
 
-/// `GET /api/metrics`: the histograms' percentiles since the start (or the last clear).
-pub async fn get_metrics(State(st): State<AppState>) -> Json<serde_json::Value> {
+/// `GET /api/metrics`: the histograms' percentiles since the start (or the last clear), when
+/// the server was started with them on ([`Options::metrics`](crate::Options::metrics)).
+pub async fn get_metrics(
+    State(st): State<AppState>,
+) -> Result<Json<serde_json::Value>, crate::error::ApiError> {
+    if !st.options.metrics {
+        return Err(crate::error::ApiError::not_found_code(
+            "metrics_off",
+            "the server's metrics are off (`umpire serve --metrics` turns them on)",
+        ));
+    }
     let m = st.store.metrics();
     let r = Report {
         frame: m.frame.summary(),
@@ -84,5 +93,5 @@ pub async fn get_metrics(State(st): State<AppState>) -> Json<serde_json::Value> 
         frames_sent: m.frames_sent.load(Ordering::Relaxed),
         cpu_seconds: crate::cpu_time::process_cpu_seconds(),
     };
-    Json(serde_json::to_value(&r).unwrap_or_default())
+    Ok(Json(serde_json::to_value(&r).unwrap_or_default()))
 }

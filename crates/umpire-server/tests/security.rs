@@ -178,3 +178,27 @@ async fn a_flood_of_frames_is_rate_limited_and_the_game_goes_on() {
     assert_eq!(u["observation"]["own"]["verdict"], "accepted");
     server.stop().await;
 }
+
+/// The metrics count every command of every game (a player on a quiet server could count the
+/// opponent's rejected attempts): off unless the operator turns them on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn metrics_answer_only_when_turned_on() {
+    let server = Server::start(fresh_dir("metrics-off")).await;
+    let (status, _, body) = raw(&server, "GET /api/metrics HTTP/1.1", "").await;
+    assert_eq!(status, 404);
+    assert_eq!(code(&body), "metrics_off");
+    server.stop().await;
+    let options = Options {
+        metrics: true,
+        ..Default::default()
+    };
+    let server = Server::start_options(Database::Dir(fresh_dir("metrics-on")), options).await;
+    let answer = server
+        .client()
+        .request("GET", "/api/metrics", None)
+        .await
+        .unwrap();
+    assert_eq!(answer.status, 200);
+    assert!(answer.body["act"]["count"].is_u64(), "{}", answer.body);
+    server.stop().await;
+}
