@@ -9,9 +9,9 @@ use serde_json::json;
 use tokio::sync::{Barrier, Semaphore};
 use umpire_ai::{AgentKind, AgentSpec};
 
-use crate::client::{Client, GameSocket};
+use crate::client::Client;
 use crate::pacer::Pacer;
-use crate::remote::{PlayStats, play_on};
+use crate::remote::{PlayStats, Seat};
 
 /// How many games may be in creation (two guests, create, join) at once.
 const SETUP_AT_ONCE: usize = 32;
@@ -92,14 +92,16 @@ struct Totals {
     errors: u64,
 }
 
-/// Two guests, a game created by one and joined by the other, and their game sockets (opened
-/// before the measured play, so that connecting is not measured).
+/// One game's two players: two guests, a game created by one and joined by the other, their
+/// sockets opened and their players seated (`state` frames read, agents built) before the
+/// measured play, so that neither connecting nor the set-up work of all games delays the first
+/// commands.
 struct Table {
-    white: GameSocket,
-    black: GameSocket,
+    white: Seat,
+    black: Seat,
 }
 
-async fn set_up(url: &str) -> Result<Table, String> {
+async fn set_up(url: &str, seed: u64) -> Result<Table, String> {
     let mut white = Client::new(url)?;
     white.guest().await?;
     let mut black = Client::new(url)?;
@@ -109,17 +111,23 @@ async fn set_up(url: &str) -> Result<Table, String> {
         .await?;
     let id = g["id"].as_str().ok_or("no game id")?.to_owned();
     black.join(&id).await?;
+    let random = AgentSpec::Builtin(AgentKind::Random);
     Ok(Table {
-        white: white.socket(&id).await?,
-        black: black.socket(&id).await?,
+        white: Seat::take(white.socket(&id).await?, &random, seed).await?,
+        black: Seat::take(black.socket(&id).await?, &random, seed ^ 1).await?,
     })
 }
 
 /// Sets up a game, trying again a few times; counts each failure.
-async fn set_up_counted(url: &str, setups: &Semaphore, totals: &Mutex<Totals>) -> Option<Table> {
+async fn set_up_counted(
+    url: &str,
+    seed: u64,
+    setups: &Semaphore,
+    totals: &Mutex<Totals>,
+) -> Option<Table> {
     for _ in 0..SETUP_TRIES {
         let done = match setups.acquire().await {
-            Ok(_permit) => set_up(url).await,
+            Ok(_permit) => set_up(url, seed).await,
             Err(_) => return None,
         };
         match done {
@@ -140,32 +148,11 @@ async fn set_up_counted(url: &str, setups: &Semaphore, totals: &Mutex<Totals>) -
     None
 }
 
-async fn play_game(
-    table: Table,
-    seed: u64,
-    deadline: Instant,
-    pacer: Option<Pacer>,
-    totals: &Mutex<Totals>,
-) {
+async fn play_game(table: Table, deadline: Instant, pacer: Option<Pacer>, totals: &Mutex<Totals>) {
     let (mut sa, mut sb) = (PlayStats::default(), PlayStats::default());
-    let random = AgentSpec::Builtin(AgentKind::Random);
     let (ra, rb) = tokio::join!(
-        play_on(
-            table.white,
-            &random,
-            seed,
-            Some(deadline),
-            pacer.as_ref(),
-            &mut sa
-        ),
-        play_on(
-            table.black,
-            &random,
-            seed ^ 1,
-            Some(deadline),
-            pacer.as_ref(),
-            &mut sb
-        ),
+        table.white.play(Some(deadline), pacer.as_ref(), &mut sa),
+        table.black.play(Some(deadline), pacer.as_ref(), &mut sb),
     );
     let finished = matches!(&ra, Ok(e) if !e.result.is_null());
     if let Ok(mut t) = totals.lock() {
@@ -227,7 +214,8 @@ pub async fn run_plan(plan: &LoadPlan) -> LoadReport {
         let server_cpu_start = server_cpu_start.clone();
         let (seconds, seed) = (plan.seconds.max(0.0), plan.seed);
         tasks.push(tokio::spawn(async move {
-            let mut table = set_up_counted(&url, &setups, &totals).await;
+            let game_seed = |round: u64| seed ^ ((g as u64) << 32) ^ round;
+            let mut table = set_up_counted(&url, game_seed(0), &setups, &totals).await;
             if ready.wait().await.is_leader() {
                 let (url, cell) = (url.clone(), server_cpu_start.clone());
                 tokio::spawn(async move {
@@ -248,11 +236,10 @@ pub async fn run_plan(plan: &LoadPlan) -> LoadReport {
                     let at = first.take().unwrap_or_else(Instant::now);
                     Pacer::new(at, Duration::from_secs_f64(games as f64 / r))
                 });
-                let seed = seed ^ ((g as u64) << 32) ^ round;
                 round += 1;
-                play_game(t, seed, deadline, pacer, &totals).await;
+                play_game(t, deadline, pacer, &totals).await;
                 if Instant::now() < deadline {
-                    table = set_up_counted(&url, &setups, &totals).await;
+                    table = set_up_counted(&url, game_seed(round), &setups, &totals).await;
                 }
             }
         }));
