@@ -13,7 +13,7 @@ use common::{Reaped, UMPIRE};
 use serde_json::json;
 use umpire_ai::AgentKind;
 use umpire_server::client::Client;
-use umpire_server::remote::{PlayStats, play};
+use umpire_server::remote::{PlayStats, play, play_on};
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("umpire-cli-serve-{}-{name}", std::process::id()));
@@ -97,12 +97,15 @@ async fn sigkill_mid_games(storage: Storage) {
             tasks.push(tokio::spawn(async move {
                 let mut stats = PlayStats::default();
                 let far = Some(Instant::now() + Duration::from_secs(600));
-                let _ = play(
-                    &client,
-                    &id,
+                // Without reconnecting (`play` would try again for a minute): the server dies
+                // under the players.
+                let socket = client.socket(&id).await.unwrap();
+                let _ = play_on(
+                    socket,
                     &AgentKind::Random.into(),
                     g * 2 + side,
                     far,
+                    None,
                     &mut stats,
                 )
                 .await;
