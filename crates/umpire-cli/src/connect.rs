@@ -622,7 +622,7 @@ impl Session {
 
 /// The password of `--as NAME` typed at a terminal, read with echo off (`console`); `None`
 /// when stdin is not a terminal (a pipe): the password is then the first line of stdin.
-fn hidden_password(name: &str) -> Result<Option<String>, String> {
+pub(crate) fn hidden_password(name: &str) -> Result<Option<String>, String> {
     if !io::stdin().is_terminal() {
         return Ok(None);
     }

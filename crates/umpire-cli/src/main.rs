@@ -3,10 +3,12 @@
 mod audit;
 mod belief;
 mod bench;
+mod bot_token;
 mod connect;
 mod console;
 mod engine_cmd;
 mod input;
+mod interrupt;
 mod lobby_screen;
 mod match_cmd;
 mod play;
@@ -52,7 +54,9 @@ enum Cmd {
     /// Run the Kriegspiel server: accounts and guests, lobby, live games over WebSocket,
     /// built-in agents, games stored as records (docs/SERVER.md, docs/PROTOCOL.md).
     Serve(serve::ServeArgs),
-    /// Play a server game with a built-in agent as a remote bot (API token from POST /api/bots).
+    /// Play server games with a built-in agent as a remote bot (its API token from --token,
+    /// UMPIRE_BOT_TOKEN or --token-file, or a bot account made with --register NAME --owner
+    /// ACCOUNT).
     Bot(remote_cmd::BotArgs),
     /// Play a server game from this terminal with the display and commands of `umpire play`,
     /// plus MSG and RELIST; reconnects and resumes (docs/SERVER.md).

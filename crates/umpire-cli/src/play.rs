@@ -3,7 +3,9 @@
 //! The game loop owns the umpire (inside the recorded `Game`), the human's `PlayerView` and the
 //! opponent `Agent`; it feeds the human's observations to the [`Screen`], which alone decides
 //! what is printed (see `play_screen`). The record is rewritten in one step after every
-//! command, so Ctrl-C, a closed terminal or a crash leave a valid record of the game so far.
+//! command, so Ctrl-C, a closed terminal or a crash leave a valid record of the game so far;
+//! Ctrl-C is handled explicitly ([`crate::interrupt`]), even when the process was started with
+//! SIGINT ignored.
 //! End of input (and `quit`) leaves the game unfinished and saved; it never resigns.
 
 use std::io::{self, IsTerminal, Write};
@@ -12,6 +14,7 @@ use std::path::PathBuf;
 use umpire_ai::{Agent, AgentConfig, AgentSpec, Budget, play_observations};
 
 use crate::input::{Line, Lines};
+use crate::interrupt::Interrupt;
 use crate::play_screen::{PLAY_WORDS, Screen, collapse, end_screen, help};
 use crate::stdout::{say, say_raw};
 use umpire_rules::record::Game;
@@ -44,6 +47,7 @@ struct Table {
     screen: Screen,
     bot: Box<dyn Agent>,
     record: PathBuf,
+    interrupt: Interrupt,
 }
 
 impl Table {
@@ -65,6 +69,7 @@ impl Table {
     }
 
     fn save(&self) -> Result<(), String> {
+        let _held = self.interrupt.hold();
         crate::record_cmd::save(self.game.record(), &self.record)
             .map_err(|e| format!("cannot save the game: {e}"))
     }
@@ -121,6 +126,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         screen,
         bot,
         record: args.record.clone(),
+        interrupt: Interrupt::install(&args.record)?,
     };
     table.save()?;
 

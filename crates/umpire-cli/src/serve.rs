@@ -28,9 +28,9 @@ pub struct ServeArgs {
     /// Seconds an open game (a challenge) waits for an opponent before it expires.
     #[arg(long, default_value_t = 3600, value_parser = clap::value_parser!(u64).range(1..))]
     challenge_expiry_seconds: u64,
-    /// Count the games guests create from loopback addresses per address too (behind a
-    /// reverse proxy on the same host; off so that a local `umpire loadtest` may start
-    /// thousands of guest games).
+    /// Count the guests made and the games guests create from loopback addresses per address
+    /// too (behind a reverse proxy on the same host; off so that a local `umpire loadtest` may
+    /// make thousands of guests and guest games).
     #[arg(long)]
     limit_loopback_guests: bool,
     /// Answer `GET /api/metrics` (latency histograms; for load tests). Off by default: its

@@ -3,13 +3,16 @@
 //! killed with SIGKILL and restarted under the client (it reconnects and the game goes on
 //! exactly), a guest's seat resumed with `--session`, and the record downloaded at the end.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::ffi::OsStr;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-const UMPIRE: &str = env!("CARGO_BIN_EXE_umpire");
+use common::{Reaped, UMPIRE, alive};
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir =
@@ -19,36 +22,26 @@ fn fresh_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Starts `umpire serve` on `listen`; returns the child and its URL.
-fn serve(dir: &Path, listen: &str) -> (Child, String) {
+/// Starts `umpire serve` on `listen`; returns the child (killed when dropped) and its URL.
+fn serve(dir: &Path, listen: &str) -> (Reaped, String) {
     serve_with(dir, listen, &[])
 }
 
 /// [`serve`] with more options.
-fn serve_with(dir: &Path, listen: &str, options: &[&str]) -> (Child, String) {
-    let mut child = Command::new(UMPIRE)
-        .args(["serve", "--listen", listen, "--data"])
-        .arg(dir)
-        .args(options)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .strip_prefix("umpire serve: listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_owned();
-    (child, url)
+fn serve_with(dir: &Path, listen: &str, options: &[&str]) -> (Reaped, String) {
+    let mut args: Vec<&OsStr> = vec![
+        OsStr::new("--listen"),
+        OsStr::new(listen),
+        OsStr::new("--data"),
+    ];
+    args.push(dir.as_os_str());
+    args.extend(options.iter().map(OsStr::new));
+    common::serve(&args)
 }
 
 /// A running `umpire connect`: its stdin and everything it printed so far.
 struct Terminal {
-    child: Child,
+    child: Reaped,
     stdin: ChildStdin,
     out: Arc<Mutex<String>>,
     seen: usize,
@@ -56,15 +49,17 @@ struct Terminal {
 
 impl Terminal {
     fn start(cwd: &Path, args: &[&str]) -> Terminal {
-        let mut child = Command::new(UMPIRE)
-            .arg("connect")
-            .args(args)
-            .current_dir(cwd)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
+        let mut child = Reaped(
+            Command::new(UMPIRE)
+                .arg("connect")
+                .args(args)
+                .current_dir(cwd)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .unwrap(),
+        );
         let stdin = child.stdin.take().unwrap();
         let mut stdout = child.stdout.take().unwrap();
         let out = Arc::new(Mutex::new(String::new()));
@@ -429,4 +424,28 @@ fn connect_says_when_a_challenge_expired() {
     assert!(late.child.wait().unwrap().success());
     server.kill().unwrap();
     let _ = server.wait();
+}
+
+/// Issue 14, point 6: a test that fails (panics) while its `umpire serve` and `umpire connect`
+/// run leaves neither running: the guards kill them as the panic unwinds.
+#[test]
+fn a_failing_test_leaves_no_server_or_client_running() {
+    let data = fresh_dir("guard-data");
+    let cwd = fresh_dir("guard-cwd");
+    let pids = Arc::new(Mutex::new(Vec::new()));
+    let seen = pids.clone();
+    let failed = std::panic::catch_unwind(move || {
+        let (server, url) = serve(&data, "127.0.0.1:0");
+        seen.lock().unwrap().push(server.id());
+        let mut t = Terminal::start(&cwd, &[&url, "--agent", "random"]);
+        seen.lock().unwrap().push(t.child.id());
+        t.wait_for("move 1> ");
+        panic!("a test failing mid-game");
+    });
+    assert!(failed.is_err());
+    let pids = pids.lock().unwrap().clone();
+    assert_eq!(pids.len(), 2);
+    for pid in pids {
+        assert!(!alive(pid), "process {pid} outlived its failed test");
+    }
 }

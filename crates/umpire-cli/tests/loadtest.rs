@@ -1,18 +1,20 @@
 //! `umpire loadtest` against a real `umpire serve`: its counts agree with each other and with
 //! what the server stored, and it still prints its figures when the server dies under it.
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
 
-const UMPIRE: &str = env!("CARGO_BIN_EXE_umpire");
+mod common;
 
-/// A running `umpire serve`, killed when dropped (also when a test fails).
+use common::{Reaped, UMPIRE};
+
+/// A running `umpire serve` over a fresh data directory, killed when dropped (also when a
+/// test fails).
 struct Server {
-    child: Child,
+    child: Reaped,
     url: String,
     dir: PathBuf,
 }
@@ -22,22 +24,12 @@ impl Server {
         let dir =
             std::env::temp_dir().join(format!("umpire-cli-loadtest-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let mut child = Command::new(UMPIRE)
-            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-            .arg(&dir)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("umpire serve starts");
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().expect("piped"))
-            .read_line(&mut line)
-            .expect("umpire serve prints its address");
-        let url = line
-            .trim()
-            .strip_prefix("umpire serve: listening on ")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .to_owned();
+        let (child, url) = common::serve(&[
+            "--listen".as_ref(),
+            "127.0.0.1:0".as_ref(),
+            "--data".as_ref(),
+            dir.as_os_str(),
+        ]);
         Server { child, url, dir }
     }
 }

@@ -1,6 +1,6 @@
 //! `umpire play` at a scripted terminal.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -367,15 +367,45 @@ fn a_bad_record_path_is_refused_before_the_game() {
 #[cfg(unix)]
 #[test]
 fn sigint_mid_game_leaves_a_valid_record() {
-    let dir = scratch("sigint");
+    sigint_mid_game("sigint", false);
+}
+
+/// Issue 14, point 5: started with SIGINT ignored (as a shell starts a background job),
+/// `umpire play` still ends on SIGINT with its record saved: its handler is explicit.
+#[cfg(unix)]
+#[test]
+fn sigint_ends_the_game_even_when_started_with_sigint_ignored() {
+    sigint_mid_game("sigint-ignored", true);
+}
+
+/// Plays two moves, sends SIGINT, and checks the game ended with a valid, unfinished record
+/// and no temporary file; `ignored`: the process starts with SIGINT ignored.
+#[cfg(unix)]
+fn sigint_mid_game(name: &str, ignored: bool) {
+    let dir = scratch(name);
     let record = dir.join("game.json");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_umpire"))
+    let mut command = if ignored {
+        // `trap '' INT` makes the shell ignore SIGINT, and `exec` keeps that for the program.
+        let mut c = Command::new("sh");
+        c.args(["-c", "trap '' INT; exec \"$0\" \"$@\""])
+            .arg(env!("CARGO_BIN_EXE_umpire"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_umpire"))
+    };
+    let mut child = command
         .args(["play", "--seed", "7", "--record", record.to_str().unwrap()])
         .stdin(Stdio::piped())
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let printed = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stdout.read_to_string(&mut text);
+        text
+    });
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"e4\nd4\n").unwrap();
     stdin.flush().unwrap();
@@ -395,7 +425,21 @@ fn sigint_mid_game_leaves_a_valid_record() {
         .status()
         .unwrap();
     assert!(killed.success());
-    let status = child.wait().unwrap();
+    // The game waits for input that never comes: only the interrupt can end it. A minute
+    // bounds the wait so that a game deaf to SIGINT fails here instead of hanging the suite.
+    let mut status = None;
+    for _ in 0..6000 {
+        status = child.try_wait().unwrap();
+        if status.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let Some(status) = status else {
+        let _ = child.kill();
+        let _ = child.wait();
+        panic!("umpire play did not end on SIGINT (ignored at start: {ignored})");
+    };
     assert!(!status.success(), "the interrupt ended the game");
     drop(stdin);
     let said = verify(&record);
@@ -403,6 +447,12 @@ fn sigint_mid_game_leaves_a_valid_record() {
     assert!(said.contains("2 moves") || said.contains("3 moves") || said.contains("4 moves"));
     let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
     assert_eq!(left.len(), 1, "no temporary file is left");
+    let printed = printed.join().unwrap();
+    assert!(
+        printed.contains("Interrupted: you leave the game unfinished")
+            && printed.contains("game.json"),
+        "{printed}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

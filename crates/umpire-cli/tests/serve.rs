@@ -1,17 +1,19 @@
 //! `umpire serve` as a child process: SIGKILL mid-games loses no acknowledged command; two
 //! `umpire bot` processes play a game whose record `umpire record verify` accepts.
 
-use std::io::{BufRead, BufReader};
+mod common;
+
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use common::{Reaped, UMPIRE};
 
 use serde_json::json;
 use umpire_ai::AgentKind;
 use umpire_server::client::Client;
-use umpire_server::remote::{PlayStats, play};
-
-const UMPIRE: &str = env!("CARGO_BIN_EXE_umpire");
+use umpire_server::remote::{PlayStats, play, play_on};
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("umpire-cli-serve-{}-{name}", std::process::id()));
@@ -27,34 +29,20 @@ enum Storage {
     Url(String),
 }
 
-/// Starts `umpire serve` on a free port; returns the child and its URL.
-fn serve(dir: &Path) -> (Child, String) {
+/// Starts `umpire serve` on a free port; returns the child (killed when dropped) and its URL.
+fn serve(dir: &Path) -> (Reaped, String) {
     serve_on(&Storage::Dir(dir.to_owned()))
 }
 
-/// Starts `umpire serve` on a free port over `storage`; returns the child and its URL.
-fn serve_on(storage: &Storage) -> (Child, String) {
-    let mut command = Command::new(UMPIRE);
-    command.args(["serve", "--listen", "127.0.0.1:0"]);
+/// Starts `umpire serve` on a free port over `storage`; returns the child (killed when
+/// dropped) and its URL.
+fn serve_on(storage: &Storage) -> (Reaped, String) {
+    let mut args: Vec<&OsStr> = vec![OsStr::new("--listen"), OsStr::new("127.0.0.1:0")];
     match storage {
-        Storage::Dir(dir) => command.arg("--data").arg(dir),
-        Storage::Url(url) => command.args(["--database", url]),
-    };
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .trim()
-        .strip_prefix("umpire serve: listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_owned();
-    (child, url)
+        Storage::Dir(dir) => args.extend([OsStr::new("--data"), dir.as_os_str()]),
+        Storage::Url(url) => args.extend([OsStr::new("--database"), OsStr::new(url)]),
+    }
+    common::serve(&args)
 }
 
 async fn own_commands(url: &str, token: &str, game: &str) -> usize {
@@ -109,12 +97,15 @@ async fn sigkill_mid_games(storage: Storage) {
             tasks.push(tokio::spawn(async move {
                 let mut stats = PlayStats::default();
                 let far = Some(Instant::now() + Duration::from_secs(600));
-                let _ = play(
-                    &client,
-                    &id,
+                // Without reconnecting (`play` would try again for a minute): the server dies
+                // under the players.
+                let socket = client.socket(&id).await.unwrap();
+                let _ = play_on(
+                    socket,
                     &AgentKind::Random.into(),
                     g * 2 + side,
                     far,
+                    None,
                     &mut stats,
                 )
                 .await;
@@ -236,4 +227,181 @@ async fn two_umpire_bot_processes_play_and_the_record_verifies() {
     }
     child.kill().unwrap();
     child.wait().unwrap();
+}
+
+/// Waits until `bot` has an open game on the server at `url`, joins it as a guest and resigns;
+/// returns the game's id.
+async fn beat_by_resigning(url: &str, bot: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let id = loop {
+        let open = Client::new(url)
+            .unwrap()
+            .request("GET", "/api/games?status=open", None)
+            .await
+            .unwrap()
+            .ok()
+            .unwrap();
+        let mine = open
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["players"]["white"] == bot || g["players"]["black"] == bot);
+        if let Some(g) = mine {
+            break g["id"].as_str().unwrap().to_owned();
+        }
+        assert!(Instant::now() < deadline, "{bot} opened no game");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let mut guest = Client::new(url).unwrap();
+    guest.guest().await.unwrap();
+    guest.join(&id).await.unwrap();
+    let mut s = guest.socket(&id).await.unwrap();
+    s.until("state", Duration::from_secs(30)).await.unwrap();
+    s.send(&json!({"type": "resign", "id": 1})).await.unwrap();
+    loop {
+        let v = s.next_within(Duration::from_secs(30)).await.unwrap();
+        if v["reply_to"] == 1 {
+            assert!(v["result"]["score"].is_string(), "{v}");
+            break;
+        }
+    }
+    id
+}
+
+/// Issue 14, point 4: `umpire bot --register NAME --owner ACCOUNT` makes its own bot account
+/// (the owner's password read from stdin, never printed), prints the token once, saves it in a
+/// file only the user may read, and plays; the next run reads the token from
+/// `UMPIRE_BOT_TOKEN`; registering again never overwrites the saved token.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn umpire_bot_registers_its_own_account_and_keeps_its_token() {
+    let dir = fresh_dir("bot-register");
+    let cwd = dir.join("cwd");
+    std::fs::create_dir_all(&cwd).unwrap();
+    let (_server, url) = serve(&dir.join("data"));
+    let password = "owner's secret pw";
+    let mut owner = Client::new(&url).unwrap();
+    owner.register("owner", password).await.unwrap();
+    let bot_args = ["--create", "wild16", "--agent", "random", "--games", "1"];
+    let spawn = |extra: &[&str], env_token: Option<&str>| {
+        let mut c = Command::new(UMPIRE);
+        c.current_dir(&cwd)
+            .args(["bot", "--server", &url])
+            .args(extra)
+            .args(bot_args)
+            .env_remove("UMPIRE_BOT_TOKEN")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        if let Some(t) = env_token {
+            c.env("UMPIRE_BOT_TOKEN", t);
+        }
+        Reaped(c.spawn().unwrap())
+    };
+    let output = |mut child: Reaped| {
+        use std::io::Read;
+        let (mut out, mut err) = (String::new(), String::new());
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        (status.success(), out, err)
+    };
+    let mut first = spawn(&["--register", "botty", "--owner", "owner"], None);
+    {
+        use std::io::Write;
+        let mut stdin = first.stdin.take().unwrap();
+        writeln!(stdin, "{password}").unwrap();
+    }
+    let game = beat_by_resigning(&url, "botty").await;
+    let (ok, out, err) = output(first);
+    assert!(ok, "{out}\n{err}");
+    assert!(
+        !out.contains(password) && !err.contains(password),
+        "{out}\n{err}"
+    );
+    let token = out
+        .lines()
+        .find_map(|l| l.strip_prefix("Its API token (shown once): "))
+        .unwrap_or_else(|| panic!("no token in:\n{out}"))
+        .to_owned();
+    assert_eq!(
+        out.matches(&token).count(),
+        1,
+        "the token is shown once: {out}"
+    );
+    assert!(out.contains("Saved in umpire-bot-botty.token"), "{out}");
+    assert!(
+        out.contains(&format!("{game} 1-0 resignation"))
+            || out.contains(&format!("{game} 0-1 resignation")),
+        "{out}"
+    );
+    let file = cwd.join("umpire-bot-botty.token");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        format!("{token}\n")
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let me = Client::new(&url)
+        .unwrap()
+        .with_token(&token)
+        .request("GET", "/api/me", None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    assert_eq!(me["user"]["name"], "botty");
+    assert_eq!(me["user"]["kind"], "bot");
+
+    // The next run takes the token from the environment.
+    let second = spawn(&[], Some(&token));
+    let game = beat_by_resigning(&url, "botty").await;
+    let (ok, out, err) = output(second);
+    assert!(ok, "{out}\n{err}");
+    assert!(out.starts_with(&game), "{out}");
+
+    // Registering again with the saved file in place is refused before anything is asked or
+    // registered; without any token the bot says how to give one.
+    let (ok, _, err) = output(spawn(
+        &[
+            "--register",
+            "botty2",
+            "--owner",
+            "owner",
+            "--token-file",
+            "umpire-bot-botty.token",
+        ],
+        None,
+    ));
+    assert!(!ok);
+    assert!(err.contains("already exists"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        format!("{token}\n")
+    );
+    let (ok, _, err) = output(spawn(&[], None));
+    assert!(!ok);
+    assert!(
+        err.contains("UMPIRE_BOT_TOKEN") && err.contains("--register"),
+        "{err}"
+    );
+    let players = Client::new(&url)
+        .unwrap()
+        .request("GET", "/api/players/botty2", None)
+        .await
+        .unwrap();
+    assert_eq!(players.status, 404, "no second bot was registered");
 }

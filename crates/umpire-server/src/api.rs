@@ -60,8 +60,23 @@ fn with_session(st: &AppState, user: &UserRow, token: &str) -> Response {
         .into_response()
 }
 
-/// `POST /api/guest`: a guest account and its session, no registration.
-pub async fn guest(State(st): State<AppState>) -> Result<Response, ApiError> {
+/// `POST /api/guest`: a guest account and its session, no registration. Guests are minted
+/// per address at most as fast as [`crate::rate_limit::guest_account_limiter`] allows
+/// (loopback addresses only with [`crate::Options::limit_loopback_guests`]); past that,
+/// `rate_limited` (429) and nothing is created.
+pub async fn guest(State(st): State<AppState>, peer: Peer) -> Result<Response, ApiError> {
+    if let Some(ip) = peer.0
+        && (st.options.limit_loopback_guests || !ip.is_loopback())
+        && !st
+            .guest_accounts
+            .take(&ip.to_string(), std::time::Instant::now())
+    {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many new guests from this address: wait a little and try again, or log in",
+        ));
+    }
     let name = format!("guest-{}", &auth::new_id()[..6]);
     let user = auth::create_user(&st.store, &name, "guest", None).await?;
     let token = auth::open_session(&st.store, &user).await?;

@@ -5,7 +5,8 @@
 //! polling: [`Offers`] keeps the challenges it may take as the feed tells them (those
 //! addressed to the bot by name first, then open ones, oldest first). When the feed drops (the
 //! server restarts, or closes a feed that fell behind with `lagged`) the bot connects again
-//! with a growing pause, and the new snapshot replaces what it knew; games in play go on.
+//! with a growing pause, and the new snapshot replaces what it knew; games in play go on. A
+//! game whose socket drops is resumed by [`crate::remote::play`], which opens it again.
 
 use std::time::Duration;
 

@@ -69,6 +69,8 @@ pub struct AppState {
     pub creations: Arc<rate_limit::Limiter>,
     /// Games created by guests per IP address (a guest costs nothing to make).
     pub guest_creations: Arc<rate_limit::Limiter>,
+    /// Guest accounts minted per IP address.
+    pub guest_accounts: Arc<rate_limit::Limiter>,
 }
 
 /// Options of a running server.
@@ -80,10 +82,10 @@ pub struct Options {
     pub secure_cookies: bool,
     /// How long an open game (a challenge) waits for an opponent before it expires.
     pub challenge_expiry: Duration,
-    /// Count the games guests create from loopback addresses per address too. Off by default:
-    /// a local `umpire loadtest` starts thousands of guest games from 127.0.0.1 (each guest is
-    /// still limited as an account). Behind a reverse proxy on the same host every guest comes
-    /// from loopback: turn it on there.
+    /// Count the guest accounts minted and the games guests create from loopback addresses
+    /// per address too. Off by default: a local `umpire loadtest` makes thousands of guests
+    /// and guest games from 127.0.0.1 (each guest is still limited as an account). Behind a
+    /// reverse proxy on the same host every guest comes from loopback: turn it on there.
     pub limit_loopback_guests: bool,
     /// Answer `GET /api/metrics` (latency histograms, commands counted). Off by default: the
     /// counts move with every command of every game, so on a quiet server a player could
@@ -183,6 +185,7 @@ pub async fn open_with(database: &Database, options: Options) -> Result<AppState
         logins: Arc::new(rate_limit::login_limiter()),
         creations: Arc::new(rate_limit::creation_limiter()),
         guest_creations: Arc::new(rate_limit::guest_creation_limiter()),
+        guest_accounts: Arc::new(rate_limit::guest_account_limiter()),
     })
 }
 

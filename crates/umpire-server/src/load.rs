@@ -11,7 +11,7 @@ use umpire_ai::{AgentKind, AgentSpec};
 
 use crate::client::Client;
 use crate::pacer::Pacer;
-use crate::remote::{PlayStats, Seat};
+use crate::remote::{PlayStats, Seated};
 
 /// How many games may be in creation (two guests, create, join) at once.
 const SETUP_AT_ONCE: usize = 32;
@@ -97,8 +97,8 @@ struct Totals {
 /// measured play, so that neither connecting nor the set-up work of all games delays the first
 /// commands.
 struct Table {
-    white: Seat,
-    black: Seat,
+    white: Seated,
+    black: Seated,
 }
 
 async fn set_up(url: &str, seed: u64) -> Result<Table, String> {
@@ -113,8 +113,8 @@ async fn set_up(url: &str, seed: u64) -> Result<Table, String> {
     black.join(&id).await?;
     let random = AgentSpec::Builtin(AgentKind::Random);
     Ok(Table {
-        white: Seat::take(white.socket(&id).await?, &random, seed).await?,
-        black: Seat::take(black.socket(&id).await?, &random, seed ^ 1).await?,
+        white: Seated::take(white.socket(&id).await?, &random, seed).await?,
+        black: Seated::take(black.socket(&id).await?, &random, seed ^ 1).await?,
     })
 }
 

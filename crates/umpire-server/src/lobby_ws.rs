@@ -2,9 +2,13 @@
 //! caller may see, then each one added or removed. Protocol in `docs/PROTOCOL.md`.
 //!
 //! Memory per feed is bounded: events come from one shared broadcast ring of
-//! [`EVENT_QUEUE`](crate::lobby::EVENT_QUEUE) events; a feed that falls that far behind (a
-//! client that does not read) gets an `error` frame `lagged` and is closed, never buffered.
-//! Besides that it holds only the ids of the challenges it has shown.
+//! [`EVENT_QUEUE`](crate::lobby::EVENT_QUEUE) events, and the frames the client has not read
+//! are counted: the server pings every [`PING_EVERY`] frames, a client answers a ping when it
+//! reads that far (WebSocket clients do so on their own), and a feed more than
+//! [`MAX_UNREAD`] frames ahead of its client's last answer (a client that does not read), or
+//! one that falls behind the ring, gets an `error` frame `lagged` and is closed. Without the
+//! count a slow client would only be noticed once the kernel's socket buffers (megabytes)
+//! were full. Besides that a feed holds only the ids of the challenges it has shown.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -24,6 +28,17 @@ use crate::projection::error_frame;
 
 /// The most challenges in the first frame (the newest).
 pub const SNAPSHOT_LIMIT: i64 = 500;
+
+/// The server pings a feed after every this many frames; the ping carries the count of
+/// frames sent so far, which the client's answer (its pong) confirms as read.
+pub const PING_EVERY: u64 = 64;
+
+/// The most frames a feed sends beyond what its client has confirmed as read; one more and the
+/// feed is `lagged` and closed.
+pub const MAX_UNREAD: u64 = 1024;
+
+/// How long a closed feed waits for its client to read what was sent and answer the close.
+pub const CLOSE_GRACE: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// A client sends nothing on this feed but control frames; a text frame larger than this
 /// closes the connection.
@@ -115,17 +130,13 @@ async fn feed(
         return;
     }
     let mut bucket = crate::rate_limit::frame_bucket(std::time::Instant::now());
+    let mut unread = Unread::default();
     loop {
         let out = tokio::select! {
             event = events.recv() => match event {
                 Ok(event) => frame_for(&event, viewer.as_deref(), &mut shown),
                 Err(RecvError::Lagged(n)) => {
-                    let frame = error_frame(
-                        "lagged",
-                        &format!("this feed fell {n} events behind and is closed: connect again for a fresh list"),
-                        None,
-                    );
-                    let _ = sink.send(Message::Text(frame.into())).await;
+                    lagged(&mut sink, &format!("this feed fell {n} events behind")).await;
                     break;
                 }
                 Err(RecvError::Closed) => break,
@@ -141,17 +152,97 @@ async fn feed(
                         None,
                     ))
                 }
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => None,
+                Some(Ok(Message::Pong(payload))) => {
+                    unread.answered(&payload);
+                    None
+                }
+                Some(Ok(Message::Ping(_))) => None,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => break,
             },
         };
-        if let Some(frame) = out
-            && sink.send(Message::Text(frame.into())).await.is_err()
-        {
+        let Some(frame) = out else { continue };
+        if sink.send(Message::Text(frame.into())).await.is_err() {
             break;
+        }
+        match unread.sent() {
+            Sent::Fine => {}
+            Sent::Ping(payload) => {
+                if sink.send(Message::Ping(payload)).await.is_err() {
+                    break;
+                }
+            }
+            Sent::Lagged(n) => {
+                let why = format!("your client has not read the last {n} frames of this feed");
+                lagged(&mut sink, &why).await;
+                break;
+            }
         }
     }
     let _ = sink.close().await;
+    // Read on until the client answers the close (or a while passes): dropping a connection
+    // with the client's frames unread (its pongs, its close) would reset it, and the client
+    // would lose the frames it has not read yet, the `lagged` frame among them.
+    let _ = tokio::time::timeout(CLOSE_GRACE, async {
+        while let Some(Ok(m)) = stream.next().await {
+            if matches!(m, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
+}
+
+/// Sends the `lagged` error frame (`why` and what to do); the caller then closes the feed.
+async fn lagged(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>, why: &str) {
+    let frame = error_frame(
+        "lagged",
+        &format!("{why}: it is closed; connect again for a fresh list"),
+        None,
+    );
+    let _ = sink.send(Message::Text(frame.into())).await;
+}
+
+/// The frames a feed sent and how many of them its client confirmed as read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unread {
+    sent: u64,
+    confirmed: u64,
+}
+
+/// What to do after a frame was sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sent {
+    /// Nothing more.
+    Fine,
+    /// Send this ping (the count of frames sent, big-endian).
+    Ping(axum::body::Bytes),
+    /// The client is this many frames behind: more than [`MAX_UNREAD`].
+    Lagged(u64),
+}
+
+impl Unread {
+    /// One more frame was sent.
+    pub fn sent(&mut self) -> Sent {
+        self.sent += 1;
+        let behind = self.sent - self.confirmed;
+        if behind > MAX_UNREAD {
+            Sent::Lagged(behind)
+        } else if self.sent.is_multiple_of(PING_EVERY) {
+            Sent::Ping(axum::body::Bytes::copy_from_slice(&self.sent.to_be_bytes()))
+        } else {
+            Sent::Fine
+        }
+    }
+
+    /// The client answered a ping with `payload`: the frames before it are read. A pong
+    /// that is not the answer to one of this feed's pings (a client may send pongs of its
+    /// own) confirms nothing beyond what was sent.
+    pub fn answered(&mut self, payload: &[u8]) {
+        if let Ok(bytes) = <[u8; 8]>::try_from(payload) {
+            let upto = u64::from_be_bytes(bytes).min(self.sent);
+            self.confirmed = self.confirmed.max(upto);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -171,6 +262,34 @@ mod tests {
             increment_ms: 0,
             rated: false,
         }
+    }
+
+    #[test]
+    fn a_feed_pings_and_is_lagged_past_the_unread_bound_unless_answered() {
+        let mut u = Unread::default();
+        let mut pings = Vec::new();
+        for _ in 0..MAX_UNREAD {
+            match u.sent() {
+                Sent::Fine => {}
+                Sent::Ping(p) => pings.push(p),
+                Sent::Lagged(n) => panic!("lagged at {n}"),
+            }
+        }
+        assert_eq!(pings.len() as u64, MAX_UNREAD / PING_EVERY);
+        assert_eq!(&pings[0][..], &PING_EVERY.to_be_bytes());
+        // A claim beyond what was sent confirms only what was sent; junk confirms nothing.
+        let mut liar = u;
+        liar.answered(&u64::MAX.to_be_bytes());
+        assert_eq!(liar.confirmed, MAX_UNREAD);
+        u.answered(b"junk");
+        assert_eq!(u.sent(), Sent::Lagged(MAX_UNREAD + 1));
+        // Answering the first ping makes room for its frames.
+        let mut v = Unread::default();
+        for _ in 0..MAX_UNREAD {
+            v.sent();
+        }
+        v.answered(&pings[0]);
+        assert_eq!(v.sent(), Sent::Fine);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! Rate limits: a token bucket ([`TokenBucket`]) per key ([`Limiter`]), used on log-in (per
-//! account name), on creating games (per account, and per address for guests) and on the
-//! frames of each game connection. A refused request gets the
+//! account name), on minting guest accounts (per address), on creating games (per account,
+//! and per address for guests) and on the frames of each game connection. A refused request gets the
 //! `rate_limited` refusal (HTTP 429 / an `error` frame); nothing else changes.
 
 use std::collections::HashMap;
@@ -93,6 +93,12 @@ pub fn login_limiter() -> Limiter {
 /// Games created per account (or guest, or bot): a burst of 30, then one every 2 seconds.
 pub fn creation_limiter() -> Limiter {
     Limiter::new(30, 0.5)
+}
+
+/// Guest accounts minted (`POST /api/guest`) per IP address: a burst of 100, then one every
+/// 10 seconds (360 an hour).
+pub fn guest_account_limiter() -> Limiter {
+    Limiter::new(100, 0.1)
 }
 
 /// Games created by guests per IP address: a burst of 60, then one a second.

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use umpire_ai::AgentSpec;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::parse_color;
-use umpire_rules::{Announcement, Command, RuleSetId};
+use umpire_rules::{Announcement, Command, Observation, RuleSetId};
 use umpire_view::PlayerView;
 
 use crate::client::{Client, GameSocket};
@@ -41,8 +41,27 @@ pub struct Ended {
     pub result: Value,
 }
 
+/// The first pause before opening a dropped game socket again; it doubles up to
+/// [`LAST_RECONNECT`].
+pub const FIRST_RECONNECT: Duration = Duration::from_millis(250);
+
+/// The longest pause between two tries to open a dropped game socket again.
+pub const LAST_RECONNECT: Duration = Duration::from_secs(8);
+
+/// How many times in a row [`play`] tries to open a dropped game socket before it gives up
+/// (about 70 s of pauses: less than the server's default abandonment timeout of 120 s).
+pub const RECONNECT_TRIES: u32 = 12;
+
 /// Plays game `game` with the agent `agent` (built-in or `cmd:PROGRAM`) through `client` until the game ends or
 /// `deadline` passes. Waits for an opponent if the game is open.
+///
+/// When the game socket drops (the server restarts, a proxy or the network cuts it) it opens
+/// the socket again, pausing [`FIRST_RECONNECT`], then twice as long each time up to
+/// [`LAST_RECONNECT`], at most [`RECONNECT_TRIES`] times in a row, and resumes exactly: the
+/// agent hears the observations of the new `state` frame's transcript it had not heard yet
+/// (the server's transcript is every observation of the player, so nothing is heard twice or
+/// missed), and a command whose answer was lost is sent again only if the transcript shows
+/// that the server never judged it.
 pub async fn play(
     client: &Client,
     game: &str,
@@ -52,12 +71,21 @@ pub async fn play(
     stats: &mut PlayStats,
 ) -> Result<Ended, String> {
     let socket = client.socket(game).await?;
-    play_on(socket, agent, seed, deadline, None, stats).await
+    run(
+        socket,
+        Some((client, game)),
+        agent,
+        seed,
+        deadline,
+        None,
+        stats,
+    )
+    .await
 }
 
 /// [`play`] on a game socket already open (its `state` frame not yet read), sending each
 /// command no earlier than the next slot of `pacer` (shared with the opponent's player in a load
-/// test), if given.
+/// test), if given. A dropped socket ends play with an error (a load test counts it).
 pub async fn play_on(
     socket: GameSocket,
     agent: &AgentSpec,
@@ -66,44 +94,26 @@ pub async fn play_on(
     pacer: Option<&Pacer>,
     stats: &mut PlayStats,
 ) -> Result<Ended, String> {
-    Seat::take(socket, agent, seed)
-        .await?
-        .play(deadline, pacer, stats)
-        .await
+    run(socket, None, agent, seed, deadline, pacer, stats).await
 }
 
-/// A player seated at a server game: its socket, its agent fed with the game so far (the
-/// `state` frame read), and the game's status as the player last heard it. Taking the seat
-/// ([`Seat::take`]) and playing ([`Seat::play`]) are apart so that a load test can seat all its
-/// players before its clock starts.
-pub struct Seat {
-    socket: GameSocket,
+/// The player's side of a game as its frames told it: the agent, fed every observation of
+/// the transcript so far, and where the game stands.
+struct Seat {
     side: Color,
     agent: HouseAgent,
+    /// How many observations of the transcript the agent has heard.
+    heard: usize,
     status: String,
     to_move: String,
     result: Value,
-}
-
-impl std::fmt::Debug for Seat {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Seat")
-            .field("side", &self.side)
-            .field("agent", &self.agent)
-            .field("status", &self.status)
-            .finish_non_exhaustive()
-    }
+    draw_offered_to_me: bool,
 }
 
 impl Seat {
-    /// Reads the `state` frame of `socket` (its first) and seats a new agent of `agent`,
-    /// seeded, fed with the opening and the transcript so far.
-    pub async fn take(
-        mut socket: GameSocket,
-        agent: &AgentSpec,
-        seed: u64,
-    ) -> Result<Seat, String> {
-        let state = socket.until("state", Duration::from_secs(30)).await?;
+    /// The seat of the first `state` frame: a new agent that hears the opening and the
+    /// transcript.
+    fn new(state: &Value, spec: &AgentSpec, seed: u64) -> Result<Seat, String> {
         let side = parse_color(state["you"].as_str().unwrap_or_default())
             .ok_or("this client does not play in the game")?;
         let rules: RuleSetId = state["rules"]
@@ -122,151 +132,330 @@ impl Seat {
             opening.push(crate::decode::announcement(a)?);
         }
         view.hear_opening(opening.iter().copied());
-        let mut agent = HouseAgent::from_spec(agent, view, seed);
+        let mut agent = HouseAgent::from_spec(spec, view, seed);
         agent.hear_opening(&opening);
-        for o in state["transcript"]
-            .as_array()
-            .map(Vec::as_slice)
-            .unwrap_or_default()
-        {
-            if !agent.observe(&crate::decode::observation(side, o)?) {
-                return Err("the transcript does not fit the agent's view".to_owned());
-            }
-        }
-        let status = state["status"].as_str().unwrap_or_default().to_owned();
-        let to_move = state["to_move"].as_str().unwrap_or_default().to_owned();
-        let result = state["result"].clone();
-        Ok(Seat {
-            socket,
+        let mut seat = Seat {
             side,
             agent,
-            status,
-            to_move,
-            result,
-        })
+            heard: 0,
+            status: String::new(),
+            to_move: String::new(),
+            result: Value::Null,
+            draw_offered_to_me: false,
+        };
+        seat.resume(state)?;
+        Ok(seat)
     }
 
-    /// Plays until the game ends or `deadline` passes, sending each command no earlier than
-    /// the next slot of `pacer`, if given.
+    /// Takes a `state` frame (the first, a resent one, or the first after a reconnection):
+    /// the agent hears the observations of the transcript it has not heard yet. Returns
+    /// whether any of them was the player's own command.
+    fn resume(&mut self, state: &Value) -> Result<bool, String> {
+        if parse_color(state["you"].as_str().unwrap_or_default()) != Some(self.side) {
+            return Err("the state frame is not for this player's seat".to_owned());
+        }
+        let transcript = state["transcript"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let Some(new) = transcript.get(self.heard..) else {
+            return Err(format!(
+                "the server's transcript has {} observations, fewer than the {} already heard",
+                transcript.len(),
+                self.heard
+            ));
+        };
+        let mut own = false;
+        for o in new {
+            let obs = crate::decode::observation(self.side, o)?;
+            own |= obs.actor == self.side;
+            self.hear(&obs)?;
+        }
+        self.take_position(state);
+        Ok(own)
+    }
+
+    /// The agent hears one observation (of an `update`, or of a transcript).
+    fn hear(&mut self, obs: &Observation) -> Result<(), String> {
+        if obs.actor == self.side {
+            // The player's own command answered any offer that was pending.
+            self.draw_offered_to_me = false;
+        } else if obs
+            .announcements
+            .iter()
+            .any(|a| matches!(a, Announcement::DrawOffered(c) if *c != self.side))
+        {
+            self.draw_offered_to_me = true;
+        }
+        if !self.agent.observe(obs) {
+            return Err("an observation does not fit the agent's view".to_owned());
+        }
+        self.heard += 1;
+        Ok(())
+    }
+
+    /// Status, side to move and result of a `state` or `update` frame.
+    fn take_position(&mut self, v: &Value) {
+        self.status = v["status"].as_str().unwrap_or_default().to_owned();
+        self.to_move = v["to_move"].as_str().unwrap_or_default().to_owned();
+        self.result = v["result"].clone();
+    }
+
+    /// Whether the player has a command to give now.
+    fn to_act(&self) -> bool {
+        self.status == "live"
+            && (self.to_move == umpire_rules::wire::color_name(self.side)
+                || self.draw_offered_to_me)
+    }
+
+    /// The player's next command as a frame (without id), and whether it answers a draw offer.
+    fn command(&mut self) -> (Value, bool) {
+        let answers_draw = self.draw_offered_to_me;
+        let command = if answers_draw {
+            self.draw_offered_to_me = false;
+            self.agent.answer_draw()
+        } else {
+            self.agent.choose()
+        };
+        let frame = match command {
+            Command::Attempt(a) => json!({"type":"attempt","move":a.to_string()}),
+            Command::AskAny => json!({"type":"any"}),
+            Command::OfferDraw => json!({"type":"draw","action":"offer"}),
+            Command::AcceptDraw => json!({"type":"draw","action":"accept"}),
+            Command::DeclineDraw => json!({"type":"draw","action":"decline"}),
+            // An agent never declares an end off the board; if one did, it gives up.
+            Command::Resign | Command::FlagFall | Command::Abandon | Command::Abort => {
+                json!({"type":"resign"})
+            }
+        };
+        (frame, answers_draw)
+    }
+
+    fn ended(&self) -> Ended {
+        Ended {
+            side: self.side,
+            result: self.result.clone(),
+        }
+    }
+}
+
+/// A command sent and not yet answered.
+struct Pending {
+    id: u64,
+    at: Instant,
+    frame: Value,
+    answers_draw: bool,
+}
+
+/// Opens game `game`'s socket again after it dropped, with growing pauses; the `state`
+/// frame of the new socket comes with it. Gives up after [`RECONNECT_TRIES`] tries or at
+/// `deadline`.
+async fn reopen(
+    client: &Client,
+    game: &str,
+    deadline: Option<Instant>,
+    why: &str,
+) -> Result<(GameSocket, Value), String> {
+    let mut pause = FIRST_RECONNECT;
+    let mut last = why.to_owned();
+    for _ in 0..RECONNECT_TRIES {
+        if deadline.is_some_and(|d| Instant::now() + pause >= d) {
+            break;
+        }
+        tracing::info!("game {game}: socket lost ({last}); opening it again in {pause:?}");
+        tokio::time::sleep(pause).await;
+        pause = (pause * 2).min(LAST_RECONNECT);
+        match client.socket(game).await {
+            Ok(mut socket) => match socket.until("state", Duration::from_secs(30)).await {
+                Ok(state) => return Ok((socket, state)),
+                Err(e) => last = e,
+            },
+            Err(e) => last = e,
+        }
+    }
+    Err(format!(
+        "game {game}: the socket dropped and could not be opened again: {last}"
+    ))
+}
+
+/// The loop of [`play`] and [`play_on`]: reconnects through `resume` (the client and the
+/// game id) when given.
+async fn run(
+    socket: GameSocket,
+    resume: Option<(&Client, &str)>,
+    agent: &AgentSpec,
+    seed: u64,
+    deadline: Option<Instant>,
+    pacer: Option<&Pacer>,
+    stats: &mut PlayStats,
+) -> Result<Ended, String> {
+    let Seated { socket, seat } = Seated::take(socket, agent, seed).await?;
+    run_seated(socket, seat, resume, deadline, pacer, stats).await
+}
+
+/// A player seated at a server game over an open socket: its `state` frame read and its agent
+/// built and fed the game so far. Seating and playing ([`Seated::play`]) are apart so that a load
+/// test can seat all its players before its clock starts (otherwise the set-up work of thousands
+/// of players would delay their first commands, and count as latency).
+pub struct Seated {
+    socket: GameSocket,
+    seat: Seat,
+}
+
+impl std::fmt::Debug for Seated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Seated")
+            .field("side", &self.seat.side)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Seated {
+    /// Reads the `state` frame of `socket` (its first) and seats a new agent of `agent`,
+    /// seeded.
+    pub async fn take(
+        mut socket: GameSocket,
+        agent: &AgentSpec,
+        seed: u64,
+    ) -> Result<Seated, String> {
+        let state = socket.until("state", Duration::from_secs(30)).await?;
+        let seat = Seat::new(&state, agent, seed)?;
+        Ok(Seated { socket, seat })
+    }
+
+    /// Plays as [`play_on`] does (a dropped socket ends play with an error).
     pub async fn play(
         self,
         deadline: Option<Instant>,
         pacer: Option<&Pacer>,
         stats: &mut PlayStats,
     ) -> Result<Ended, String> {
-        let Seat {
-            mut socket,
-            side,
-            mut agent,
-            mut status,
-            mut to_move,
-            mut result,
-        } = self;
-        let me = umpire_rules::wire::color_name(side);
-        let mut pending: Option<(u64, Instant)> = None;
-        let mut draw_offered_to_me = false;
-        let mut next_id = 1u64;
-        let mut last_frame = Value::Null;
-        loop {
-            if !result.is_null() || status == "over" {
-                return Ok(Ended { side, result });
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                stats.in_flight += u64::from(pending.is_some());
-                return Ok(Ended {
-                    side,
-                    result: Value::Null,
-                });
-            }
-            if pending.is_none() && status == "live" && (to_move == me || draw_offered_to_me) {
-                if let Some(pacer) = pacer {
-                    let slot = pacer.take(Instant::now());
-                    if deadline.is_some_and(|d| slot >= d) {
-                        return Ok(Ended {
-                            side,
-                            result: Value::Null,
-                        });
-                    }
-                    tokio::time::sleep_until(slot.into()).await;
-                    stats
-                        .send_lag_us
-                        .push(slot.elapsed().as_micros().try_into().unwrap_or(u64::MAX));
-                }
-                let command = if draw_offered_to_me {
-                    draw_offered_to_me = false;
-                    agent.answer_draw()
-                } else {
-                    agent.choose()
-                };
-                let frame = match command {
-                    Command::Attempt(a) => json!({"type":"attempt","move":a.to_string()}),
-                    Command::AskAny => json!({"type":"any"}),
-                    Command::OfferDraw => json!({"type":"draw","action":"offer"}),
-                    Command::AcceptDraw => json!({"type":"draw","action":"accept"}),
-                    Command::DeclineDraw => json!({"type":"draw","action":"decline"}),
-                    // An agent never declares an end off the board; if one did, it gives up.
-                    Command::Resign | Command::FlagFall | Command::Abandon | Command::Abort => {
-                        json!({"type":"resign"})
-                    }
-                };
-                let mut frame = frame;
-                frame["id"] = next_id.into();
-                pending = Some((next_id, Instant::now()));
-                next_id += 1;
-                stats.sent += 1;
-                socket.send(&frame).await?;
-                last_frame = frame;
-            }
-            let wait = deadline.map_or(Duration::from_secs(3600), |d| {
-                d.saturating_duration_since(Instant::now()) + Duration::from_millis(1)
+        run_seated(self.socket, self.seat, None, deadline, pacer, stats).await
+    }
+}
+
+/// The play of [`run`] from a seated player.
+async fn run_seated(
+    mut socket: GameSocket,
+    mut seat: Seat,
+    resume: Option<(&Client, &str)>,
+    deadline: Option<Instant>,
+    pacer: Option<&Pacer>,
+    stats: &mut PlayStats,
+) -> Result<Ended, String> {
+    let mut pending: Option<Pending> = None;
+    let mut next_id = 1u64;
+    loop {
+        if !seat.result.is_null() || seat.status == "over" {
+            return Ok(seat.ended());
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            stats.in_flight += u64::from(pending.is_some());
+            return Ok(Ended {
+                side: seat.side,
+                result: Value::Null,
             });
-            let v = match tokio::time::timeout(wait, socket.next()).await {
-                Ok(v) => v?,
-                Err(_) => continue,
-            };
-            if v["code"] == "rate_limited" {
-                // Dropped by the server's rate limit: send the same frame again a little later.
-                tokio::time::sleep(Duration::from_millis(20)).await;
-                socket.send(&last_frame).await?;
+        }
+        let mut dropped = None;
+        if pending.is_none() && seat.to_act() {
+            if let Some(pacer) = pacer {
+                let slot = pacer.take(Instant::now());
+                if deadline.is_some_and(|d| slot >= d) {
+                    return Ok(Ended {
+                        side: seat.side,
+                        result: Value::Null,
+                    });
+                }
+                tokio::time::sleep_until(slot.into()).await;
+                stats
+                    .send_lag_us
+                    .push(slot.elapsed().as_micros().try_into().unwrap_or(u64::MAX));
+            }
+            let (mut frame, answers_draw) = seat.command();
+            frame["id"] = next_id.into();
+            stats.sent += 1;
+            if let Err(e) = socket.send(&frame).await {
+                dropped = Some(e);
+            }
+            pending = Some(Pending {
+                id: next_id,
+                at: Instant::now(),
+                frame,
+                answers_draw,
+            });
+            next_id += 1;
+        }
+        let v = match dropped {
+            Some(e) => Err(e),
+            None => {
+                let wait = deadline.map_or(Duration::from_secs(3600), |d| {
+                    d.saturating_duration_since(Instant::now()) + Duration::from_millis(1)
+                });
+                match tokio::time::timeout(wait, socket.next()).await {
+                    Ok(v) => v,
+                    Err(_) => continue,
+                }
+            }
+        };
+        let v = match (v, resume) {
+            (Ok(v), _) => v,
+            (Err(e), None) => return Err(e),
+            (Err(e), Some((client, game))) => {
+                let (fresh, state) = reopen(client, game, deadline, &e).await?;
+                socket = fresh;
+                let own = seat.resume(&state)?;
+                if let Some(p) = pending.take()
+                    && !own
+                {
+                    // The server never judged the command: a command is given again (the
+                    // agent chooses anew from what it knows, which has not changed), and a
+                    // lost answer to a draw offer is owed still.
+                    seat.draw_offered_to_me |= p.answers_draw;
+                }
                 continue;
             }
-            if let Some((id, at)) = pending
-                && v["reply_to"].as_u64() == Some(id)
+        };
+        if v["code"] == "rate_limited" {
+            // Dropped by the server's rate limit: send the same frame again a little later.
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            if let Some(p) = &pending
+                && let Err(e) = socket.send(&p.frame).await
+                && resume.is_none()
             {
-                stats.acknowledged += 1;
-                stats.latencies_us.push(at.elapsed().as_micros() as u64);
-                pending = None;
+                return Err(e);
             }
-            match v["type"].as_str().unwrap_or_default() {
-                "update" | "state" => {
-                    if v["type"] == "update" {
-                        let obs = crate::decode::observation(side, &v["observation"])?;
-                        draw_offered_to_me |= obs.actor != side
-                            && obs
-                                .announcements
-                                .iter()
-                                .any(|a| matches!(a, Announcement::DrawOffered(c) if *c != side));
-                        if !agent.observe(&obs) {
-                            return Err("an observation does not fit the agent's view".to_owned());
-                        }
-                    }
-                    status = v["status"].as_str().unwrap_or_default().to_owned();
-                    to_move = v["to_move"].as_str().unwrap_or_default().to_owned();
-                    result = v["result"].clone();
-                }
-                "game_over" => result = v["result"].clone(),
-                "error" => {
-                    stats.errors += 1;
-                    if v["code"] == "game_over" {
-                        return Ok(Ended {
-                            side,
-                            result: v["result"].clone(),
-                        });
-                    }
-                    return Err(format!("server refused: {v}"));
-                }
-                _ => {}
+            continue;
+        }
+        if let Some(p) = &pending
+            && v["reply_to"].as_u64() == Some(p.id)
+        {
+            stats.acknowledged += 1;
+            stats
+                .latencies_us
+                .push(p.at.elapsed().as_micros().try_into().unwrap_or(u64::MAX));
+            pending = None;
+        }
+        match v["type"].as_str().unwrap_or_default() {
+            "update" => {
+                let obs = crate::decode::observation(seat.side, &v["observation"])?;
+                seat.hear(&obs)?;
+                seat.take_position(&v);
             }
+            "state" => {
+                seat.resume(&v)?;
+            }
+            "game_over" => seat.result = v["result"].clone(),
+            "error" => {
+                stats.errors += 1;
+                if v["code"] == "game_over" {
+                    return Ok(Ended {
+                        side: seat.side,
+                        result: v["result"].clone(),
+                    });
+                }
+                return Err(format!("server refused: {v}"));
+            }
+            _ => {}
         }
     }
 }

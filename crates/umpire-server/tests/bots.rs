@@ -10,6 +10,7 @@ use serde_json::json;
 use skillratings::Outcomes;
 use skillratings::glicko2::Glicko2Rating;
 use umpire_ai::AgentKind;
+use umpire_rules::Verdict;
 use umpire_server::bot::{BotPlan, run_bot};
 use umpire_server::client::Client;
 use umpire_server::remote::{PlayStats, play};
@@ -254,4 +255,81 @@ async fn a_bot_connects_the_feed_again_after_the_server_restarts() {
     assert_eq!(done[0].1["score"], "0-1");
     assert_eq!(done[0].1["reason"], "resignation");
     server.stop().await;
+}
+
+/// A bot whose game socket drops mid-game (a proxy between it and the server cuts every
+/// connection) opens it again and plays the game to its end: both players report the same
+/// result, the stored record replays, and the bot gave commands after the cut.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_whose_game_socket_drops_reconnects_and_finishes_the_game() {
+    let server = Server::start(fresh_dir("bot-drop")).await;
+    let proxy = common::proxy::Proxy::start(&server.url).await;
+    let bot = bot_account(&server, "botty").await;
+    let token = bot.token().unwrap().to_owned();
+    // The bot talks to the server only through the proxy; it creates the game and waits.
+    let through_proxy = Client::new(&proxy.url).unwrap().with_token(&token);
+    let creating = BotPlan {
+        create: Some("wild16".to_owned()),
+        ..plan(1, 1)
+    };
+    let (mut feed, _) = socket_feed(&server).await;
+    let running = tokio::spawn(async move { run_bot(&through_proxy, &creating, |_, _| {}).await });
+    let added = feed.until("added", T).await.unwrap();
+    let id = added["challenge"]["id"].as_str().unwrap().to_owned();
+    let ann = server.guest().await;
+    ann.join(&id).await.unwrap();
+    // A spectator follows the plies; Ann plays directly against the server.
+    let watcher = server.guest().await;
+    let (mut watch, _) = socket(&watcher, &id).await;
+    let guided = AgentKind::GuidedRandom.into();
+    let game = id.clone();
+    let ann_plays = tokio::spawn(async move {
+        let mut stats = PlayStats::default();
+        play(&ann, &game, &guided, 3, None, &mut stats).await
+    });
+    let cut_at = loop {
+        let u = watch.next_within(T).await.unwrap();
+        assert!(u["result"].is_null(), "the game ended before the cut: {u}");
+        if u["plies"].as_u64().unwrap_or(0) >= 6 {
+            break u["plies"].as_u64().unwrap();
+        }
+    };
+    let before = proxy.accepted();
+    proxy.cut();
+    let done = tokio::time::timeout(std::time::Duration::from_secs(120), running)
+        .await
+        .expect("the bot finished")
+        .unwrap()
+        .unwrap();
+    let ann_ended = ann_plays.await.unwrap().unwrap();
+    assert_eq!(done.len(), 1);
+    assert_eq!(done[0].0, id);
+    assert!(!done[0].1.is_null(), "the bot played the game out");
+    assert_eq!(done[0].1, ann_ended.result);
+    assert!(proxy.accepted() > before, "the bot opened its socket again");
+    // The record replays, and the bot (Ann's opponent) gave commands after the cut.
+    let record = stored_record(&server.client(), &id).await;
+    let game = record.replay().unwrap();
+    assert_eq!(game.result().unwrap().score(), done[0].1["score"]);
+    let bot_side = !ann_ended.side;
+    let plies_after = record
+        .entries
+        .iter()
+        .scan(0u64, |plies, e| {
+            let at = *plies;
+            *plies += u64::from(e.verdict == Verdict::Accepted);
+            Some((at, e))
+        })
+        .filter(|(at, e)| *at >= cut_at && e.side == bot_side)
+        .count();
+    assert!(plies_after > 0, "the bot played on after the cut");
+    server.stop().await;
+}
+
+/// The lobby feed of an anonymous listener, its snapshot read.
+async fn socket_feed(server: &Server) -> (umpire_server::client::GameSocket, serde_json::Value) {
+    let mut f = server.client().lobby().await.unwrap();
+    let first = f.next_within(T).await.unwrap();
+    assert_eq!(first["type"], "lobby", "{first}");
+    (f, first)
 }

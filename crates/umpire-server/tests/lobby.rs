@@ -690,3 +690,104 @@ async fn a_database_from_before_tombstones_is_migrated() {
     assert_eq!((a.status, a.code()), (410, Some("challenge_cancelled")));
     server.stop().await;
 }
+
+/// A feed whose reader is slow: a TCP receive buffer of a few KiB, and nothing read after the
+/// snapshot until the test says so.
+async fn slow_feed(server: &Server) -> tokio_tungstenite::WebSocketStream<tokio::net::TcpStream> {
+    use futures_util::StreamExt;
+    let addr: std::net::SocketAddr = server.url.trim_start_matches("http://").parse().unwrap();
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let (mut ws, _) = tokio_tungstenite::client_async(format!("ws://{addr}/api/lobby/ws"), stream)
+        .await
+        .unwrap();
+    let first = ws.next().await.unwrap().unwrap();
+    let first: Value = serde_json::from_str(first.to_text().unwrap()).unwrap();
+    assert_eq!(first["type"], "lobby", "{first}");
+    ws
+}
+
+/// How many challenges the lag test opens and cancels while the slow feed does not read: each
+/// gives two frames, more than the feed may send unread.
+const LAG_ROUNDS: usize = 600;
+
+/// A feed that does not read falls behind: past `MAX_UNREAD` frames it has not confirmed
+/// (by answering the server's pings) the server sends `lagged` and closes it. Once it reads
+/// again it gets what was buffered, then the `lagged` error frame, then the close; connecting
+/// again gives a fresh snapshot with the challenges open now. A feed that reads is not
+/// disturbed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lagging_feed_hears_lagged_is_closed_and_resubscribes_to_a_fresh_list() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let server = Server::start(common::fresh_dir("lagged")).await;
+    let mut slow = slow_feed(&server).await;
+    // A feed that reads as the frames come is never closed.
+    let (mut fast, _) = feed(&server.client()).await;
+    let reading = tokio::spawn(async move {
+        let mut n = 0usize;
+        while n < 2 * LAG_ROUNDS + 1 {
+            let v = fast.next_within(T).await.unwrap();
+            assert!(v["type"] == "added" || v["type"] == "removed", "{v}");
+            n += 1;
+        }
+        n
+    });
+    // Creators: a new guest every 25 games (each account may open 30 at once).
+    let mut creator = server.guest().await;
+    for round in 0..LAG_ROUNDS {
+        if round % 25 == 24 {
+            creator = server.guest().await;
+        }
+        let g = creator.create_game(&json!({})).await.unwrap();
+        creator.cancel(g["id"].as_str().unwrap()).await.unwrap();
+    }
+    let kept = creator.create_game(&json!({})).await.unwrap();
+    let kept = kept["id"].as_str().unwrap().to_owned();
+    // The slow feed reads again: events, then `lagged`, then the close.
+    let mut events = 0usize;
+    let lagged = loop {
+        let msg = tokio::time::timeout(T, slow.next())
+            .await
+            .unwrap_or_else(|_| panic!("no lagged frame after {events} events"))
+            .expect("the feed ends with an error frame first")
+            .unwrap();
+        let text = match msg {
+            Message::Text(text) => text,
+            // The server's pings, which this client (reading only now) answers too late.
+            Message::Ping(_) => continue,
+            other => panic!("unexpected {other:?} before the lagged frame"),
+        };
+        let v: Value = serde_json::from_str(&text).unwrap();
+        match v["type"].as_str().unwrap() {
+            "added" | "removed" => events += 1,
+            "error" => break v,
+            other => panic!("unexpected frame {v} ({other})"),
+        }
+    };
+    assert_eq!(lagged["code"], "lagged", "{lagged}");
+    assert!(
+        lagged["message"]
+            .as_str()
+            .unwrap()
+            .contains("connect again"),
+        "{lagged}"
+    );
+    // The frames it may send unread and the one past the bound: the client never answered a
+    // ping.
+    assert_eq!(events as u64, umpire_server::lobby_ws::MAX_UNREAD + 1);
+    assert_eq!(reading.await.unwrap(), 2 * LAG_ROUNDS + 1);
+    match tokio::time::timeout(T, slow.next())
+        .await
+        .expect("the close")
+    {
+        Some(Ok(Message::Close(_)) | Err(_)) | None => {}
+        Some(Ok(m)) => panic!("a frame after lagged: {m:?}"),
+    }
+    // Connecting again: a fresh snapshot of what is open now.
+    let (_, first) = feed(&server.client()).await;
+    assert_eq!(ids(&first), [kept]);
+    server.stop().await;
+}

@@ -115,6 +115,57 @@ async fn cross_site_posts_and_form_bodies_are_refused() {
     server.stop().await;
 }
 
+/// `POST /api/guest` mints guests per address at most 100 at once (then one every 10 s):
+/// past that a stable 429 refusal, no session, and an account at the same address still logs
+/// in. Loopback is counted only when the server is told to (a local load test makes thousands).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn minting_guests_is_rate_limited_per_address() {
+    let options = Options {
+        limit_loopback_guests: true,
+        ..Default::default()
+    };
+    let server = Server::start_options(Database::Dir(fresh_dir("guest-mint")), options).await;
+    let burst = 100;
+    let c = server.client();
+    let mut made = 0;
+    let refused = loop {
+        let a = c.request("POST", "/api/guest", None).await.unwrap();
+        if a.status != 200 {
+            break a;
+        }
+        assert!(a.body["session"].is_string(), "{a:?}");
+        made += 1;
+        assert!(made <= burst, "more than {burst} guests at once");
+    };
+    assert_eq!(made, burst);
+    assert_eq!(refused.status, 429);
+    assert_eq!(refused.code(), Some("rate_limited"));
+    assert!(refused.body.get("session").is_none(), "{refused:?}");
+    assert!(refused.body.get("user").is_none(), "{refused:?}");
+    let (status, headers, _) = raw(&server, "POST /api/guest HTTP/1.1", "").await;
+    assert_eq!(status, 429);
+    assert!(
+        !headers.iter().any(|(k, _)| k == "set-cookie"),
+        "no session cookie for a refused guest: {headers:?}"
+    );
+    // A registered account at the same address is not held back.
+    let mut ann = server.client();
+    ann.register("ann", "password123").await.unwrap();
+    ann.create_game(&json!({})).await.unwrap();
+    server.stop().await;
+    // By default loopback guests are not counted per address.
+    let server = Server::start(fresh_dir("guest-mint-loopback")).await;
+    let c = server.client();
+    for _ in 0..burst + 5 {
+        c.request("POST", "/api/guest", None)
+            .await
+            .unwrap()
+            .ok()
+            .unwrap();
+    }
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn log_in_tries_are_rate_limited_per_name() {
     let server = Server::start(fresh_dir("login-limit")).await;

@@ -158,6 +158,7 @@ pub async fn ask(s: &mut GameSocket, mut frame: Value, id: u64) -> Value {
 }
 
 pub mod postgres;
+pub mod proxy;
 pub mod rated;
 
 /// The record `GET /games/ID.json` gives `client`, parsed (it must be served and readable).

@@ -1,0 +1,71 @@
+//! Child processes of the tests that never outlive them.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::ops::{Deref, DerefMut};
+use std::process::{Child, Command, Stdio};
+
+/// The `umpire` binary under test.
+pub const UMPIRE: &str = env!("CARGO_BIN_EXE_umpire");
+
+/// A child process that is killed and reaped when this guard is dropped: at the end of the
+/// test, and also when the test panics (a failed assertion unwinds through the drop), so a
+/// failing test never leaves an `umpire serve` (or a client) running.
+#[derive(Debug)]
+pub struct Reaped(pub Child);
+
+impl Deref for Reaped {
+    type Target = Child;
+
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl DerefMut for Reaped {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        // Already ended (and reaped by the test) or not: kill is then a harmless error.
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `umpire serve` with `args` (`--listen`, `--data`, …); returns the guarded child and
+/// the URL it prints on its first line.
+pub fn serve(args: &[&std::ffi::OsStr]) -> (Reaped, String) {
+    let child = Command::new(UMPIRE)
+        .arg("serve")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Guarded before anything can fail.
+    let mut child = Reaped(child);
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .trim()
+        .strip_prefix("umpire serve: listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_owned();
+    (child, url)
+}
+
+/// Whether a process with this id still exists (`kill -0`).
+pub fn alive(pid: u32) -> bool {
+    Command::new("kill")
+        .args(["-0", &pid.to_string()])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
