@@ -13,12 +13,18 @@
 //!   worlds (a cut counts for the worlds on its small side before the king is found there);
 //! - the king's flight squares (mean over the worlds);
 //! - our king's distance to the possible king squares, our pawns' advance and our material
-//!   (a promotion to a queen is the simplest mate).
+//!   (a promotion to a queen is the simplest mate); while we have no queen, a pawn that no
+//!   enemy pawn may stop on its file is worth far more per rank, so that the capture of the
+//!   enemy pawn that blocks it and its run to a queen come before a lone rook's slow net (an
+//!   enemy pawn taken counts where we take it: the squares our men stand on hold none).
 //!
 //! A second ply of our own attempts (the enemy king spread by one move over the free squares)
 //! is searched and half its best score added, so that a king step that lets a piece shrink
 //! the box next turn is seen. Each scored attempt is one node; nothing in the scoring
 //! allocates.
+//!
+//! The value reported with the chosen attempt moves with the game (`net_value.rs`): it rises
+//! as the squares the king may reach shrink, and is 1 for a certain mate.
 
 use umpire_belief::Metaposition;
 use umpire_rules::shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
@@ -27,6 +33,7 @@ use umpire_rules::{Attempt, AttemptList, Command, OwnBoard};
 use crate::Analysis;
 
 use super::eval::man_value;
+use super::net_value::{self, Closing};
 
 /// The most enemy men besides the king for which the method is used (they are only watched,
 /// not fought).
@@ -49,6 +56,9 @@ const MOBILITY: f32 = 3.0;
 const KING: f32 = 1.5;
 /// Worth of a pawn's rank.
 const PAWN_RANK: f32 = 2.0;
+/// Worth of a rank of a pawn no enemy pawn may stop on its file, while we have no queen
+/// (a queen mates far sooner than a rook): below what its promotion gains.
+const RUN_RANK: f32 = 8.0;
 /// Worth of a pawn of material.
 const MATERIAL: f32 = 10.0;
 /// Weight of the second ply.
@@ -84,24 +94,37 @@ struct Enemy {
     pawn_density: f32,
     /// Squares where an enemy pawn may stand.
     maybe_pawns: Bitboard,
+    /// Whether an enemy man besides the king may be a piece.
+    maybe_piece: bool,
 }
 
 /// The scores of one attempt's first ply (before the second ply is added).
 struct Ply {
     score: f32,
+    /// The value the net would report if the attempt were chosen.
+    value: f32,
     /// Where the enemy king may stand after its reply.
     spread: Bitboard,
 }
 
-/// For each of `options` (our attempts in `meta`, the enemy king on one of `kings`), its score, written to `out` (cleared
-/// first). Returns the number of attempts scored, both plies (the nodes: the second ply is
+/// One attempt's score by the method and the value the net reports if it is chosen.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Scored {
+    /// The score (both plies): the higher, the better.
+    pub(crate) score: f32,
+    /// The value of the position it leaves, in [-1, 1] ([`net_value`](super::net_value)).
+    pub(crate) value: f32,
+}
+
+/// For each of `options` (our attempts in `meta`, the enemy king on one of `kings`), its score
+/// and value, written to `out` (cleared first). Returns the number of attempts scored, both plies (the nodes: the second ply is
 /// always searched whatever the agent's budget, a few hundred to a few thousand plies of
 /// about a microsecond each).
 pub(crate) fn scores(
     meta: &Metaposition,
     kings: Bitboard,
     options: &[Attempt],
-    out: &mut Vec<f32>,
+    out: &mut Vec<Scored>,
 ) -> u64 {
     out.clear();
     let colour = meta.enemy();
@@ -112,11 +135,13 @@ pub(crate) fn scores(
     } else {
         0.0
     };
+    let (_, men_hi) = meta.men();
     let enemy = Enemy {
         colour,
         pawns,
         pawn_density,
         maybe_pawns,
+        maybe_piece: men_hi.saturating_sub(1) > meta.pawns().0,
     };
     let mut nodes = 0u64;
     let mut next = AttemptList::new();
@@ -125,7 +150,10 @@ pub(crate) fn scores(
         let mut own = meta.own().clone();
         let Some(first) = ply(&own, a, kings, &enemy) else {
             // Illegal wherever the king may be: the answer only narrows the worlds.
-            out.push(-MATE);
+            out.push(Scored {
+                score: -MATE,
+                value: 0.0,
+            });
             continue;
         };
         let mut score = first.score;
@@ -144,7 +172,10 @@ pub(crate) fn scores(
                 score += SECOND * best;
             }
         }
-        out.push(score);
+        out.push(Scored {
+            score,
+            value: first.value,
+        });
     }
     nodes
 }
@@ -160,20 +191,19 @@ pub(crate) fn choose(
     kings: Bitboard,
     options: &[Attempt],
     bonus: &[f32],
-    scores: &mut Vec<f32>,
+    scores: &mut Vec<Scored>,
 ) -> (Attempt, Analysis) {
     let nodes = self::scores(meta, kings, options, scores);
     let mut best = (0usize, f32::NEG_INFINITY);
-    for (i, (&s, &b)) in scores.iter().zip(bonus).enumerate() {
-        let v = s + BONUS_SCALE * b;
+    for (i, (s, &b)) in scores.iter().zip(bonus).enumerate() {
+        let v = s.score + BONUS_SCALE * b;
         if v > best.1 {
             best = (i, v);
         }
     }
     let chosen = options[best.0];
     let analysis = Analysis {
-        // The net is closing on a lone king: the game is won, however long it takes.
-        value: 0.9,
+        value: f64::from(scores[best.0].value),
         line: vec![Command::Attempt(chosen)],
         nodes,
     };
@@ -220,6 +250,14 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     after.play(a);
     let b = after.board();
     let mine = b.by_color(us);
+    // A capture took whatever stood there: no enemy pawn stands where our men do.
+    let captured = enemy.maybe_pawns.contains(a.to);
+    let sure_capture = enemy.pawns.contains(a.to);
+    let enemy = &Enemy {
+        pawns: enemy.pawns & !mine,
+        maybe_pawns: enemy.maybe_pawns & !mine,
+        ..*enemy
+    };
     let occupied = mine | enemy.pawns;
     let (attacked, protected) = attacked_by(b, us, occupied);
     let king_free = !attacked & !enemy.pawns;
@@ -249,13 +287,19 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     }
 
     // The box: per world, the squares the king reaches through free squares (its part of the
-    // board cut by our men), averaged over the worlds.
+    // board cut by our men), averaged over the worlds. A man of ours the king cannot take now
+    // is a wall (the men it may take cost [`HANG`] already; a man the king walks toward
+    // steps away when it may take it next).
+    let walls = loose & !king_spread(worlds);
+    let box_free = king_free & !walls;
     let mut boxed = 0.0f32;
+    // Every square the king may reach from any world (for the value).
+    let mut reach = Bitboard::EMPTY;
     let mut left = worlds;
     while let Some(k) = left.first() {
         let mut region = Bitboard::from_square(k);
         loop {
-            let grown = region | (king_spread(region) & king_free);
+            let grown = region | (king_spread(region) & box_free);
             if grown == region {
                 break;
             }
@@ -263,17 +307,23 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         }
         let inside = left & region;
         boxed += (inside.count() * region.count()) as f32 * unit;
+        reach |= region;
         left &= !region;
     }
 
     let mut material = 0.0f32;
     let mut pawn_ranks = 0.0f32;
+    let mut running = 0.0f32;
     let mut pawn_threat = 0.0f32;
     for sq in mine {
         let Some(r) = b.role_at(sq) else { continue };
         material += man_value(r);
         if r == Role::Pawn {
-            pawn_ranks += relative_rank(us, sq) as f32;
+            let rank = relative_rank(us, sq) as f32;
+            pawn_ranks += rank;
+            if (file_ahead(us, sq) & enemy.maybe_pawns).is_empty() {
+                running += rank;
+            }
         }
         if r != Role::King && !protected.contains(sq) {
             // The squares from which an enemy pawn would attack `sq`.
@@ -282,16 +332,32 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             pawn_threat += chance * man_value(r);
         }
     }
-    // A capture of a possible enemy pawn.
-    if enemy.maybe_pawns.contains(a.to) {
+    // A capture of an enemy pawn (half of one where a pawn only may stand).
+    if sure_capture {
+        material += 1.0;
+    } else if captured {
         material += 0.5;
     }
+    let run = if (b.queens() & mine).any() {
+        0.0
+    } else {
+        RUN_RANK
+    };
     let king_distance = b.king_of(us).map_or(0.0, |kk| {
         worlds
             .into_iter()
             .map(|k| kk.distance(k).max(2) as f32 - 2.0)
             .sum::<f32>()
             * unit
+    });
+    let room = (!(mine | enemy.pawns)).count() as f32;
+    let value = net_value::value(&Closing {
+        mate,
+        stalemate,
+        hang,
+        reach: reach.count() as f32,
+        room,
+        maybe_piece: enemy.maybe_piece,
     });
     let score = MATE * mate
         - STALEMATE * stalemate
@@ -301,13 +367,18 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         - MOBILITY * mobility
         - KING * king_distance
         + PAWN_RANK * pawn_ranks
+        + run * running
         + MATERIAL * material;
     // The king's reply: any step to a free square (or it stays while a pawn moves).
     let mut spread = king_spread(worlds) & king_free;
     if pawn_move {
         spread |= worlds & !attacked;
     }
-    Some(Ply { score, spread })
+    Some(Ply {
+        score,
+        value,
+        spread,
+    })
 }
 
 /// Whether an enemy pawn surely on the board may have a move (a free square ahead or one of
@@ -334,6 +405,18 @@ pub(crate) fn attacked_by(board: &Board, us: Color, occupied: Bitboard) -> (Bitb
         }
     }
     (attacked, attacked & board.by_color(us))
+}
+
+/// The squares ahead of a pawn of `us` on `sq`, on its file.
+fn file_ahead(us: Color, sq: Square) -> Bitboard {
+    let file = Bitboard::from_file(sq.file());
+    let rank = u32::from(sq.rank());
+    let ahead = if us == Color::White {
+        Bitboard(u64::MAX.checked_shl(8 * (rank + 1)).unwrap_or(0))
+    } else {
+        Bitboard(u64::MAX.checked_shr(8 * (8 - rank)).unwrap_or(0))
+    };
+    file & ahead
 }
 
 /// Rank from the player's side: 0 for its first rank.
@@ -370,6 +453,56 @@ mod tests {
     }
 
     #[test]
+    fn the_file_ahead_of_a_pawn_is_the_squares_it_still_has_to_cross() {
+        use Square::*;
+        let squares = |list: &[Square]| {
+            list.iter()
+                .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from_square(s))
+        };
+        assert_eq!(file_ahead(Color::White, B4), squares(&[B5, B6, B7, B8]));
+        assert_eq!(file_ahead(Color::Black, B5), squares(&[B4, B3, B2, B1]));
+        assert_eq!(file_ahead(Color::White, H7), squares(&[H8]));
+        assert_eq!(file_ahead(Color::Black, A2), squares(&[A1]));
+        assert_eq!(file_ahead(Color::White, C8), Bitboard::EMPTY);
+        assert_eq!(file_ahead(Color::Black, C1), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn taking_the_pawn_that_blocks_ours_scores_above_a_rook_move_along_the_file() {
+        // The enemy pawn on b5 blocks ours on b4; the king is known on h8, far away.
+        let fen: Fen = "7k/8/8/Rp6/1P6/8/8/4K3 w - - 0 1".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        let belief = umpire_belief::Belief::new(
+            RuleSet::WILD16,
+            pos,
+            Color::White,
+            umpire_belief::BeliefConfig {
+                bound: 100,
+                seed: 1,
+                threads: 1,
+                parallel_from: umpire_belief::PARALLEL_FROM,
+                repair_budget: umpire_belief::REPAIR_BUDGET,
+            },
+        )
+        .unwrap();
+        let meta = Metaposition::of(&belief).unwrap();
+        let kings = Bitboard::from_square(Square::H8);
+        let take = Attempt {
+            from: Square::A5,
+            to: Square::B5,
+            promotion: None,
+        };
+        let aside = Attempt {
+            from: Square::A5,
+            to: Square::A6,
+            promotion: None,
+        };
+        let mut out = Vec::new();
+        scores(&meta, kings, &[take, aside], &mut out);
+        assert!(out[0].score > out[1].score + 20.0, "{out:?}");
+    }
+
+    #[test]
     fn a_mate_scores_above_a_quiet_move_and_a_stalemate_below() {
         // The king is known on h8 (a world of one square): Qg7 mates (protected by the king),
         // Qg6 stalemates, Qb1 does neither.
@@ -398,8 +531,16 @@ mod tests {
         let mut out = Vec::new();
         let nodes = scores(&meta, kings, &options, &mut out);
         assert!(nodes >= options.len() as u64);
-        assert!(out[0] > out[2], "mate {} vs quiet {}", out[0], out[2]);
-        assert!(out[1] < out[2], "stalemate {} vs quiet {}", out[1], out[2]);
+        let [mate, stalemate, quiet] = [out[0], out[1], out[2]];
+        assert!(mate.score > quiet.score, "mate {mate:?} vs quiet {quiet:?}");
+        assert!(
+            stalemate.score < quiet.score,
+            "{stalemate:?} vs quiet {quiet:?}"
+        );
+        // A certain mate is a certain win; a certain stalemate a draw.
+        assert_eq!(mate.value, 1.0);
+        assert_eq!(stalemate.value, 0.0);
+        assert!(quiet.value > 0.0 && quiet.value < 1.0, "{quiet:?}");
     }
 }
 
