@@ -7,7 +7,8 @@
 //! - the share of worlds it mates (checked and no flight square) and, far more costly, the
 //!   share it stalemates (not checked, no flight square, no surely free enemy pawn move);
 //! - the value of our men left unprotected next to a possible king square (the king takes
-//!   them), and of unprotected men where an enemy pawn may take them (times the chance);
+//!   them), and of unprotected men where an enemy pawn may take them (times the chance); a man
+//!   whose loss leaves no mating material (a lone rook) is worth a mate: its loss draws;
 //! - the box: the number of squares the enemy king can reach, in any number of moves, through
 //!   squares none of our men attacks (the classic measure), per world and averaged over the
 //!   worlds (a cut counts for the worlds on its small side before the king is found there);
@@ -48,6 +49,10 @@ const HANG: f32 = 40.0;
 /// Cost per pawn of value of an unprotected man standing where an enemy pawn may take it,
 /// times the chance that one is there.
 const PAWN_THREAT: f32 = 20.0;
+/// Worth, in pawns, of a man whose loss leaves us no mating material (for the costs of men
+/// the king or a pawn may take): losing it throws the win away, like a stalemate, so a share
+/// of worlds where the king may take it costs as much as the same share of mates gains.
+const LAST_MAN: f32 = MATE / HANG;
 /// Cost per square of the box.
 const BOX: f32 = 2.0;
 /// Cost per flight square of the king (mean over the worlds).
@@ -270,6 +275,14 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     let mut hang = 0.0f32;
     let mut mobility = 0.0f32;
     let loose = mine & !protected & !b.kings();
+    let last = last_mating_men(b, us);
+    let worth = |sq: Square, r: Role| {
+        if last.contains(sq) {
+            LAST_MAN
+        } else {
+            man_value(r)
+        }
+    };
     for k in worlds {
         let reach = attacks::king_attacks(k);
         let flights = reach & king_free;
@@ -282,7 +295,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             }
         }
         for m in reach & loose {
-            hang += unit * b.role_at(m).map_or(0.0, man_value);
+            hang += unit * b.role_at(m).map_or(0.0, |r| worth(m, r));
         }
     }
 
@@ -329,7 +342,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             // The squares from which an enemy pawn would attack `sq`.
             let from = attacks::pawn_attacks(us, sq) & enemy.maybe_pawns;
             let chance = (from.count() as f32 * enemy.pawn_density).min(1.0);
-            pawn_threat += chance * man_value(r);
+            pawn_threat += chance * worth(sq, r);
         }
     }
     // A capture of an enemy pawn (half of one where a pawn only may stand).
@@ -379,6 +392,39 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         value,
         spread,
     })
+}
+
+/// Whether men of these numbers (queens and rooks, bishops, knights) can force mate.
+fn mating(heavy: u32, bishops: u32, knights: u32) -> bool {
+    heavy > 0 || (bishops > 0 && bishops + knights >= 2)
+}
+
+/// Our men on `board` whose loss would leave us no mating material (pawns aside: they must
+/// first promote).
+fn last_mating_men(board: &Board, us: Color) -> Bitboard {
+    let mine = board.by_color(us);
+    let heavy = (board.queens() | board.rooks()) & mine;
+    let bishops = board.bishops() & mine;
+    let knights = board.knights() & mine;
+    let (h, b, n) = (
+        heavy.count() as u32,
+        bishops.count() as u32,
+        knights.count() as u32,
+    );
+    if !mating(h, b, n) {
+        return Bitboard::EMPTY;
+    }
+    let mut last = Bitboard::EMPTY;
+    if h > 0 && !mating(h - 1, b, n) {
+        last |= heavy;
+    }
+    if b > 0 && !mating(h, b - 1, n) {
+        last |= bishops;
+    }
+    if n > 0 && !mating(h, b, n - 1) {
+        last |= knights;
+    }
+    last
 }
 
 /// Whether an enemy pawn surely on the board may have a move (a free square ahead or one of
@@ -450,6 +496,32 @@ mod tests {
         // An enemy piece, or three pawns, leave the general search in charge.
         assert!(!applies(&meta("4k1n1/8/8/8/8/8/8/R3K3 w - - 0 1")));
         assert!(!applies(&meta("4k3/ppp5/8/8/8/8/8/R3K3 w - - 0 1")));
+    }
+
+    #[test]
+    fn the_last_mating_men_are_those_whose_loss_leaves_no_mate() {
+        let board = |fen: &str| {
+            let fen: Fen = fen.parse().unwrap();
+            let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+            umpire_rules::shakmaty::Position::board(&pos).clone()
+        };
+        use Square::*;
+        let last = |fen: &str| last_mating_men(&board(fen), Color::White);
+        assert_eq!(
+            last("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"),
+            Bitboard::from_square(A1)
+        );
+        assert_eq!(last("4k3/8/8/8/8/8/8/R3K2R w - - 0 1"), Bitboard::EMPTY);
+        assert_eq!(
+            last("4k3/8/8/8/8/8/8/1N1BK3 w - - 0 1"),
+            Bitboard::from_square(B1) | Bitboard::from_square(D1)
+        );
+        // With two knights beside it the bishop is the last; either knight may go.
+        assert_eq!(
+            last("4k3/8/8/8/8/8/8/1N1BK1N1 w - - 0 1"),
+            Bitboard::from_square(D1)
+        );
+        assert_eq!(last("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1"), Bitboard::EMPTY);
     }
 
     #[test]

@@ -47,7 +47,8 @@ pub(crate) fn value(c: &Closing) -> f32 {
     if c.maybe_piece {
         v *= MAYBE_PIECE;
     }
-    v -= HANG * c.hang;
+    // Losing men to a king with pawns at most does not lose the game.
+    v = (v - HANG * c.hang).max(0.0);
     let mate = c.mate.clamp(0.0, 1.0);
     let stalemate = c.stalemate.clamp(0.0, 1.0 - mate);
     // The mating worlds are won, the stalemating ones drawn, the rest as measured.
