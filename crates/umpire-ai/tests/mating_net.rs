@@ -6,8 +6,8 @@
 //! wrapper, used only if the random king takes men until a table ending is left) from a set-up
 //! view: its metaposition lets the enemy king stand on any free square (it is told only the
 //! enemy's material). With an enemy pawn, the set-up start is known exactly (the exact belief's
-//! metaposition, `DarkboardAgent` alone) and the king's square grows uncertain as it moves
-//! unseen. Each test plays eight seeds and asks for mates in most of them, never a stalemate
+//! metaposition, in the same wrapper: the tables take over once both sides' pawns are gone)
+//! and the king's square grows uncertain as it moves unseen. Each test plays eight seeds and asks for mates in most of them, never a stalemate
 //! or a loss; one ending is a known failure (ignored, with the reason). Along a mating game
 //! the value the net reports moves and rises.
 
@@ -38,8 +38,8 @@ fn position(fen: &str) -> Chess {
     fen.into_position(CastlingMode::Standard).unwrap()
 }
 
-/// Darkboard at a set-up start: told the enemy's material only, or (`exact`) knowing the start
-/// exactly.
+/// Darkboard at a set-up start, in its tablebase wrapper: told the enemy's material only, or
+/// (`exact`) knowing the start exactly.
 fn darkboard(rules: RuleSet, start: &Chess, side: Color, seed: u64, exact: bool) -> Box<dyn Agent> {
     let view = umpire_ai::setup_view(rules, start, side);
     if !exact {
@@ -61,11 +61,13 @@ fn darkboard(rules: RuleSet, start: &Chess, side: Color, seed: u64, exact: bool)
         .unwrap();
         Metaposition::of(&belief).unwrap()
     };
-    Box::new(DarkboardAgent::with_metaposition(
-        view,
-        meta,
-        seed,
-        &nodes(NODES),
+    // In the tablebase wrapper as `umpire match` builds darkboard (the net is its own).
+    Box::new(Endgame::with_config(
+        DarkboardAgent::with_metaposition(view, meta, seed, &nodes(NODES)),
+        EndgameConfig {
+            net: false,
+            ..EndgameConfig::default()
+        },
     ))
 }
 
@@ -229,7 +231,7 @@ fn rook_and_pawn_mate_a_king_with_a_blocked_pawn() {
         Color::White,
         0..8,
         true,
-        6,
+        7,
     );
 }
 

@@ -17,7 +17,8 @@
 //!   (a promotion to a queen is the simplest mate); while we have no queen, a pawn that no
 //!   enemy pawn may stop on its file is worth far more per rank, so that the capture of the
 //!   enemy pawn that blocks it and its run to a queen come before a lone rook's slow net (an
-//!   enemy pawn taken counts where we take it: the squares our men stand on hold none).
+//!   enemy pawn taken counts where we take it: the squares our men stand on hold none), and
+//!   our king walks beside the leading pawn (it guards the rook that frees it and the pawn);
 //!
 //! A second ply of our own attempts (the enemy king spread by one move over the free squares)
 //! is searched and half its best score added, so that a king step that lets a piece shrink
@@ -59,6 +60,9 @@ const BOX: f32 = 2.0;
 const MOBILITY: f32 = 3.0;
 /// Cost per square of our king's mean distance to the possible king squares (beyond 2).
 const KING: f32 = 1.5;
+/// Cost per square of our king's distance to our leading pawn (beyond 1), while we have no
+/// queen.
+const ESCORT: f32 = 2.0;
 /// Worth of a pawn's rank.
 const PAWN_RANK: f32 = 2.0;
 /// Worth of a rank of a pawn no enemy pawn may stop on its file, while we have no queen
@@ -328,12 +332,17 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     let mut pawn_ranks = 0.0f32;
     let mut running = 0.0f32;
     let mut pawn_threat = 0.0f32;
+    // Our most advanced pawn and its rank.
+    let mut lead: Option<(Square, f32)> = None;
     for sq in mine {
         let Some(r) = b.role_at(sq) else { continue };
         material += man_value(r);
         if r == Role::Pawn {
             let rank = relative_rank(us, sq) as f32;
             pawn_ranks += rank;
+            if lead.is_none_or(|(_, best)| rank > best) {
+                lead = Some((sq, rank));
+            }
             if (file_ahead(us, sq) & enemy.maybe_pawns).is_empty() {
                 running += rank;
             }
@@ -363,6 +372,12 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             .sum::<f32>()
             * unit
     });
+    // Without a queen, our king walks beside our leading pawn (it guards the men that free
+    // and escort it).
+    let escort = match (b.king_of(us), lead) {
+        (Some(kk), Some((p, _))) if run > 0.0 => kk.distance(p).max(1) as f32 - 1.0,
+        _ => 0.0,
+    };
     let room = (!(mine | enemy.pawns)).count() as f32;
     let value = net_value::value(&Closing {
         mate,
@@ -379,6 +394,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         - BOX * boxed
         - MOBILITY * mobility
         - KING * king_distance
+        - ESCORT * escort
         + PAWN_RANK * pawn_ranks
         + run * running
         + MATERIAL * material;
