@@ -18,7 +18,9 @@
 //!   enemy pawn may stop on its file is worth far more per rank, so that the capture of the
 //!   enemy pawn that blocks it and its run to a queen come before a lone rook's slow net (an
 //!   enemy pawn taken counts where we take it: the squares our men stand on hold none), and
-//!   our king walks beside the leading pawn (it guards the rook that frees it and the pawn);
+//!   our king walks ahead of the leading pawn (it guards the rook that frees it and the pawn);
+//! - the enemy pawns' run: by the square of their rank, times the chance one stands there,
+//!   unless one of our men stands ahead of it on its file (capture or block it);
 //!
 //! A second ply of our own attempts (the enemy king spread by one move over the free squares)
 //! is searched and half its best score added, so that a king step that lets a piece shrink
@@ -60,9 +62,12 @@ const BOX: f32 = 2.0;
 const MOBILITY: f32 = 3.0;
 /// Cost per square of our king's mean distance to the possible king squares (beyond 2).
 const KING: f32 = 1.5;
-/// Cost per square of our king's distance to our leading pawn (beyond 1), while we have no
-/// queen.
+/// Cost per square of our king's distance to the square ahead of our leading pawn (beyond 1),
+/// while we have no queen.
 const ESCORT: f32 = 2.0;
+/// Cost per squared rank of an enemy pawn's advance that none of our men blocks (times the
+/// chance it stands there).
+const ENEMY_RUN: f32 = 1.5;
 /// Worth of a pawn's rank.
 const PAWN_RANK: f32 = 2.0;
 /// Worth of a rank of a pawn no enemy pawn may stop on its file, while we have no queen
@@ -354,6 +359,21 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             pawn_threat += chance * worth(sq, r);
         }
     }
+    // The enemy pawns' run to a queen: by the square of their rank, times the chance one
+    // stands there, unless one of our men blocks the file ahead.
+    let mut enemy_run = 0.0f32;
+    for sq in enemy.maybe_pawns {
+        if (file_ahead(enemy.colour, sq) & mine).any() {
+            continue;
+        }
+        let chance = if enemy.pawns.contains(sq) {
+            1.0
+        } else {
+            enemy.pawn_density
+        };
+        let rank = relative_rank(enemy.colour, sq) as f32;
+        enemy_run += chance * rank * rank;
+    }
     // A capture of an enemy pawn (half of one where a pawn only may stand).
     if sure_capture {
         material += 1.0;
@@ -372,10 +392,15 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             .sum::<f32>()
             * unit
     });
-    // Without a queen, our king walks beside our leading pawn (it guards the men that free
-    // and escort it).
+    // Without a queen, our king walks next to the square ahead of our leading pawn (it guards
+    // the men that free and escort it).
     let escort = match (b.king_of(us), lead) {
-        (Some(kk), Some((p, _))) if run > 0.0 => kk.distance(p).max(1) as f32 - 1.0,
+        (Some(kk), Some((p, _))) if run > 0.0 => {
+            let front = (file_ahead(us, p) & attacks::king_attacks(p))
+                .first()
+                .unwrap_or(p);
+            kk.distance(front).max(1) as f32 - 1.0
+        }
         _ => 0.0,
     };
     let room = (!(mine | enemy.pawns)).count() as f32;
@@ -395,6 +420,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         - MOBILITY * mobility
         - KING * king_distance
         - ESCORT * escort
+        - ENEMY_RUN * enemy_run
         + PAWN_RANK * pawn_ranks
         + run * running
         + MATERIAL * material;
