@@ -75,7 +75,12 @@ fn darkboard(rules: RuleSet, start: &Chess, side: Color, seed: u64, exact: bool)
 struct Log(Vec<Command>);
 
 impl Watcher<Umpire> for Log {
-    fn after(&mut self, _: &Umpire, command: Command, _: &umpire_rules::Outcome) {
+    fn after(&mut self, u: &Umpire, command: Command, o: &umpire_rules::Outcome) {
+        if std::env::var_os("UMPIRE_NET_GAME").is_some() {
+            let fen =
+                Fen::from_position(u.position(), umpire_rules::shakmaty::EnPassantMode::Legal);
+            eprintln!("GAME {command:?} {:?} {fen}", o.verdict);
+        }
         self.0.push(command);
     }
 }
@@ -232,6 +237,19 @@ fn rook_and_pawn_mate_a_king_with_a_blocked_pawn() {
         0..8,
         true,
         7,
+    );
+}
+
+#[test]
+fn rook_mates_a_king_whose_pawn_runs() {
+    // Nothing of ours blocks the g-pawn: the rook stops or takes it (a promotion would be a
+    // piece the net cannot see), then mates or leaves the lone king to the KRK table.
+    mates(
+        "8/6p1/8/3k4/8/8/8/R3K3 w - - 0 1",
+        Color::White,
+        0..8,
+        true,
+        6,
     );
 }
 

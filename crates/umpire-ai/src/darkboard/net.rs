@@ -20,7 +20,11 @@
 //!   enemy pawn taken counts where we take it: the squares our men stand on hold none), and
 //!   our king walks ahead of the leading pawn (it guards the rook that frees it and the pawn);
 //! - the enemy pawns' run: by the square of their rank, times the chance one stands there,
-//!   unless one of our men stands ahead of it on its file (capture or block it);
+//!   unless one of our men stands ahead of it on its file (capture or block it); a pawn takes
+//!   a protected man too (it costs a pawn less);
+//! - where an enemy man may be a piece (a pawn may have promoted unseen: the metaposition
+//!   loses track), our unprotected men a piece may take, times the chance one stands on a
+//!   square that attacks them (pieces spread evenly over their possible squares);
 //!
 //! A second ply of our own attempts (the enemy king spread by one move over the free squares)
 //! is searched and half its best score added, so that a king step that lets a piece shrink
@@ -56,6 +60,9 @@ const PAWN_THREAT: f32 = 20.0;
 /// the king or a pawn may take): losing it throws the win away, like a stalemate, so a share
 /// of worlds where the king may take it costs as much as the same share of mates gains.
 const LAST_MAN: f32 = MATE / HANG;
+/// Cost per pawn of value of an unprotected man standing where an enemy piece may take it,
+/// times the chance that one is there (a piece only where a man may not be a pawn).
+const PIECE_THREAT: f32 = 20.0;
 /// Cost per square of the box.
 const BOX: f32 = 2.0;
 /// Cost per flight square of the king (mean over the worlds).
@@ -67,7 +74,7 @@ const KING: f32 = 1.5;
 const ESCORT: f32 = 2.0;
 /// Cost per squared rank of an enemy pawn's advance that none of our men blocks (times the
 /// chance it stands there).
-const ENEMY_RUN: f32 = 1.5;
+const ENEMY_RUN: f32 = 4.0;
 /// Worth of a pawn's rank.
 const PAWN_RANK: f32 = 2.0;
 /// Worth of a rank of a pawn no enemy pawn may stop on its file, while we have no queen
@@ -110,6 +117,11 @@ struct Enemy {
     maybe_pawns: Bitboard,
     /// Whether an enemy man besides the king may be a piece.
     maybe_piece: bool,
+    /// Where such a piece may stand, by how it attacks: knights, bishops and queens, rooks and
+    /// queens (empty if none may be a piece).
+    pieces: [Bitboard; 3],
+    /// The chance that a square where a piece may stand holds one (pieces spread evenly).
+    piece_density: f32,
 }
 
 /// The scores of one attempt's first ply (before the second ply is added).
@@ -150,12 +162,31 @@ pub(crate) fn scores(
         0.0
     };
     let (_, men_hi) = meta.men();
+    // At most this many enemy men may be pieces (a pawn may have promoted unseen).
+    let may_be_pieces = men_hi.saturating_sub(1).saturating_sub(meta.pawns().0);
+    let pieces = if may_be_pieces > 0 {
+        [
+            meta.possible(1),
+            meta.possible(2) | meta.possible(4),
+            meta.possible(3) | meta.possible(4),
+        ]
+    } else {
+        [Bitboard::EMPTY; 3]
+    };
+    let piece_squares = pieces[0] | pieces[1] | pieces[2];
+    let piece_density = if piece_squares.any() {
+        f32::from(may_be_pieces) / piece_squares.count() as f32
+    } else {
+        0.0
+    };
     let enemy = Enemy {
         colour,
         pawns,
         pawn_density,
         maybe_pawns,
-        maybe_piece: men_hi.saturating_sub(1) > meta.pawns().0,
+        maybe_piece: may_be_pieces > 0,
+        pieces,
+        piece_density,
     };
     let mut nodes = 0u64;
     let mut next = AttemptList::new();
@@ -337,6 +368,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     let mut pawn_ranks = 0.0f32;
     let mut running = 0.0f32;
     let mut pawn_threat = 0.0f32;
+    let mut piece_threat = 0.0f32;
     // Our most advanced pawn and its rank.
     let mut lead: Option<(Square, f32)> = None;
     for sq in mine {
@@ -352,11 +384,23 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
                 running += rank;
             }
         }
-        if r != Role::King && !protected.contains(sq) {
-            // The squares from which an enemy pawn would attack `sq`.
-            let from = attacks::pawn_attacks(us, sq) & enemy.maybe_pawns;
-            let chance = (from.count() as f32 * enemy.pawn_density).min(1.0);
-            pawn_threat += chance * worth(sq, r);
+        if r == Role::King {
+            continue;
+        }
+        // The squares from which an enemy pawn would attack `sq`: it takes the man, protected
+        // or not (a protected one costs a pawn less: we take the pawn back).
+        let from = attacks::pawn_attacks(us, sq) & enemy.maybe_pawns;
+        let chance = (from.count() as f32 * enemy.pawn_density).min(1.0);
+        let back = if protected.contains(sq) { 1.0 } else { 0.0 };
+        pawn_threat += chance * (worth(sq, r) - back).max(0.0);
+        // The squares from which a piece (a pawn promoted unseen) would attack it, if loose.
+        if !protected.contains(sq) && enemy.piece_density > 0.0 {
+            let [knights, diagonal, straight] = enemy.pieces;
+            let from = (attacks::knight_attacks(sq) & knights)
+                | (attacks::bishop_attacks(sq, occupied) & diagonal)
+                | (attacks::rook_attacks(sq, occupied) & straight);
+            let chance = ((from & !mine).count() as f32 * enemy.piece_density).min(1.0);
+            piece_threat += chance * worth(sq, r);
         }
     }
     // The enemy pawns' run to a queen: by the square of their rank, times the chance one
@@ -416,6 +460,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         - STALEMATE * stalemate
         - HANG * hang
         - PAWN_THREAT * pawn_threat
+        - PIECE_THREAT * piece_threat
         - BOX * boxed
         - MOBILITY * mobility
         - KING * king_distance
