@@ -5,7 +5,8 @@
 //!
 //! Each attempt is scored, assuming it is accepted, over the worlds where it would be legal:
 //! - the share of worlds it mates (checked and no flight square) and, far more costly, the
-//!   share it stalemates (not checked, no flight square, no surely free enemy pawn move);
+//!   share it stalemates (not checked, no flight square, no surely free enemy pawn move; where
+//!   every flight square may hold an enemy pawn, the chance that they all do);
 //! - the value of our men left unprotected next to a possible king square (the king takes
 //!   them), and of unprotected men where an enemy pawn may take them (times the chance); a man
 //!   whose loss leaves no mating material (a lone rook) is worth a mate: its loss draws;
@@ -333,6 +334,9 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             } else if !pawn_move {
                 stalemate += unit;
             }
+        } else if !attacked.contains(k) && !pawn_move && (flights & !enemy.maybe_pawns).is_empty() {
+            // Every flight square may hold an enemy pawn: a stalemate if they all do.
+            stalemate += unit * enemy.pawn_density.min(1.0).powi(flights.count() as i32);
         }
         for m in reach & loose {
             hang += unit * b.role_at(m).map_or(0.0, |r| worth(m, r));
