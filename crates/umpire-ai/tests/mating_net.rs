@@ -6,9 +6,10 @@
 //! wrapper, used only if the random king takes men until a table ending is left) from a set-up
 //! view: its metaposition lets the enemy king stand on any free square (it is told only the
 //! enemy's material). With an enemy pawn, the set-up start is known exactly (the exact belief's
-//! metaposition, `DarkboardAgent` alone) and the king's square grows uncertain as it moves
-//! unseen. Each test plays eight seeds and asks for mates in most of them, never a stalemate
-//! or a loss; two endings are known failures (ignored, with the reason).
+//! metaposition, in the same wrapper: the tables take over once both sides' pawns are gone)
+//! and the king's square grows uncertain as it moves unseen. Each test plays eight seeds and asks for mates in most of them, never a stalemate
+//! or a loss; one ending is a known failure (ignored, with the reason). Along a mating game
+//! the value the net reports moves and rises.
 
 use umpire_ai::endgame::{Endgame, EndgameConfig};
 use umpire_ai::mcts::{MctsAgent, MctsConfig};
@@ -37,8 +38,8 @@ fn position(fen: &str) -> Chess {
     fen.into_position(CastlingMode::Standard).unwrap()
 }
 
-/// Darkboard at a set-up start: told the enemy's material only, or (`exact`) knowing the start
-/// exactly.
+/// Darkboard at a set-up start, in its tablebase wrapper: told the enemy's material only, or
+/// (`exact`) knowing the start exactly.
 fn darkboard(rules: RuleSet, start: &Chess, side: Color, seed: u64, exact: bool) -> Box<dyn Agent> {
     let view = umpire_ai::setup_view(rules, start, side);
     if !exact {
@@ -60,11 +61,13 @@ fn darkboard(rules: RuleSet, start: &Chess, side: Color, seed: u64, exact: bool)
         .unwrap();
         Metaposition::of(&belief).unwrap()
     };
-    Box::new(DarkboardAgent::with_metaposition(
-        view,
-        meta,
-        seed,
-        &nodes(NODES),
+    // In the tablebase wrapper as `umpire match` builds darkboard (the net is its own).
+    Box::new(Endgame::with_config(
+        DarkboardAgent::with_metaposition(view, meta, seed, &nodes(NODES)),
+        EndgameConfig {
+            net: false,
+            ..EndgameConfig::default()
+        },
     ))
 }
 
@@ -72,7 +75,12 @@ fn darkboard(rules: RuleSet, start: &Chess, side: Color, seed: u64, exact: bool)
 struct Log(Vec<Command>);
 
 impl Watcher<Umpire> for Log {
-    fn after(&mut self, _: &Umpire, command: Command, _: &umpire_rules::Outcome) {
+    fn after(&mut self, u: &Umpire, command: Command, o: &umpire_rules::Outcome) {
+        if std::env::var_os("UMPIRE_NET_GAME").is_some() {
+            let fen =
+                Fen::from_position(u.position(), umpire_rules::shakmaty::EnPassantMode::Legal);
+            eprintln!("GAME {command:?} {:?} {fen}", o.verdict);
+        }
         self.0.push(command);
     }
 }
@@ -197,7 +205,7 @@ fn two_rooks_mate_as_black() {
 }
 
 #[test]
-#[ignore = "fails: with minor pieces alone the net does not mate within fifty moves (0 of 8 seeds)"]
+#[ignore = "fails: with minor pieces alone the net does not mate within fifty moves (1 of 8 seeds; the other 7 end by the fifty-move rule; not analysed further)"]
 fn bishop_and_two_knights_mate() {
     mates(
         "8/8/8/4k3/8/8/8/1N1BK1N1 w - - 0 1",
@@ -220,11 +228,24 @@ fn queen_and_pawn_mate() {
 }
 
 #[test]
-#[ignore = "fails: one rook does not hold the box around a king whose square it does not know (0 of 8 seeds)"]
 fn rook_and_pawn_mate_a_king_with_a_blocked_pawn() {
-    // The pawns on b4 and b5 block each other: the enemy has a pawn that cannot matter.
+    // The pawns on b4 and b5 block each other: the rook takes the enemy's and the pawn runs to
+    // a queen, or the rook mates where the king lets it.
     mates(
         "8/8/8/1p2k3/1P6/8/8/R3K3 w - - 0 1",
+        Color::White,
+        0..8,
+        true,
+        7,
+    );
+}
+
+#[test]
+fn rook_mates_a_king_whose_pawn_runs() {
+    // Nothing of ours blocks the g-pawn: the rook stops or takes it (a promotion would be a
+    // piece the net cannot see), then mates or leaves the lone king to the KRK table.
+    mates(
+        "8/6p1/8/3k4/8/8/8/R3K3 w - - 0 1",
         Color::White,
         0..8,
         true,
@@ -242,6 +263,91 @@ fn the_mating_method_is_deterministic() {
     let (_, b) = play(fen, Color::White, 7, &mut *second);
     assert_eq!(a, b);
     assert!(!a.is_empty());
+}
+
+/// Records the value of each analysis its agent reports after a decision.
+struct Values<'a> {
+    inner: &'a mut dyn Agent,
+    values: Vec<f64>,
+}
+
+impl Agent for Values<'_> {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn view(&self) -> &umpire_view::PlayerView {
+        self.inner.view()
+    }
+
+    fn hear_opening(&mut self, announcements: &[umpire_rules::Announcement]) {
+        self.inner.hear_opening(announcements);
+    }
+
+    fn observe(
+        &mut self,
+        observation: &umpire_rules::Observation,
+    ) -> Result<(), umpire_view::ViewError> {
+        self.inner.observe(observation)
+    }
+
+    fn choose(&mut self) -> Command {
+        let command = self.inner.choose();
+        if let Some(a) = self.inner.analysis() {
+            self.values.push(a.value);
+        }
+        command
+    }
+
+    fn analysis(&self) -> Option<&umpire_ai::Analysis> {
+        self.inner.analysis()
+    }
+}
+
+/// The mean of `values`.
+fn mean(values: &[f64]) -> f64 {
+    values.iter().sum::<f64>() / values.len().max(1) as f64
+}
+
+#[test]
+fn the_value_rises_as_the_net_closes() {
+    // Two rooks against a king that may be anywhere, for darkboard and for mcts's closer: the
+    // value the net reports moves with the game (not a constant) and rises on the whole (the
+    // last decisions before the mate score above the first ones).
+    let fen = "8/8/8/3k4/8/8/8/R3K2R w - - 0 1";
+    let start = position(fen);
+    for seed in [0, 4] {
+        let mut dark = darkboard(RuleSet::WILD16, &start, Color::White, seed, false);
+        let mut mcts = mcts(&start, Color::White, seed, true);
+        for agent in [&mut *dark as &mut dyn Agent, &mut mcts] {
+            let mut values = Values {
+                inner: agent,
+                values: Vec::new(),
+            };
+            let (umpire, _) = play(fen, Color::White, seed, &mut values);
+            let v = values.values;
+            assert!(
+                v.iter().all(|x| (-1.0..=1.0).contains(x)),
+                "seed {seed}: {v:?}"
+            );
+            let distinct = v
+                .iter()
+                .map(|x| x.to_bits())
+                .collect::<std::collections::BTreeSet<_>>();
+            assert!(distinct.len() >= 5, "seed {seed}: values {v:?}");
+            let tenth = (v.len() / 10).max(2);
+            let (first, last) = (mean(&v[..tenth]), mean(&v[v.len() - tenth..]));
+            assert!(
+                last > first + 0.05,
+                "seed {seed}: first {first}, last {last}: {v:?}"
+            );
+            assert!(
+                umpire.result() == Some(GameResult::win(Color::White, EndReason::Checkmate)),
+                "seed {seed}: {:?}",
+                umpire.result()
+            );
+        }
+    }
 }
 
 #[test]

@@ -21,6 +21,7 @@
 mod eval;
 mod mate;
 pub(crate) mod net;
+mod net_value;
 pub(crate) mod net_worlds;
 pub(crate) mod root_terms;
 mod search;
@@ -71,7 +72,7 @@ pub struct DarkboardAgent {
     /// Per option, the shares of the worlds where it mates and stalemates.
     shares: Vec<(f32, f32)>,
     /// Per option, its score by the mating method.
-    net_scores: Vec<f32>,
+    net_scores: Vec<net::Scored>,
     /// The enemy king's squares as the mating method keeps them.
     king_worlds: net_worlds::KingWorlds,
     /// The player's own moves, for the root terms against repetition and for progress.
@@ -209,7 +210,9 @@ impl Agent for DarkboardAgent {
     fn hear_opening(&mut self, announcements: &[Announcement]) {
         self.view.hear_opening(announcements.iter().copied());
         if self.view.transcript().is_empty() {
-            self.meta = Metaposition::start(&self.view);
+            // What the opening announcements tell, kept with what the agent was given (a
+            // metaposition of an exact start must not be widened back to the set-up one).
+            self.meta = Metaposition::start(&self.view).intersect(&self.meta);
         }
     }
 

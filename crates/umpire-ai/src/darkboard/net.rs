@@ -5,20 +5,35 @@
 //!
 //! Each attempt is scored, assuming it is accepted, over the worlds where it would be legal:
 //! - the share of worlds it mates (checked and no flight square) and, far more costly, the
-//!   share it stalemates (not checked, no flight square, no surely free enemy pawn move);
+//!   share it stalemates (not checked, no flight square, no surely free enemy pawn move; where
+//!   every flight square may hold an enemy pawn, the chance that they all do);
 //! - the value of our men left unprotected next to a possible king square (the king takes
-//!   them), and of unprotected men where an enemy pawn may take them (times the chance);
+//!   them), and of unprotected men where an enemy pawn may take them (times the chance); a man
+//!   whose loss leaves no mating material (a lone rook) is worth a mate: its loss draws;
 //! - the box: the number of squares the enemy king can reach, in any number of moves, through
 //!   squares none of our men attacks (the classic measure), per world and averaged over the
 //!   worlds (a cut counts for the worlds on its small side before the king is found there);
 //! - the king's flight squares (mean over the worlds);
 //! - our king's distance to the possible king squares, our pawns' advance and our material
-//!   (a promotion to a queen is the simplest mate).
+//!   (a promotion to a queen is the simplest mate); while we have no queen, a pawn that no
+//!   enemy pawn may stop on its file is worth far more per rank, so that the capture of the
+//!   enemy pawn that blocks it and its run to a queen come before a lone rook's slow net (an
+//!   enemy pawn taken counts where we take it: the squares our men stand on hold none), and
+//!   our king walks ahead of the leading pawn (it guards the rook that frees it and the pawn);
+//! - the enemy pawns' run: by the square of their rank, times the chance one stands there,
+//!   unless one of our men stands ahead of it on its file (capture or block it); a pawn takes
+//!   a protected man too (it costs a pawn less);
+//! - where an enemy man may be a piece (a pawn may have promoted unseen: the metaposition
+//!   loses track), our unprotected men a piece may take, times the chance one stands on a
+//!   square that attacks them (pieces spread evenly over their possible squares);
 //!
 //! A second ply of our own attempts (the enemy king spread by one move over the free squares)
 //! is searched and half its best score added, so that a king step that lets a piece shrink
 //! the box next turn is seen. Each scored attempt is one node; nothing in the scoring
 //! allocates.
+//!
+//! The value reported with the chosen attempt moves with the game (`net_value.rs`): it rises
+//! as the squares the king may reach shrink, and is 1 for a certain mate.
 
 use umpire_belief::Metaposition;
 use umpire_rules::shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
@@ -27,6 +42,7 @@ use umpire_rules::{Attempt, AttemptList, Command, OwnBoard};
 use crate::Analysis;
 
 use super::eval::man_value;
+use super::net_value::{self, Closing};
 
 /// The most enemy men besides the king for which the method is used (they are only watched,
 /// not fought).
@@ -41,14 +57,30 @@ const HANG: f32 = 40.0;
 /// Cost per pawn of value of an unprotected man standing where an enemy pawn may take it,
 /// times the chance that one is there.
 const PAWN_THREAT: f32 = 20.0;
+/// Worth, in pawns, of a man whose loss leaves us no mating material (for the costs of men
+/// the king or a pawn may take): losing it throws the win away, like a stalemate, so a share
+/// of worlds where the king may take it costs as much as the same share of mates gains.
+const LAST_MAN: f32 = MATE / HANG;
+/// Cost per pawn of value of an unprotected man standing where an enemy piece may take it,
+/// times the chance that one is there (a piece only where a man may not be a pawn).
+const PIECE_THREAT: f32 = 20.0;
 /// Cost per square of the box.
 const BOX: f32 = 2.0;
 /// Cost per flight square of the king (mean over the worlds).
 const MOBILITY: f32 = 3.0;
 /// Cost per square of our king's mean distance to the possible king squares (beyond 2).
 const KING: f32 = 1.5;
+/// Cost per square of our king's distance to the square ahead of our leading pawn (beyond 1),
+/// while we have no queen.
+const ESCORT: f32 = 2.0;
+/// Cost per squared rank of an enemy pawn's advance that none of our men blocks (times the
+/// chance it stands there).
+const ENEMY_RUN: f32 = 4.0;
 /// Worth of a pawn's rank.
 const PAWN_RANK: f32 = 2.0;
+/// Worth of a rank of a pawn no enemy pawn may stop on its file, while we have no queen
+/// (a queen mates far sooner than a rook): below what its promotion gains.
+const RUN_RANK: f32 = 8.0;
 /// Worth of a pawn of material.
 const MATERIAL: f32 = 10.0;
 /// Weight of the second ply.
@@ -84,24 +116,42 @@ struct Enemy {
     pawn_density: f32,
     /// Squares where an enemy pawn may stand.
     maybe_pawns: Bitboard,
+    /// Whether an enemy man besides the king may be a piece.
+    maybe_piece: bool,
+    /// Where such a piece may stand, by how it attacks: knights, bishops and queens, rooks and
+    /// queens (empty if none may be a piece).
+    pieces: [Bitboard; 3],
+    /// The chance that a square where a piece may stand holds one (pieces spread evenly).
+    piece_density: f32,
 }
 
 /// The scores of one attempt's first ply (before the second ply is added).
 struct Ply {
     score: f32,
+    /// The value the net would report if the attempt were chosen.
+    value: f32,
     /// Where the enemy king may stand after its reply.
     spread: Bitboard,
 }
 
-/// For each of `options` (our attempts in `meta`, the enemy king on one of `kings`), its score, written to `out` (cleared
-/// first). Returns the number of attempts scored, both plies (the nodes: the second ply is
+/// One attempt's score by the method and the value the net reports if it is chosen.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Scored {
+    /// The score (both plies): the higher, the better.
+    pub(crate) score: f32,
+    /// The value of the position it leaves, in [-1, 1] ([`net_value`](super::net_value)).
+    pub(crate) value: f32,
+}
+
+/// For each of `options` (our attempts in `meta`, the enemy king on one of `kings`), its score
+/// and value, written to `out` (cleared first). Returns the number of attempts scored, both plies (the nodes: the second ply is
 /// always searched whatever the agent's budget, a few hundred to a few thousand plies of
 /// about a microsecond each).
 pub(crate) fn scores(
     meta: &Metaposition,
     kings: Bitboard,
     options: &[Attempt],
-    out: &mut Vec<f32>,
+    out: &mut Vec<Scored>,
 ) -> u64 {
     out.clear();
     let colour = meta.enemy();
@@ -112,11 +162,32 @@ pub(crate) fn scores(
     } else {
         0.0
     };
+    let (_, men_hi) = meta.men();
+    // At most this many enemy men may be pieces (a pawn may have promoted unseen).
+    let may_be_pieces = men_hi.saturating_sub(1).saturating_sub(meta.pawns().0);
+    let pieces = if may_be_pieces > 0 {
+        [
+            meta.possible(1),
+            meta.possible(2) | meta.possible(4),
+            meta.possible(3) | meta.possible(4),
+        ]
+    } else {
+        [Bitboard::EMPTY; 3]
+    };
+    let piece_squares = pieces[0] | pieces[1] | pieces[2];
+    let piece_density = if piece_squares.any() {
+        f32::from(may_be_pieces) / piece_squares.count() as f32
+    } else {
+        0.0
+    };
     let enemy = Enemy {
         colour,
         pawns,
         pawn_density,
         maybe_pawns,
+        maybe_piece: may_be_pieces > 0,
+        pieces,
+        piece_density,
     };
     let mut nodes = 0u64;
     let mut next = AttemptList::new();
@@ -125,7 +196,10 @@ pub(crate) fn scores(
         let mut own = meta.own().clone();
         let Some(first) = ply(&own, a, kings, &enemy) else {
             // Illegal wherever the king may be: the answer only narrows the worlds.
-            out.push(-MATE);
+            out.push(Scored {
+                score: -MATE,
+                value: 0.0,
+            });
             continue;
         };
         let mut score = first.score;
@@ -144,7 +218,10 @@ pub(crate) fn scores(
                 score += SECOND * best;
             }
         }
-        out.push(score);
+        out.push(Scored {
+            score,
+            value: first.value,
+        });
     }
     nodes
 }
@@ -160,20 +237,19 @@ pub(crate) fn choose(
     kings: Bitboard,
     options: &[Attempt],
     bonus: &[f32],
-    scores: &mut Vec<f32>,
+    scores: &mut Vec<Scored>,
 ) -> (Attempt, Analysis) {
     let nodes = self::scores(meta, kings, options, scores);
     let mut best = (0usize, f32::NEG_INFINITY);
-    for (i, (&s, &b)) in scores.iter().zip(bonus).enumerate() {
-        let v = s + BONUS_SCALE * b;
+    for (i, (s, &b)) in scores.iter().zip(bonus).enumerate() {
+        let v = s.score + BONUS_SCALE * b;
         if v > best.1 {
             best = (i, v);
         }
     }
     let chosen = options[best.0];
     let analysis = Analysis {
-        // The net is closing on a lone king: the game is won, however long it takes.
-        value: 0.9,
+        value: f64::from(scores[best.0].value),
         line: vec![Command::Attempt(chosen)],
         nodes,
     };
@@ -220,6 +296,14 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     after.play(a);
     let b = after.board();
     let mine = b.by_color(us);
+    // A capture took whatever stood there: no enemy pawn stands where our men do.
+    let captured = enemy.maybe_pawns.contains(a.to);
+    let sure_capture = enemy.pawns.contains(a.to);
+    let enemy = &Enemy {
+        pawns: enemy.pawns & !mine,
+        maybe_pawns: enemy.maybe_pawns & !mine,
+        ..*enemy
+    };
     let occupied = mine | enemy.pawns;
     let (attacked, protected) = attacked_by(b, us, occupied);
     let king_free = !attacked & !enemy.pawns;
@@ -232,6 +316,14 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     let mut hang = 0.0f32;
     let mut mobility = 0.0f32;
     let loose = mine & !protected & !b.kings();
+    let last = last_mating_men(b, us);
+    let worth = |sq: Square, r: Role| {
+        if last.contains(sq) {
+            LAST_MAN
+        } else {
+            man_value(r)
+        }
+    };
     for k in worlds {
         let reach = attacks::king_attacks(k);
         let flights = reach & king_free;
@@ -242,20 +334,29 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             } else if !pawn_move {
                 stalemate += unit;
             }
+        } else if !attacked.contains(k) && !pawn_move && (flights & !enemy.maybe_pawns).is_empty() {
+            // Every flight square may hold an enemy pawn: a stalemate if they all do.
+            stalemate += unit * enemy.pawn_density.min(1.0).powi(flights.count() as i32);
         }
         for m in reach & loose {
-            hang += unit * b.role_at(m).map_or(0.0, man_value);
+            hang += unit * b.role_at(m).map_or(0.0, |r| worth(m, r));
         }
     }
 
     // The box: per world, the squares the king reaches through free squares (its part of the
-    // board cut by our men), averaged over the worlds.
+    // board cut by our men), averaged over the worlds. A man of ours the king cannot take now
+    // is a wall (the men it may take cost [`HANG`] already; a man the king walks toward
+    // steps away when it may take it next).
+    let walls = loose & !king_spread(worlds);
+    let box_free = king_free & !walls;
     let mut boxed = 0.0f32;
+    // Every square the king may reach from any world (for the value).
+    let mut reach = Bitboard::EMPTY;
     let mut left = worlds;
     while let Some(k) = left.first() {
         let mut region = Bitboard::from_square(k);
         loop {
-            let grown = region | (king_spread(region) & king_free);
+            let grown = region | (king_spread(region) & box_free);
             if grown == region {
                 break;
             }
@@ -263,29 +364,75 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         }
         let inside = left & region;
         boxed += (inside.count() * region.count()) as f32 * unit;
+        reach |= region;
         left &= !region;
     }
 
     let mut material = 0.0f32;
     let mut pawn_ranks = 0.0f32;
+    let mut running = 0.0f32;
     let mut pawn_threat = 0.0f32;
+    let mut piece_threat = 0.0f32;
+    // Our most advanced pawn and its rank.
+    let mut lead: Option<(Square, f32)> = None;
     for sq in mine {
         let Some(r) = b.role_at(sq) else { continue };
         material += man_value(r);
         if r == Role::Pawn {
-            pawn_ranks += relative_rank(us, sq) as f32;
+            let rank = relative_rank(us, sq) as f32;
+            pawn_ranks += rank;
+            if lead.is_none_or(|(_, best)| rank > best) {
+                lead = Some((sq, rank));
+            }
+            if (file_ahead(us, sq) & enemy.maybe_pawns).is_empty() {
+                running += rank;
+            }
         }
-        if r != Role::King && !protected.contains(sq) {
-            // The squares from which an enemy pawn would attack `sq`.
-            let from = attacks::pawn_attacks(us, sq) & enemy.maybe_pawns;
-            let chance = (from.count() as f32 * enemy.pawn_density).min(1.0);
-            pawn_threat += chance * man_value(r);
+        if r == Role::King {
+            continue;
+        }
+        // The squares from which an enemy pawn would attack `sq`: it takes the man, protected
+        // or not (a protected one costs a pawn less: we take the pawn back).
+        let from = attacks::pawn_attacks(us, sq) & enemy.maybe_pawns;
+        let chance = (from.count() as f32 * enemy.pawn_density).min(1.0);
+        let back = if protected.contains(sq) { 1.0 } else { 0.0 };
+        pawn_threat += chance * (worth(sq, r) - back).max(0.0);
+        // The squares from which a piece (a pawn promoted unseen) would attack it, if loose.
+        if !protected.contains(sq) && enemy.piece_density > 0.0 {
+            let [knights, diagonal, straight] = enemy.pieces;
+            let from = (attacks::knight_attacks(sq) & knights)
+                | (attacks::bishop_attacks(sq, occupied) & diagonal)
+                | (attacks::rook_attacks(sq, occupied) & straight);
+            let chance = ((from & !mine).count() as f32 * enemy.piece_density).min(1.0);
+            piece_threat += chance * worth(sq, r);
         }
     }
-    // A capture of a possible enemy pawn.
-    if enemy.maybe_pawns.contains(a.to) {
+    // The enemy pawns' run to a queen: by the square of their rank, times the chance one
+    // stands there, unless one of our men blocks the file ahead.
+    let mut enemy_run = 0.0f32;
+    for sq in enemy.maybe_pawns {
+        if (file_ahead(enemy.colour, sq) & mine).any() {
+            continue;
+        }
+        let chance = if enemy.pawns.contains(sq) {
+            1.0
+        } else {
+            enemy.pawn_density
+        };
+        let rank = relative_rank(enemy.colour, sq) as f32;
+        enemy_run += chance * rank * rank;
+    }
+    // A capture of an enemy pawn (half of one where a pawn only may stand).
+    if sure_capture {
+        material += 1.0;
+    } else if captured {
         material += 0.5;
     }
+    let run = if (b.queens() & mine).any() {
+        0.0
+    } else {
+        RUN_RANK
+    };
     let king_distance = b.king_of(us).map_or(0.0, |kk| {
         worlds
             .into_iter()
@@ -293,21 +440,82 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             .sum::<f32>()
             * unit
     });
+    // Without a queen, our king walks next to the square ahead of our leading pawn (it guards
+    // the men that free and escort it).
+    let escort = match (b.king_of(us), lead) {
+        (Some(kk), Some((p, _))) if run > 0.0 => {
+            let front = (file_ahead(us, p) & attacks::king_attacks(p))
+                .first()
+                .unwrap_or(p);
+            kk.distance(front).max(1) as f32 - 1.0
+        }
+        _ => 0.0,
+    };
+    let room = (!(mine | enemy.pawns)).count() as f32;
+    let value = net_value::value(&Closing {
+        mate,
+        stalemate,
+        hang,
+        reach: reach.count() as f32,
+        room,
+        maybe_piece: enemy.maybe_piece,
+    });
     let score = MATE * mate
         - STALEMATE * stalemate
         - HANG * hang
         - PAWN_THREAT * pawn_threat
+        - PIECE_THREAT * piece_threat
         - BOX * boxed
         - MOBILITY * mobility
         - KING * king_distance
+        - ESCORT * escort
+        - ENEMY_RUN * enemy_run
         + PAWN_RANK * pawn_ranks
+        + run * running
         + MATERIAL * material;
     // The king's reply: any step to a free square (or it stays while a pawn moves).
     let mut spread = king_spread(worlds) & king_free;
     if pawn_move {
         spread |= worlds & !attacked;
     }
-    Some(Ply { score, spread })
+    Some(Ply {
+        score,
+        value,
+        spread,
+    })
+}
+
+/// Whether men of these numbers (queens and rooks, bishops, knights) can force mate.
+fn mating(heavy: u32, bishops: u32, knights: u32) -> bool {
+    heavy > 0 || (bishops > 0 && bishops + knights >= 2)
+}
+
+/// Our men on `board` whose loss would leave us no mating material (pawns aside: they must
+/// first promote).
+fn last_mating_men(board: &Board, us: Color) -> Bitboard {
+    let mine = board.by_color(us);
+    let heavy = (board.queens() | board.rooks()) & mine;
+    let bishops = board.bishops() & mine;
+    let knights = board.knights() & mine;
+    let (h, b, n) = (
+        heavy.count() as u32,
+        bishops.count() as u32,
+        knights.count() as u32,
+    );
+    if !mating(h, b, n) {
+        return Bitboard::EMPTY;
+    }
+    let mut last = Bitboard::EMPTY;
+    if h > 0 && !mating(h - 1, b, n) {
+        last |= heavy;
+    }
+    if b > 0 && !mating(h, b - 1, n) {
+        last |= bishops;
+    }
+    if n > 0 && !mating(h, b, n - 1) {
+        last |= knights;
+    }
+    last
 }
 
 /// Whether an enemy pawn surely on the board may have a move (a free square ahead or one of
@@ -334,6 +542,18 @@ pub(crate) fn attacked_by(board: &Board, us: Color, occupied: Bitboard) -> (Bitb
         }
     }
     (attacked, attacked & board.by_color(us))
+}
+
+/// The squares ahead of a pawn of `us` on `sq`, on its file.
+fn file_ahead(us: Color, sq: Square) -> Bitboard {
+    let file = Bitboard::from_file(sq.file());
+    let rank = u32::from(sq.rank());
+    let ahead = if us == Color::White {
+        Bitboard(u64::MAX.checked_shl(8 * (rank + 1)).unwrap_or(0))
+    } else {
+        Bitboard(u64::MAX.checked_shr(8 * (8 - rank)).unwrap_or(0))
+    };
+    file & ahead
 }
 
 /// Rank from the player's side: 0 for its first rank.
@@ -370,6 +590,82 @@ mod tests {
     }
 
     #[test]
+    fn the_last_mating_men_are_those_whose_loss_leaves_no_mate() {
+        let board = |fen: &str| {
+            let fen: Fen = fen.parse().unwrap();
+            let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+            umpire_rules::shakmaty::Position::board(&pos).clone()
+        };
+        use Square::*;
+        let last = |fen: &str| last_mating_men(&board(fen), Color::White);
+        assert_eq!(
+            last("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"),
+            Bitboard::from_square(A1)
+        );
+        assert_eq!(last("4k3/8/8/8/8/8/8/R3K2R w - - 0 1"), Bitboard::EMPTY);
+        assert_eq!(
+            last("4k3/8/8/8/8/8/8/1N1BK3 w - - 0 1"),
+            Bitboard::from_square(B1) | Bitboard::from_square(D1)
+        );
+        // With two knights beside it the bishop is the last; either knight may go.
+        assert_eq!(
+            last("4k3/8/8/8/8/8/8/1N1BK1N1 w - - 0 1"),
+            Bitboard::from_square(D1)
+        );
+        assert_eq!(last("4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1"), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn the_file_ahead_of_a_pawn_is_the_squares_it_still_has_to_cross() {
+        use Square::*;
+        let squares = |list: &[Square]| {
+            list.iter()
+                .fold(Bitboard::EMPTY, |b, &s| b | Bitboard::from_square(s))
+        };
+        assert_eq!(file_ahead(Color::White, B4), squares(&[B5, B6, B7, B8]));
+        assert_eq!(file_ahead(Color::Black, B5), squares(&[B4, B3, B2, B1]));
+        assert_eq!(file_ahead(Color::White, H7), squares(&[H8]));
+        assert_eq!(file_ahead(Color::Black, A2), squares(&[A1]));
+        assert_eq!(file_ahead(Color::White, C8), Bitboard::EMPTY);
+        assert_eq!(file_ahead(Color::Black, C1), Bitboard::EMPTY);
+    }
+
+    #[test]
+    fn taking_the_pawn_that_blocks_ours_scores_above_a_rook_move_along_the_file() {
+        // The enemy pawn on b5 blocks ours on b4; the king is known on h8, far away.
+        let fen: Fen = "7k/8/8/Rp6/1P6/8/8/4K3 w - - 0 1".parse().unwrap();
+        let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
+        let belief = umpire_belief::Belief::new(
+            RuleSet::WILD16,
+            pos,
+            Color::White,
+            umpire_belief::BeliefConfig {
+                bound: 100,
+                seed: 1,
+                threads: 1,
+                parallel_from: umpire_belief::PARALLEL_FROM,
+                repair_budget: umpire_belief::REPAIR_BUDGET,
+            },
+        )
+        .unwrap();
+        let meta = Metaposition::of(&belief).unwrap();
+        let kings = Bitboard::from_square(Square::H8);
+        let take = Attempt {
+            from: Square::A5,
+            to: Square::B5,
+            promotion: None,
+        };
+        let aside = Attempt {
+            from: Square::A5,
+            to: Square::A6,
+            promotion: None,
+        };
+        let mut out = Vec::new();
+        scores(&meta, kings, &[take, aside], &mut out);
+        assert!(out[0].score > out[1].score + 20.0, "{out:?}");
+    }
+
+    #[test]
     fn a_mate_scores_above_a_quiet_move_and_a_stalemate_below() {
         // The king is known on h8 (a world of one square): Qg7 mates (protected by the king),
         // Qg6 stalemates, Qb1 does neither.
@@ -398,8 +694,16 @@ mod tests {
         let mut out = Vec::new();
         let nodes = scores(&meta, kings, &options, &mut out);
         assert!(nodes >= options.len() as u64);
-        assert!(out[0] > out[2], "mate {} vs quiet {}", out[0], out[2]);
-        assert!(out[1] < out[2], "stalemate {} vs quiet {}", out[1], out[2]);
+        let [mate, stalemate, quiet] = [out[0], out[1], out[2]];
+        assert!(mate.score > quiet.score, "mate {mate:?} vs quiet {quiet:?}");
+        assert!(
+            stalemate.score < quiet.score,
+            "{stalemate:?} vs quiet {quiet:?}"
+        );
+        // A certain mate is a certain win; a certain stalemate a draw.
+        assert_eq!(mate.value, 1.0);
+        assert_eq!(stalemate.value, 0.0);
+        assert!(quiet.value > 0.0 && quiet.value < 1.0, "{quiet:?}");
     }
 }
 

@@ -25,7 +25,7 @@ pub struct NetCloser {
     history: OwnHistory,
     options: AttemptList,
     bonus: Vec<f32>,
-    scores: Vec<f32>,
+    scores: Vec<net::Scored>,
 }
 
 impl NetCloser {
