@@ -67,16 +67,16 @@ pub enum RoundMsg {
     },
     /// A user takes the free seat of an open game.
     Join {
-        /// Who.
-        user: UserRow,
+        /// Who (boxed, as in `Withdraw`: a rare message need not make every message larger).
+        user: Box<UserRow>,
         /// The colour taken, or a refusal.
         reply: oneshot::Sender<Result<Color, ApiError>>,
     },
     /// The creator cancels, or the addressee declines, an open game; the game is removed and
     /// its task ends.
     Withdraw {
-        /// Who asks.
-        user: UserRow,
+        /// Who asks (boxed: every slot of a game's queue is as large as the largest message).
+        user: Box<UserRow>,
         /// [`Removal::Cancelled`] or [`Removal::Declined`].
         why: Removal,
         /// Done, or a refusal.
@@ -494,7 +494,7 @@ impl Round {
                     }
                 }
                 Some(RoundMsg::Join { user, reply }) => {
-                    let answer = self.join(user).await;
+                    let answer = self.join(*user).await;
                     let _ = reply.send(answer);
                     self.run_agents().await;
                 }

@@ -12,8 +12,9 @@
 
 use axum::extract::ws::WebSocketUpgrade;
 
-/// Bytes of a connection's read buffer: several client frames, one system page.
-pub const READ_BUFFER_BYTES: usize = 4 * 1024;
+/// Bytes of a connection's read buffer: a dozen ordinary client frames (an attempt is about
+/// 50 bytes), half the largest one the protocol accepts.
+pub const READ_BUFFER_BYTES: usize = 1024;
 
 /// `ws` with buffers sized for this server's frames, and frames and messages larger than
 /// `transport_limit` bytes refused by the transport (the connection closes).

@@ -1,18 +1,23 @@
-//! The memory a running game costs the server does not depend on how many games run: each game
-//! task's future (allocated once per game when the task is spawned) is small, and holds no
-//! whole copy of the game besides the one it works on.
+//! The memory a running game costs the server does not depend on how many games run, and is
+//! kept small: each game task's future (allocated once per game when the task is spawned)
+//! holds no whole copy of the game besides the one it works on, and the messages to a game,
+//! whose queue reserves room for 32 of them when its first arrives, are small.
 
 mod common;
 
 use tokio::sync::mpsc;
 use umpire_server::Store;
-use umpire_server::round::Round;
+use umpire_server::round::{Round, RoundMsg};
 use umpire_server::store::{GameRow, now_ms};
 
 use common::fresh_dir;
 
 /// A game task's future may take at most this many bytes besides the boxed game.
 const TASK_FUTURE_LIMIT: usize = 4 * 1024;
+
+/// A message to a game task may take at most this many bytes (its largest variant, an
+/// attempt with its text and the channel of its answer, takes 64 on 64-bit targets).
+const MESSAGE_LIMIT: usize = 80;
 
 fn live_game(id: &str) -> GameRow {
     GameRow {
@@ -62,4 +67,14 @@ async fn a_game_task_future_is_small_and_holds_no_second_game() {
     drop(task);
     store.close().await;
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_message_to_a_game_is_small() {
+    let bytes = std::mem::size_of::<RoundMsg>();
+    eprintln!("a message to a game: {bytes} bytes");
+    assert!(
+        bytes <= MESSAGE_LIMIT,
+        "a message to a game takes {bytes} bytes (limit {MESSAGE_LIMIT})"
+    );
 }
