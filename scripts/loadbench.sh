@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # One `umpire loadtest` run against a fresh `umpire serve`, for docs/BENCHMARKS.md ("Server under
 # load"). Usage: scripts/loadbench.sh UMPIRE_BINARY sqlite|postgres GAMES SECONDS [RATE]
-# Prints one line: the loadtest's JSON, the server's RSS after the run (kB), the commands
-# stored, the load average. PostgreSQL: the database umpire_load on the local cluster is
+# Prints one line: the loadtest's JSON, the server's RSS after the run (kB), its peak RSS
+# (VmHWM, kB: while every game was live; the RSS after the run is read once the load generator
+# has closed its sockets, while the server may still be freeing them), the commands stored, the
+# load average. PostgreSQL: the database umpire_load on the local cluster is
 # dropped and created again (scripts/postgres.sh starts the cluster and makes the role).
 # UMPIRE_LOADTEST=BINARY runs the load generator of another build (to compare servers under
 # the same load). SERVER_CPUS=LIST and CLIENT_CPUS=LIST pin the server and the load generator
@@ -36,6 +38,7 @@ ticks0=$(cpu_ticks "$server")
 report=$(nice -n 5 "${client_pin[@]}" "${UMPIRE_LOADTEST:-$bin}" loadtest "${args[@]}")
 ticks1=$(cpu_ticks "$server")
 rss=$(ps -o rss= -p "$server")
+rss_peak=$(awk '/^VmHWM:/ { print $2 }' "/proc/$server/status")
 if [ "$backend" = postgres ]; then
     stored=$(PGPASSWORD=umpire psql -h 127.0.0.1 -U umpire -d umpire_load -qtAc "SELECT COUNT(*) FROM commands")
 else
@@ -45,4 +48,4 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 kill "$server"
 wait "$server" || true
 rm -rf "$dir"
-echo "$report rss_kb=$rss stored=$stored server_cpu_s=$(( (ticks1 - ticks0) / 100 )).$(printf %02d $(( (ticks1 - ticks0) % 100 ))) load=$load"
+echo "$report rss_kb=$rss rss_peak_kb=$rss_peak stored=$stored server_cpu_s=$(( (ticks1 - ticks0) / 100 )).$(printf %02d $(( (ticks1 - ticks0) % 100 ))) load=$load"

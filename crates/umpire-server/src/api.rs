@@ -489,7 +489,12 @@ pub async fn join_game(
 ) -> Result<Json<Value>, ApiError> {
     let handle = st.hub.round(&id).await?;
     let (reply, answer) = oneshot::channel();
-    handle.send(RoundMsg::Join { user, reply }).await?;
+    handle
+        .send(RoundMsg::Join {
+            user: Box::new(user),
+            reply,
+        })
+        .await?;
     let color = answer.await.map_err(|_| crate::challenge::gone())??;
     let row = game_row(&st, &id).await?;
     let mut s = summary(&st, &row).await?;

@@ -59,7 +59,13 @@ async fn withdraw(
 ) -> Result<Json<Value>, ApiError> {
     let handle = st.hub.round(id).await?;
     let (reply, answer) = oneshot::channel();
-    handle.send(RoundMsg::Withdraw { user, why, reply }).await?;
+    handle
+        .send(RoundMsg::Withdraw {
+            user: Box::new(user),
+            why,
+            reply,
+        })
+        .await?;
     answer.await.map_err(|_| gone())??;
     Ok(Json(json!({"id": id, "removed": why.as_str()})))
 }

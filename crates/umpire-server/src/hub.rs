@@ -114,7 +114,7 @@ impl Hub {
         round.challenge_expiry = Duration::from_millis(self.expiry_ms.load(Ordering::Relaxed));
         round.lobby = Some(self.lobby.clone());
         let (tx, rx) = mpsc::channel(QUEUE);
-        let task = tokio::spawn(round.run(rx));
+        let task = tokio::spawn(Box::new(round).run(rx));
         if let Ok(mut tasks) = self.tasks.lock() {
             tasks.push(task);
         }

@@ -36,6 +36,7 @@ pub mod rating;
 pub mod remote;
 pub mod round;
 pub mod shown_rating;
+pub mod socket_buffers;
 pub mod store;
 pub mod strength;
 pub mod time_class;

@@ -98,9 +98,7 @@ pub async fn lobby_socket(
     let challenges = visible_challenges(&st, viewer.as_deref()).await?;
     let first = snapshot_frame(caller.as_ref().map(|u| u.name.as_str()), &challenges);
     let shown: HashSet<String> = challenges.into_iter().map(|c| c.id).collect();
-    Ok(ws
-        .max_message_size(TRANSPORT_LIMIT)
-        .max_frame_size(TRANSPORT_LIMIT)
+    Ok(crate::socket_buffers::sized(ws, TRANSPORT_LIMIT)
         .on_upgrade(move |socket| feed(socket, events, first, shown, viewer)))
 }
 

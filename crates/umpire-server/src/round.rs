@@ -2,6 +2,8 @@
 //! both players' views and the connections, judges every command in arrival order, commits
 //! it to storage before anyone hears of it, and pushes each connection its own projection.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::time::Instant;
 
 use tokio::sync::{mpsc, oneshot};
@@ -65,16 +67,16 @@ pub enum RoundMsg {
     },
     /// A user takes the free seat of an open game.
     Join {
-        /// Who.
-        user: UserRow,
+        /// Who (boxed, as in `Withdraw`: a rare message need not make every message larger).
+        user: Box<UserRow>,
         /// The colour taken, or a refusal.
         reply: oneshot::Sender<Result<Color, ApiError>>,
     },
     /// The creator cancels, or the addressee declines, an open game; the game is removed and
     /// its task ends.
     Withdraw {
-        /// Who asks.
-        user: UserRow,
+        /// Who asks (boxed: every slot of a game's queue is as large as the largest message).
+        user: Box<UserRow>,
         /// [`Removal::Cancelled`] or [`Removal::Declined`].
         why: Removal,
         /// Done, or a refusal.
@@ -414,8 +416,9 @@ impl Round {
         }
     }
 
-    /// Runs the task until stopped or until every handle is dropped.
-    pub async fn run(mut self, mut rx: mpsc::Receiver<RoundMsg>) {
+    /// Runs the task until stopped or until every handle is dropped. The game is boxed: the
+    /// task's future then holds a pointer to it, not a copy of it besides the game it works on.
+    pub async fn run(mut self: Box<Self>, mut rx: mpsc::Receiver<RoundMsg>) {
         self.run_agents().await;
         // Why this open game was withdrawn, when that ended the task.
         let mut withdrawn = None;
@@ -491,7 +494,7 @@ impl Round {
                     }
                 }
                 Some(RoundMsg::Join { user, reply }) => {
-                    let answer = self.join(user).await;
+                    let answer = self.join(*user).await;
                     let _ = reply.send(answer);
                     self.run_agents().await;
                 }
@@ -951,28 +954,33 @@ impl Round {
         self.subs.retain(|s| s.tx.send(frame.clone()).is_ok());
     }
 
-    /// Rebuilds the game from storage after a failed write, keeping the connections.
-    async fn reload(&mut self) {
-        let row = match self.store.game(&self.row.id).await {
-            Ok(Some(row)) => row,
-            _ => return,
-        };
-        match Round::load(self.store.clone(), row, self.names.clone()).await {
-            Ok(mut fresh) => {
-                fresh.subs = std::mem::take(&mut self.subs);
-                fresh.connected = self.connected;
-                fresh.gone_since = self.gone_since;
-                fresh.abandon_after = self.abandon_after;
-                fresh.challenge_expiry = self.challenge_expiry;
-                fresh.lobby = self.lobby.take();
-                *self = fresh;
-                let now = Instant::now();
-                for s in &self.subs {
-                    let _ = s.tx.send(self.state_frame(s.seat, now));
+    /// Rebuilds the game from storage after a failed write, keeping the connections. Boxed:
+    /// it holds a second whole game while that loads, and unboxed that room would be reserved
+    /// in the future of every game's task (twice the size of a game, for a path taken only
+    /// when storage fails).
+    fn reload(&mut self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+        Box::pin(async move {
+            let row = match self.store.game(&self.row.id).await {
+                Ok(Some(row)) => row,
+                _ => return,
+            };
+            match Round::load(self.store.clone(), row, self.names.clone()).await {
+                Ok(mut fresh) => {
+                    fresh.subs = std::mem::take(&mut self.subs);
+                    fresh.connected = self.connected;
+                    fresh.gone_since = self.gone_since;
+                    fresh.abandon_after = self.abandon_after;
+                    fresh.challenge_expiry = self.challenge_expiry;
+                    fresh.lobby = self.lobby.take();
+                    *self = fresh;
+                    let now = Instant::now();
+                    for s in &self.subs {
+                        let _ = s.tx.send(self.state_frame(s.seat, now));
+                    }
                 }
+                Err(e) => tracing::error!("game {}: cannot reload: {e}", self.row.id),
             }
-            Err(e) => tracing::error!("game {}: cannot reload: {e}", self.row.id),
-        }
+        })
     }
 
     /// Lets the house agents act while it is their turn (or a draw offer awaits their answer).

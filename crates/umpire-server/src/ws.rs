@@ -35,7 +35,8 @@ pub async fn game_socket(
         return match crate::challenge::withdrawal(&st.store, &id).await? {
             Some(why) => {
                 let frame = crate::lobby::withdrawn_frame(&id, why);
-                Ok(ws.on_upgrade(move |socket| withdrawn(socket, frame)))
+                Ok(crate::socket_buffers::sized(ws, TRANSPORT_LIMIT)
+                    .on_upgrade(move |socket| withdrawn(socket, frame)))
             }
             None => Err(ApiError::not_found(format!("no game {id:?}"))),
         };
@@ -48,9 +49,7 @@ pub async fn game_socket(
         })
         .map_or(Seat::Spectator, Seat::Player);
     let handle = st.hub.round(&id).await?;
-    Ok(ws
-        .max_message_size(TRANSPORT_LIMIT)
-        .max_frame_size(TRANSPORT_LIMIT)
+    Ok(crate::socket_buffers::sized(ws, TRANSPORT_LIMIT)
         .on_upgrade(move |socket| connection(socket, handle, seat, id)))
 }
 
