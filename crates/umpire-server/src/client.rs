@@ -14,6 +14,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 
 /// A client of one server, with an optional bearer token (session or bot token).
 #[derive(Clone, Debug)]
@@ -202,12 +203,19 @@ impl Client {
             .await
             .map_err(|e| format!("cannot connect to {}: {e}", self.addr))?;
         let _ = stream.set_nodelay(true);
-        let (ws, _) = tokio_tungstenite::client_async(req, stream)
+        // A small read buffer: the transport zero-fills the whole buffer before each read, so
+        // its 128 KiB default would be held by every socket (a load test opens 10,000); larger
+        // frames still arrive whole (the buffer grows to the frame).
+        let config = WebSocketConfig::default().read_buffer_size(CLIENT_READ_BUFFER_BYTES);
+        let (ws, _) = tokio_tungstenite::client_async_with_config(req, stream, Some(config))
             .await
             .map_err(|e| format!("WebSocket: {e}"))?;
         Ok(GameSocket { ws })
     }
 }
+
+/// Bytes of a client socket's read buffer (a few frames; see [`Client::socket`]).
+pub const CLIENT_READ_BUFFER_BYTES: usize = 4096;
 
 /// A WebSocket of the server: a game's, or the lobby feed.
 #[derive(Debug)]
