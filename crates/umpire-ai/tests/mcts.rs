@@ -239,6 +239,26 @@ fn a_hanging_queen_is_not_left_en_prise_after_an_announced_capture() {
 }
 
 #[test]
+fn the_search_looks_beyond_its_first_move_when_pawn_captures_are_ruled_out() {
+    // At the start every pawn has an empty diagonal, and no pawn try has been heard: the
+    // umpire calls those captures impossible below the root. They must not end the search
+    // there: the principal line goes on to the agent's later commands.
+    let start = Chess::default();
+    for variant in Variant::ALL {
+        for seed in 0..2 {
+            let mut agent = mcts_at(&start, Color::White, seed, config(2000, variant));
+            agent.choose();
+            let a = agent.analysis().unwrap();
+            assert!(
+                a.line.len() >= 3,
+                "{variant} seed {seed}: line {:?}",
+                a.line
+            );
+        }
+    }
+}
+
+#[test]
 fn the_adversarial_opponent_model_sees_the_fork_that_a_near_random_one_misses() {
     // Qxd4 wins a rook, but Ne2+ forks the king and the queen, and Nxd4 follows. The
     // near-random reply model (the best capture, else any move) rarely finds the quiet fork;

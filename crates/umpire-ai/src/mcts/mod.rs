@@ -4,11 +4,17 @@
 //! is fed only the agent's observations, and walks the tree in it with a real [`Umpire`]:
 //!
 //! - a node is a decision point of the agent, named by what the agent heard on the way there;
-//!   its edges are the agent's commands (attempts, and "Any?" where the rule set has it);
+//!   its edges are the agent's commands (attempts, and "Any?" where the rule set has it). An
+//!   attempt the umpire calls impossible (ruled out by what the agent heard: its own board,
+//!   the announced checks and pawn tries, so in every determinization reaching the node) is
+//!   removed from the node and the agent chooses again;
 //! - the umpire judges the chosen command in the determinization; what the agent would hear
 //!   (verdict and announcements) picks the child. A rejected attempt leads to a node where the
-//!   same player tries again; an accepted one is followed by a hidden opponent reply in the
-//!   determinized position, of which the child's name keeps only what the agent would hear;
+//!   same player tries again, and the iteration walks on through such retries (they are no
+//!   move: scoring them would value positions in which the opponent's threat is still to come;
+//!   [`MctsConfig::score_rejections`] restores the earlier scoring); an accepted one is
+//!   followed by a hidden opponent reply in the determinized position, of which the child's
+//!   name keeps only what the agent would hear;
 //! - the reply is chosen by the [`Opponent`] model. By default ([`Opponent::Bandit`]) each
 //!   point where the opponent moves (node, command, what the agent heard of it) keeps a reply
 //!   table shared by all the determinizations that reach it: a subset-armed UCB1 bandit over
