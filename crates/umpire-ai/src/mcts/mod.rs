@@ -10,11 +10,12 @@
 //!   removed from the node and the agent chooses again;
 //! - the umpire judges the chosen command in the determinization; what the agent would hear
 //!   (verdict and announcements) picks the child. A rejected attempt leads to a node where the
-//!   same player tries again, and the iteration walks on through such retries (they are no
-//!   move: scoring them would value positions in which the opponent's threat is still to come;
-//!   [`MctsConfig::score_rejections`] restores the earlier scoring); an accepted one is
-//!   followed by a hidden opponent reply in the determinized position, of which the child's
-//!   name keeps only what the agent would hear;
+//!   same player tries again (scored as a leaf when new, like any other; with
+//!   [`MctsConfig::score_rejections`] off the iteration walks on through the retries to the
+//!   next accepted command instead, which sees threats beyond them but costs about three times
+//!   as much per iteration and measured weaker); an accepted one is followed by a hidden
+//!   opponent reply in the determinized position, of which the child's name keeps only what
+//!   the agent would hear;
 //! - the reply is chosen by the [`Opponent`] model. By default ([`Opponent::Bandit`]) each
 //!   point where the opponent moves (node, command, what the agent heard of it) keeps a reply
 //!   table shared by all the determinizations that reach it: a subset-armed UCB1 bandit over
@@ -78,8 +79,10 @@ pub struct MctsConfig {
     /// The deepest tree level, in the agent's moves.
     pub max_depth: u32,
     /// Whether a new node reached by a rejected attempt or an answered "Any?" is scored as a
-    /// leaf (the earlier search). When false, the iteration walks on through the agent's
-    /// retries and stops at the first new node reached by an accepted command and the reply.
+    /// leaf (the default). When false, the iteration walks on through the agent's retries and
+    /// stops at the first new node reached by an accepted command and the reply: it sees a
+    /// threat that only comes after the retries (a fork: the king must move, then the queen
+    /// falls), but costs about three times as much per iteration.
     pub score_rejections: bool,
     /// Playout plies before the cut (the quality-bonus variant only).
     pub playout_plies: u32,
@@ -103,7 +106,7 @@ impl Default for MctsConfig {
             belief_bound: MCTS_BELIEF_BOUND,
             exploration: 0.5,
             max_depth: 4,
-            score_rejections: false,
+            score_rejections: true,
             playout_plies: 4,
             budget: Budget::default(),
             filters: FilterSet::all_sound(),
@@ -463,8 +466,7 @@ impl MctsAgent {
             node = child;
             last = Some(child);
             // A rejected attempt (or an answered question) is no move: unless configured to
-            // score it, the walk goes on to the agent's next command, so that a leaf is never
-            // a position in which the opponent's threat is still to come.
+            // score it, the walk goes on to the agent's next command.
             if created && (accepted || self.config.score_rejections) {
                 break self.leaf_value(umpire, depth);
             }

@@ -30,8 +30,10 @@ pub enum Opponent {
     /// time, else a uniformly random move. Deeper search then plans against a near-random
     /// opponent.
     Policy,
-    /// A subset-armed UCB1 bandit per reply point that minimises the agent's value, widened
-    /// progressively in prior order (see the [module documentation](self)).
+    /// A subset-armed UCB1 bandit per reply point (the agent's node, its command and what it
+    /// heard of it), over the moves legal in each determinization, that minimises the agent's
+    /// value; new moves are let in by progressive widening (at most `ceil(sqrt(visits))`
+    /// tried), captures of the most valuable man first, then promotions, then direct checks.
     Bandit,
 }
 
