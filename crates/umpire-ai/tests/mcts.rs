@@ -7,7 +7,7 @@
 use std::collections::HashSet;
 
 use umpire_ai::endgame::{Endgame, EndgameConfig};
-use umpire_ai::mcts::{MctsAgent, MctsConfig, Variant};
+use umpire_ai::mcts::{MctsAgent, MctsConfig, Opponent, Variant};
 use umpire_ai::{Agent, AgentConfig, AgentKind, Budget, RandomAgent, play_match, setup_view};
 use umpire_rules::shakmaty::fen::Fen;
 use umpire_rules::shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Position, Role};
@@ -236,6 +236,58 @@ fn a_hanging_queen_is_not_left_en_prise_after_an_announced_capture() {
             );
         }
     }
+}
+
+#[test]
+fn the_search_looks_beyond_its_first_move_when_pawn_captures_are_ruled_out() {
+    // At the start every pawn has an empty diagonal, and no pawn try has been heard: the
+    // umpire calls those captures impossible below the root. They must not end the search
+    // there: the principal line goes on to the agent's later commands.
+    let start = Chess::default();
+    for variant in Variant::ALL {
+        for seed in 0..2 {
+            let mut agent = mcts_at(&start, Color::White, seed, config(2000, variant));
+            agent.choose();
+            let a = agent.analysis().unwrap();
+            assert!(
+                a.line.len() >= 3,
+                "{variant} seed {seed}: line {:?}",
+                a.line
+            );
+        }
+    }
+}
+
+#[test]
+fn the_adversarial_opponent_model_sees_the_fork_that_a_near_random_one_misses() {
+    // Qxd4 wins a rook, but Ne2+ forks the king and the queen, and Nxd4 follows. The
+    // near-random reply model (the best capture, else any move) rarely finds the quiet fork;
+    // the bandit tries the check early and learns that it refutes the capture. The queen
+    // falls only after White's retries under check, so both search through them instead of
+    // scoring them (with them scored, 3,000 nodes do not reach the capture).
+    let start = pos("6k1/5p1p/6p1/8/3r1n2/8/5P1P/Q5K1 w - - 0 1");
+    let trap = "a1d4";
+    let through = MctsConfig {
+        score_rejections: false,
+        ..config(3000, Variant::TreeAverage)
+    };
+    let mut policy_took = 0;
+    for seed in 0..3 {
+        let policy = MctsConfig {
+            opponent: Opponent::Policy,
+            ..through
+        };
+        let mut agent = mcts_at(&start, Color::White, seed, policy);
+        policy_took += usize::from(agent.choose().to_text() == trap);
+        let mut agent = mcts_at(&start, Color::White, seed, through);
+        let command = agent.choose();
+        assert_ne!(command.to_text(), trap, "seed {seed}: walked into the fork");
+    }
+    // The position tells the two models apart: the near-random model takes the rook.
+    assert!(
+        policy_took >= 2,
+        "the policy model took the rook {policy_took} times of 3"
+    );
 }
 
 /// Plays the table side (White's agent, `Endgame` around a random agent) against every black

@@ -4,12 +4,26 @@
 //! is fed only the agent's observations, and walks the tree in it with a real [`Umpire`]:
 //!
 //! - a node is a decision point of the agent, named by what the agent heard on the way there;
-//!   its edges are the agent's commands (attempts, and "Any?" where the rule set has it);
+//!   its edges are the agent's commands (attempts, and "Any?" where the rule set has it). An
+//!   attempt the umpire calls impossible (ruled out by what the agent heard: its own board,
+//!   the announced checks and pawn tries, so in every determinization reaching the node) is
+//!   removed from the node and the agent chooses again;
 //! - the umpire judges the chosen command in the determinization; what the agent would hear
 //!   (verdict and announcements) picks the child. A rejected attempt leads to a node where the
-//!   same player tries again; an accepted one is followed by a hidden opponent reply, chosen
-//!   by the playout policy (the private `policy` module) in the determinized position, of which the child's name
-//!   keeps only what the agent would hear;
+//!   same player tries again (scored as a leaf when new, like any other; with
+//!   [`MctsConfig::score_rejections`] off the iteration walks on through the retries to the
+//!   next accepted command instead, which sees threats beyond them but costs about three times
+//!   as much per iteration and measured weaker); an accepted one is followed by a hidden
+//!   opponent reply in the determinized position, of which the child's name keeps only what
+//!   the agent would hear;
+//! - the reply is chosen by the [`Opponent`] model. By default ([`Opponent::Bandit`]) each
+//!   point where the opponent moves (node, command, what the agent heard of it) keeps a reply
+//!   table shared by all the determinizations that reach it: a subset-armed UCB1 bandit over
+//!   the moves legal in the determinization that *minimises* the agent's value, widened
+//!   progressively from the likeliest replies (captures, promotions, checks). With more
+//!   iterations the opponent finds the replies that refute the agent's plans, so deeper
+//!   search no longer optimises against a near-random opponent. [`Opponent::Policy`] keeps the
+//!   earlier model: the playout policy ([`policy_move`]: mostly the best capture, else random);
 //! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
 //!
@@ -23,9 +37,10 @@
 //!
 //! Allocation: the evaluation and the policy allocate nothing; each iteration resets one kept
 //! umpire to its determinization ([`Umpire::reset_to`], allocation-free once its repetition
-//! history has room), and only expansions allocate: a new node's edge list and an edge's first
-//! child entry (the arena keeps its storage between decisions).
+//! history has room), and only expansions allocate: a new node's edge list, an edge's first
+//! child entry and a reply table's arms (the arenas keep their storage between decisions).
 
+mod opponent;
 mod policy;
 mod tree;
 mod variant;
@@ -42,6 +57,7 @@ use umpire_rules::{Announcement, AttemptList, Command, Observation, OwnBoard, Um
 use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{PlayerView, ViewError};
 
+pub use opponent::Opponent;
 pub use policy::{CAPTURE_PROBABILITY, policy_move};
 pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
 
@@ -54,12 +70,20 @@ use tree::{Edge, Tree};
 pub struct MctsConfig {
     /// How leaves are scored.
     pub variant: Variant,
+    /// How the hidden opponent's reply is chosen in the tree.
+    pub opponent: Opponent,
     /// The bound of the belief's exact set (a uniform sample of this many beyond it).
     pub belief_bound: usize,
     /// The UCB1 exploration constant (values are in [-1, 1]).
     pub exploration: f64,
     /// The deepest tree level, in the agent's moves.
     pub max_depth: u32,
+    /// Whether a new node reached by a rejected attempt or an answered "Any?" is scored as a
+    /// leaf (the default). When false, the iteration walks on through the agent's retries and
+    /// stops at the first new node reached by an accepted command and the reply: it sees a
+    /// threat that only comes after the retries (a fork: the king must move, then the queen
+    /// falls), but costs about three times as much per iteration.
+    pub score_rejections: bool,
     /// Playout plies before the cut (the quality-bonus variant only).
     pub playout_plies: u32,
     /// The thinking budget per decision.
@@ -78,9 +102,11 @@ impl Default for MctsConfig {
     fn default() -> MctsConfig {
         MctsConfig {
             variant: Variant::TreeAverage,
+            opponent: Opponent::Bandit,
             belief_bound: MCTS_BELIEF_BOUND,
             exploration: 0.5,
             max_depth: 4,
+            score_rejections: true,
             playout_plies: 4,
             budget: Budget::default(),
             filters: FilterSet::all_sound(),
@@ -111,6 +137,8 @@ pub struct MctsAgent {
     bonus: QualityBonus,
     options: AttemptList,
     path: Vec<(u32, usize)>,
+    /// The opponent's replies `(table, arm)` taken in the current iteration.
+    replies: Vec<(u32, u32)>,
     /// The umpire every iteration resets to its determinization (built at the first one).
     scratch: Option<Umpire>,
     analysis: Option<Analysis>,
@@ -162,6 +190,7 @@ impl MctsAgent {
             bonus: QualityBonus::default(),
             options: AttemptList::new(),
             path: Vec::with_capacity(64),
+            replies: Vec::with_capacity(64),
             scratch: None,
             analysis: None,
             seen: HashMap::new(),
@@ -349,6 +378,7 @@ impl MctsAgent {
     fn iterate_in(&mut self, umpire: &mut Umpire, root: &[Command]) -> bool {
         let side = self.view.side();
         self.path.clear();
+        self.replies.clear();
         let mut node = 0u32;
         let mut depth = 0u32;
         let mut moves = 0u32;
@@ -383,15 +413,43 @@ impl MctsAgent {
             };
             let command = self.tree.nodes[node as usize].edges[edge].command;
             let outcome = umpire.submit(command);
+            if outcome.verdict == Verdict::Impossible {
+                // Ruled out by what the agent heard on the way here (its own board, the
+                // announced checks and pawn tries), so in every determinization that reaches
+                // this node: the edge goes, and the agent chooses again. Left in, it would be
+                // the first unvisited edge at every visit and end every iteration here.
+                self.tree.nodes[node as usize].edges.remove(edge);
+                continue;
+            }
             let mut key = DefaultHasher::new();
             heard(&mut key, outcome.verdict, outcome.heard_by(side));
+            let accepted = outcome.verdict == Verdict::Accepted;
             match outcome.verdict {
                 Verdict::Accepted => {
                     depth += 1;
                     moves += 1;
                     // The hidden reply: the agent keeps only what it hears.
-                    if !umpire.is_over()
-                        && let Some(m) = policy_move(umpire.position(), &mut self.rng)
+                    let reply = if umpire.is_over() {
+                        None
+                    } else {
+                        match self.config.opponent {
+                            Opponent::Policy => policy_move(umpire.position(), &mut self.rng),
+                            Opponent::Bandit => {
+                                let table = self.tree.reply_table(node, edge, key.clone().finish());
+                                let chosen = opponent::bandit_reply(
+                                    &mut self.tree.replies[table as usize],
+                                    umpire.position(),
+                                    &mut self.rng,
+                                    self.config.exploration,
+                                );
+                                chosen.map(|(m, arm)| {
+                                    self.replies.push((table, arm));
+                                    m
+                                })
+                            }
+                        }
+                    };
+                    if let Some(m) = reply
                         && let Some(a) = umpire_rules::Attempt::from_move(&m)
                     {
                         let reply = umpire.submit(Command::Attempt(a));
@@ -407,12 +465,15 @@ impl MctsAgent {
             let (child, created) = self.tree.child(node, edge, key.finish());
             node = child;
             last = Some(child);
-            if created {
+            // A rejected attempt (or an answered question) is no move: unless configured to
+            // score it, the walk goes on to the agent's next command.
+            if created && (accepted || self.config.score_rejections) {
                 break self.leaf_value(umpire, depth);
             }
         };
         let path = std::mem::take(&mut self.path);
         self.tree.backup(&path, last, value);
+        self.tree.backup_replies(&self.replies, value);
         self.path = path;
         self.tree.nodes[0].visits += u32::from(self.path.is_empty());
         true
@@ -555,6 +616,7 @@ fn new_edge(command: Command) -> Edge {
         visits: 0,
         total: 0.0,
         children: Vec::new(),
+        replies: Vec::new(),
     }
 }
 

@@ -1,5 +1,6 @@
 //! The search tree: nodes are the agent's decision points, named by what the agent heard on
-//! the way there; edges are its commands. An arena of nodes, indexed by `u32`.
+//! the way there; edges are its commands. An arena of nodes, indexed by `u32`, and an arena of
+//! the hidden opponent's reply tables (see the `opponent` module).
 
 use umpire_rules::Command;
 
@@ -12,6 +13,9 @@ pub(crate) struct Edge {
     pub total: f64,
     /// `(key of what the agent heard, node)`: a small linear map (a handful of answers).
     pub children: Vec<(u64, u32)>,
+    /// `(key of what the agent heard of its own accepted command, reply table)`: where the
+    /// hidden opponent chooses its reply.
+    pub replies: Vec<(u64, u32)>,
 }
 
 impl Edge {
@@ -33,10 +37,40 @@ pub(crate) struct Node {
     pub expanded: bool,
 }
 
+/// One reply of the hidden opponent at a reply table: a move of the determinization, by its
+/// key, with the agent's values after it and how often it was legal when the table was visited.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Arm {
+    pub key: u16,
+    pub visits: u32,
+    /// Visits of the table in which this move was legal (the subset-armed bandit's count).
+    pub available: u32,
+    pub total: f64,
+}
+
+impl Arm {
+    pub fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.total / f64::from(self.visits)
+        }
+    }
+}
+
+/// The hidden opponent's decision point after one of the agent's accepted commands: the
+/// replies it has tried, over all the determinizations that reached it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Replies {
+    pub visits: u32,
+    pub arms: Vec<Arm>,
+}
+
 /// The arena.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Tree {
     pub nodes: Vec<Node>,
+    pub replies: Vec<Replies>,
 }
 
 impl Tree {
@@ -44,6 +78,26 @@ impl Tree {
     pub fn reset(&mut self) {
         self.nodes.clear();
         self.nodes.push(Node::default());
+        self.replies.clear();
+    }
+
+    /// The reply table after `edge` at `node` when the agent heard `key` of its command,
+    /// created if new.
+    pub fn reply_table(&mut self, node: u32, edge: usize, key: u64) -> u32 {
+        let found = self.nodes[node as usize].edges[edge]
+            .replies
+            .iter()
+            .find(|c| c.0 == key)
+            .map(|c| c.1);
+        if let Some(id) = found {
+            return id;
+        }
+        let id = self.replies.len() as u32;
+        self.replies.push(Replies::default());
+        self.nodes[node as usize].edges[edge]
+            .replies
+            .push((key, id));
+        id
     }
 
     /// The child of `edge` at `node` for answer `key`, created if new; and whether it was.
@@ -123,6 +177,15 @@ impl Tree {
         }
         if let Some(last) = last {
             self.nodes[last as usize].visits += 1;
+        }
+    }
+
+    /// Adds `value` (the agent's) to the opponent's replies `(table, arm)` taken on the way.
+    pub fn backup_replies(&mut self, taken: &[(u32, u32)], value: f64) {
+        for &(table, arm) in taken {
+            let a = &mut self.replies[table as usize].arms[arm as usize];
+            a.visits += 1;
+            a.total += value;
         }
     }
 }
