@@ -71,16 +71,8 @@ pub async fn play(
     stats: &mut PlayStats,
 ) -> Result<Ended, String> {
     let socket = client.socket(game).await?;
-    run(
-        socket,
-        Some((client, game)),
-        agent,
-        seed,
-        deadline,
-        None,
-        stats,
-    )
-    .await
+    let Seated { socket, seat } = Seated::take(socket, agent, seed).await?;
+    run_seated(socket, seat, Some((client, game)), deadline, None, stats).await
 }
 
 /// [`play`] on a game socket already open (its `state` frame not yet read), sending each
@@ -94,7 +86,10 @@ pub async fn play_on(
     pacer: Option<&Pacer>,
     stats: &mut PlayStats,
 ) -> Result<Ended, String> {
-    run(socket, None, agent, seed, deadline, pacer, stats).await
+    Seated::take(socket, agent, seed)
+        .await?
+        .play(deadline, pacer, stats)
+        .await
 }
 
 /// The player's side of a game as its frames told it: the agent, fed every observation of
@@ -278,21 +273,6 @@ async fn reopen(
     ))
 }
 
-/// The loop of [`play`] and [`play_on`]: reconnects through `resume` (the client and the
-/// game id) when given.
-async fn run(
-    socket: GameSocket,
-    resume: Option<(&Client, &str)>,
-    agent: &AgentSpec,
-    seed: u64,
-    deadline: Option<Instant>,
-    pacer: Option<&Pacer>,
-    stats: &mut PlayStats,
-) -> Result<Ended, String> {
-    let Seated { socket, seat } = Seated::take(socket, agent, seed).await?;
-    run_seated(socket, seat, resume, deadline, pacer, stats).await
-}
-
 /// A player seated at a server game over an open socket: its `state` frame read and its agent
 /// built and fed the game so far. Seating and playing ([`Seated::play`]) are apart so that a load
 /// test can seat all its players before its clock starts (otherwise the set-up work of thousands
@@ -334,7 +314,8 @@ impl Seated {
     }
 }
 
-/// The play of [`run`] from a seated player.
+/// The loop of [`play`] and [`play_on`] from a seated player: reconnects through `resume`
+/// (the client and the game id) when given.
 async fn run_seated(
     mut socket: GameSocket,
     mut seat: Seat,

@@ -20,11 +20,16 @@ pub(crate) struct Edge {
 
 impl Edge {
     pub fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.total / f64::from(self.visits)
-        }
+        mean(self.total, self.visits)
+    }
+}
+
+/// The mean of `visits` values summing to `total` (0 before the first).
+fn mean(total: f64, visits: u32) -> f64 {
+    if visits == 0 {
+        0.0
+    } else {
+        total / f64::from(visits)
     }
 }
 
@@ -50,11 +55,7 @@ pub(crate) struct Arm {
 
 impl Arm {
     pub fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.total / f64::from(self.visits)
-        }
+        mean(self.total, self.visits)
     }
 }
 
