@@ -8,7 +8,10 @@
 //!   around it (0.08 each), only while the enemy has a queen or two other pieces;
 //! - pawn advancement: 0.05 per rank advanced, more on the sixth and seventh ranks;
 //! - edge pressure when the enemy has only its king left: its distance from the centre, from
-//!   a corner, and the own king's closeness to it (the mating technique's gradient).
+//!   a corner, and the own king's closeness to it (the mating technique's gradient);
+//! - mating material: a side that cannot mate (no pawn, queen or rook, and at most one minor
+//!   piece or only two knights) gets no credit for being ahead; K+N against K is a draw, and a
+//!   search must not trade its last rook for a knight it cannot win with.
 
 use umpire_rules::shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
@@ -36,7 +39,24 @@ pub fn evaluate(pos: &Chess, side: Color) -> f64 {
 
 /// The raw score of `board` for `side`, in pawns (positive: `side` is better).
 pub fn raw_score(board: &Board, side: Color) -> f64 {
-    side_score(board, side) - side_score(board, !side)
+    let score = side_score(board, side) - side_score(board, !side);
+    if score > 0.0 && !can_mate(board, side) || score < 0.0 && !can_mate(board, !side) {
+        0.0
+    } else {
+        score
+    }
+}
+
+/// Whether `side` has the material to mate a lone king: a pawn (it may promote), a queen or
+/// rook, a bishop with another minor piece, or three knights.
+pub fn can_mate(board: &Board, side: Color) -> bool {
+    let mine = board.by_color(side);
+    if (mine & (board.pawns() | board.queens() | board.rooks())).any() {
+        return true;
+    }
+    let bishops = (mine & board.bishops()).count();
+    let knights = (mine & board.knights()).count();
+    (bishops >= 1 && bishops + knights >= 2) || knights >= 3
 }
 
 fn material(board: &Board, side: Color) -> f64 {
@@ -167,6 +187,29 @@ mod tests {
         assert!(evaluate(&edge, Color::White) > evaluate(&centre, Color::White));
         let near = pos("7k/8/5K2/8/8/8/8/2Q5 w - - 0 1");
         assert!(evaluate(&near, Color::White) > evaluate(&edge, Color::White));
+    }
+
+    #[test]
+    fn a_lead_without_mating_material_counts_nothing() {
+        // K+N and K+B against a lone king: drawn, whatever the material says.
+        for fen in [
+            "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
+            "4k3/8/8/8/8/8/8/4KB2 b - - 0 1",
+        ] {
+            let p = pos(fen);
+            assert_eq!(evaluate(&p, Color::White), 0.0, "{fen}");
+            assert_eq!(evaluate(&p, Color::Black), 0.0, "{fen}");
+        }
+        // A knight against a pawn: the pawn's side may still win, the knight's may not.
+        let p = pos("4k3/4p3/8/8/8/8/8/4KN2 w - - 0 1");
+        assert_eq!(evaluate(&p, Color::White), 0.0);
+        // With a pawn or a bishop pair the lead counts.
+        for fen in [
+            "4k3/8/8/8/8/8/4P3/4KN2 w - - 0 1",
+            "4k3/8/8/8/8/8/8/3BKB2 w - - 0 1",
+        ] {
+            assert!(evaluate(&pos(fen), Color::White) > 0.1, "{fen}");
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@
 //! `net_worlds.rs`.
 
 mod eval;
-mod mate;
+pub(crate) mod mate;
 pub(crate) mod net;
 mod net_value;
 pub(crate) mod net_worlds;

@@ -28,8 +28,19 @@
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
 //!
 //! The root's commands are the guided action space of the view (never an attempt already
-//! rejected this turn), narrowed by the belief as in the belief-guided agent. The command
-//! played is the root's most visited edge.
+//! rejected this turn), narrowed by the belief as in the belief-guided agent; promotions are
+//! to a queen or a rook only, here and in the tree (a bishop or a knight from a promotion
+//! mostly throws mating material away). The command played is the root's most visited edge,
+//! except when the agent stands to win ([`AVOID_REPEATS_ABOVE`]): then, among the edges
+//! visited at least a tenth as often, it is the one that stalemates in the fewest of a sample
+//! of the belief's positions, then whose own board after the move stood least often before,
+//! then the most visited.
+//!
+//! Draws: while the agent stands to win (the static estimate over the belief above
+//! [`AVOID_REPEATS_ABOVE`] when the search begins), a draw in the tree (stalemate, insufficient
+//! material, repetition) scores [`DRAW_WHEN_WINNING`] instead of 0, so the search steers away
+//! from throwing the win away; the evaluation gives a side without mating material no credit
+//! for its lead ([`crate::eval::can_mate`]).
 //!
 //! Budget: [`Budget::Nodes`] counts iterations (deterministic with the seed);
 //! [`Budget::Time`] stops at a deadline. The belief update happens when observations arrive and
@@ -52,7 +63,9 @@ use std::time::Instant;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::{Belief, BeliefConfig, LegalUnion};
-use umpire_rules::shakmaty::{Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position};
+use umpire_rules::shakmaty::{
+    Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position, Role, Square,
+};
 use umpire_rules::{Announcement, AttemptList, Command, Observation, OwnBoard, Umpire, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{PlayerView, ViewError};
@@ -152,6 +165,22 @@ pub struct MctsAgent {
     /// The random choices of the guesses and restarts (apart from the search's, so that a game
     /// in which the belief never dies is played as if there were no guesses).
     guess_rng: Xoshiro256PlusPlus,
+    /// What a draw in the tree is worth this decision (see the [module documentation](self)).
+    draw_value: f64,
+    /// Belief positions for the root's stalemate check, kept between decisions.
+    worlds: Vec<Chess>,
+    /// The root's attempts and, per attempt, its (mate, stalemate) shares of the worlds.
+    root_attempts: Vec<umpire_rules::Attempt>,
+    shares: Vec<(f32, f32)>,
+}
+
+/// The value of a draw reached in the tree while the agent stands to win: a won game thrown
+/// away is nearly as bad as a loss.
+pub const DRAW_WHEN_WINNING: f64 = -0.5;
+
+/// Whether `a` promotes to a bishop or a knight (left out of the agent's choices).
+fn underpromotes(a: &umpire_rules::Attempt) -> bool {
+    matches!(a.promotion, Some(Role::Bishop | Role::Knight))
 }
 
 /// Positions kept from the belief at each turn to restart it from (see [`MctsAgent::reseeds`]).
@@ -164,8 +193,9 @@ fn board_key(own: &OwnBoard) -> u64 {
     h.finish()
 }
 
-/// Above this expected value, the agent steers away from own boards it has had before (a
-/// winning side must not drift into a draw by repetition).
+/// Above this expected value the agent stands to win: it steers away from stalemates and from
+/// own boards it has had before (a winning side must not drift into a draw), and draws in the
+/// tree score [`DRAW_WHEN_WINNING`].
 pub const AVOID_REPEATS_ABOVE: f64 = 0.3;
 
 impl MctsAgent {
@@ -197,6 +227,10 @@ impl MctsAgent {
             guesses: Vec::with_capacity(RESEED_GUESSES),
             reseeds: 0,
             guess_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6775_6573),
+            draw_value: 0.0,
+            worlds: Vec::new(),
+            root_attempts: Vec::new(),
+            shares: Vec::new(),
         }
     }
 
@@ -207,7 +241,8 @@ impl MctsAgent {
 
     /// How often the belief died (every sampled hypothesis ruled out and its repairs failed)
     /// and was restarted from a guess: the agent's own men where they stand now, the enemy men
-    /// where a position drawn from the belief at the agent's last turn had them. The restarted
+    /// where a position drawn from the belief at the agent's last turn had them (the enemy
+    /// king moved to the nearest square our men neither attack nor touch, if they do now). The restarted
     /// belief is exact about that guess only, so it is approximate; it keeps the search going
     /// and costs little, where a dead belief would replay its repairs at every observation.
     pub fn reseeds(&self) -> u32 {
@@ -243,6 +278,26 @@ impl MctsAgent {
                     setup.board.discard_piece_at(sq);
                 }
             }
+            // Our men may now attack the guessed enemy king, or our king stand next to it: the
+            // king goes to the nearest empty square where neither is true.
+            if let (Some(theirs), Some(ours)) =
+                (setup.board.king_of(!side), setup.board.king_of(side))
+            {
+                let occupied = setup.board.occupied();
+                let safe = |sq: Square| {
+                    sq.distance(ours) > 1 && setup.board.attacks_to(sq, side, occupied).is_empty()
+                };
+                if !safe(theirs) {
+                    let empty = !occupied;
+                    let to = Square::ALL
+                        .into_iter()
+                        .filter(|&sq| empty.contains(sq) && safe(sq))
+                        .min_by_key(|&sq| (sq.distance(theirs), sq));
+                    let Some(to) = to else { continue };
+                    setup.board.discard_piece_at(theirs);
+                    setup.board.set_piece_at(to, Role::King.of(!side));
+                }
+            }
             let Ok(start) = Chess::from_setup(setup, CastlingMode::Standard) else {
                 continue;
             };
@@ -274,6 +329,9 @@ impl MctsAgent {
             GuidedSpace::new(&self.view, self.config.filters).options(&mut self.options);
         if self.options.is_empty() && !may_ask {
             may_ask = self.view.options(&mut self.options);
+        }
+        if self.options.iter().any(|a| !underpromotes(a)) {
+            self.options.retain(|a| !underpromotes(a));
         }
         if let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0) {
             let union = LegalUnion::covering(belief, &self.options);
@@ -309,7 +367,7 @@ impl MctsAgent {
         match umpire.result().and_then(|r| r.winner) {
             Some(w) if w == self.view.side() => 1.0,
             Some(_) => -1.0,
-            None => 0.0,
+            None => self.draw_value,
         }
     }
 
@@ -334,14 +392,14 @@ impl MctsAgent {
                         let v = if pos.is_check() {
                             if pos.turn() == side { -1.0 } else { 1.0 }
                         } else {
-                            0.0
+                            self.draw_value
                         };
                         return self.bonus.reward(v, depth + plies);
                     };
                     pos.play_unchecked(m);
                     plies += 1;
                     if pos.is_insufficient_material() {
-                        return 0.0;
+                        return self.draw_value;
                     }
                 }
                 evaluate(&pos, side)
@@ -398,6 +456,9 @@ impl MctsAgent {
                 } else {
                     self.options.clear();
                     let may_ask = umpire.mover_options(&mut self.options);
+                    if self.options.iter().any(|a| !underpromotes(a)) {
+                        self.options.retain(|a| !underpromotes(a));
+                    }
                     n.edges = self
                         .options
                         .iter()
@@ -505,6 +566,11 @@ impl MctsAgent {
         self.tree.reset();
         self.bonus.reset();
         let start = Instant::now();
+        self.draw_value = if self.static_estimate() > AVOID_REPEATS_ABOVE {
+            DRAW_WHEN_WINNING
+        } else {
+            0.0
+        };
         let (max_iterations, deadline) = match self.config.budget {
             Budget::Nodes(n) => (n.max(1), None),
             Budget::Time(d) => (u64::MAX, Some(start + d)),
@@ -532,7 +598,7 @@ impl MctsAgent {
         let Some(mut best) = self.tree.best(0) else {
             return root[0];
         };
-        best = self.avoid_repeats(best);
+        best = self.final_pick(best);
         let edge: &Edge = &self.tree.nodes[0].edges[best];
         let chosen = edge.command;
         let value = if edge.visits > 0 {
@@ -565,14 +631,40 @@ impl MctsAgent {
         chosen
     }
 
-    /// When winning, among the root edges visited at least a tenth as often as `best`, the one
-    /// whose own board after the move stood least often before (then the most visited).
-    fn avoid_repeats(&self, best: usize) -> usize {
-        let edges = &self.tree.nodes[0].edges;
-        if edges[best].mean() <= AVOID_REPEATS_ABOVE {
+    /// When winning, among the root edges visited at least a tenth as often as `best` (and
+    /// valued above 0), the one that stalemates in the smallest share of a sample of the
+    /// belief's positions, then whose own board after the move stood least often before, then
+    /// the most visited.
+    fn final_pick(&mut self, best: usize) -> usize {
+        if self.tree.nodes[0].edges[best].mean() <= AVOID_REPEATS_ABOVE {
             return best;
         }
-        let count = |c: Command| match c {
+        self.root_attempts.clear();
+        self.root_attempts
+            .extend(
+                self.tree.nodes[0]
+                    .edges
+                    .iter()
+                    .filter_map(|e| match e.command {
+                        Command::Attempt(a) => Some(a),
+                        _ => None,
+                    }),
+            );
+        self.worlds.clear();
+        if let Some(belief) = &self.belief {
+            crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
+        }
+        crate::darkboard::mate::mate_shares(&self.worlds, &self.root_attempts, &mut self.shares);
+        let edges = &self.tree.nodes[0].edges;
+        let stalemates = |c: Command| match c {
+            Command::Attempt(a) => self
+                .root_attempts
+                .iter()
+                .position(|&r| r == a)
+                .map_or(0.0, |i| self.shares[i].1),
+            _ => 0.0,
+        };
+        let repeats = |c: Command| match c {
             Command::Attempt(a) => {
                 let mut own = self.view.own_board().clone();
                 own.play(a);
@@ -580,22 +672,29 @@ impl MctsAgent {
             }
             _ => 0,
         };
-        if count(edges[best].command) == 0 {
+        let key = |i: usize| {
+            let e = &edges[i];
+            (
+                stalemates(e.command),
+                repeats(e.command),
+                u32::MAX - e.visits,
+            )
+        };
+        let best_key = key(best);
+        if best_key.0 == 0.0 && best_key.1 == 0 {
             return best;
         }
-        let floor = edges[best].visits / 10;
-        let mut pick = best;
-        let mut key = (count(edges[best].command), u32::MAX - edges[best].visits);
-        for (i, e) in edges.iter().enumerate() {
-            if e.visits >= floor.max(1) && e.mean() > 0.0 {
-                let k = (count(e.command), u32::MAX - e.visits);
-                if k < key {
-                    key = k;
-                    pick = i;
+        let floor = (edges[best].visits / 10).max(1);
+        let mut pick = (best, best_key);
+        for i in 0..edges.len() {
+            if edges[i].visits >= floor && edges[i].mean() > 0.0 {
+                let k = key(i);
+                if k.partial_cmp(&pick.1) == Some(std::cmp::Ordering::Less) {
+                    pick = (i, k);
                 }
             }
         }
-        pick
+        pick.0
     }
 
     /// A determinization drawn uniformly from the belief.
