@@ -53,6 +53,7 @@
 
 mod opponent;
 mod policy;
+mod root_pick;
 mod tree;
 mod variant;
 
@@ -76,6 +77,7 @@ pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
 
 use crate::eval::evaluate;
 use crate::{Agent, AgentConfig, Analysis, Budget};
+use root_pick::{Candidate, safest};
 use tree::{Edge, Tree};
 
 /// How the Monte Carlo agent searches.
@@ -172,6 +174,8 @@ pub struct MctsAgent {
     /// The root's attempts and, per attempt, its (mate, stalemate) shares of the worlds.
     root_attempts: Vec<umpire_rules::Attempt>,
     shares: Vec<(f32, f32)>,
+    /// The root's edges as the final choice sees them.
+    candidates: Vec<Candidate>,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -231,6 +235,7 @@ impl MctsAgent {
             worlds: Vec::new(),
             root_attempts: Vec::new(),
             shares: Vec::new(),
+            candidates: Vec::new(),
         }
     }
 
@@ -631,10 +636,8 @@ impl MctsAgent {
         chosen
     }
 
-    /// When winning, among the root edges visited at least a tenth as often as `best` (and
-    /// valued above 0), the one that stalemates in the smallest share of a sample of the
-    /// belief's positions, then whose own board after the move stood least often before, then
-    /// the most visited.
+    /// When winning, the safest well-visited root edge ([`safest`]): the stalemate shares are
+    /// taken over a sample of the belief's positions, the repeats from the own boards seen.
     fn final_pick(&mut self, best: usize) -> usize {
         if self.tree.nodes[0].edges[best].mean() <= AVOID_REPEATS_ABOVE {
             return best;
@@ -672,29 +675,14 @@ impl MctsAgent {
             }
             _ => 0,
         };
-        let key = |i: usize| {
-            let e = &edges[i];
-            (
-                stalemates(e.command),
-                repeats(e.command),
-                u32::MAX - e.visits,
-            )
-        };
-        let best_key = key(best);
-        if best_key.0 == 0.0 && best_key.1 == 0 {
-            return best;
-        }
-        let floor = (edges[best].visits / 10).max(1);
-        let mut pick = (best, best_key);
-        for i in 0..edges.len() {
-            if edges[i].visits >= floor && edges[i].mean() > 0.0 {
-                let k = key(i);
-                if k.partial_cmp(&pick.1) == Some(std::cmp::Ordering::Less) {
-                    pick = (i, k);
-                }
-            }
-        }
-        pick.0
+        self.candidates.clear();
+        self.candidates.extend(edges.iter().map(|e| Candidate {
+            visits: e.visits,
+            mean: e.mean(),
+            stalemates: stalemates(e.command),
+            repeats: repeats(e.command),
+        }));
+        safest(best, &self.candidates)
     }
 
     /// A determinization drawn uniformly from the belief.
