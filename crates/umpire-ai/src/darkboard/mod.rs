@@ -223,9 +223,7 @@ impl Agent for DarkboardAgent {
         // slow for this agent's budget; give it up (the metaposition goes on).
         if observation.actor != self.view.side() {
             if observation.moved {
-                let others = self.meta.men().1 > 1;
-                self.king_worlds
-                    .opponent_moved(self.view.own_board(), others);
+                self.king_worlds.opponent_moved(&self.meta);
                 if self.heard_rejections > MAX_HEARD_REJECTIONS {
                     self.belief = None;
                 }

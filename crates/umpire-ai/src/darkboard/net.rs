@@ -4,9 +4,10 @@
 //! lets the enemy king stand (the worlds), not by the general search.
 //!
 //! Each attempt is scored, assuming it is accepted, over the worlds where it would be legal:
-//! - the share of worlds it mates (checked and no flight square) and, far more costly, the
-//!   share it stalemates (not checked, no flight square, no surely free enemy pawn move; where
-//!   every flight square may hold an enemy pawn, the chance that they all do);
+//! - the share of worlds it mates (surely checked, no square where an enemy pawn may stand
+//!   blocking the check, and no flight square) and, far more costly, the share it stalemates
+//!   (not surely checked, no flight square, no surely free enemy pawn move; where every flight
+//!   square may hold an enemy pawn, the chance that they all do);
 //! - the value of our men left unprotected next to a possible king square (the king takes
 //!   them), and of unprotected men where an enemy pawn may take them (times the chance); a man
 //!   whose loss leaves no mating material (a lone rook) is worth a mate: its loss draws;
@@ -307,6 +308,9 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     let occupied = mine | enemy.pawns;
     let (attacked, protected) = attacked_by(b, us, occupied);
     let king_free = !attacked & !enemy.pawns;
+    // A check is sure only if no square where an enemy pawn may stand blocks it: otherwise a
+    // king without flight squares may be stalemated behind the pawn rather than mated.
+    let surely_attacked = attacked_by(b, us, occupied | enemy.maybe_pawns).0;
 
     // Per world: mate, stalemate, men the king may take.
     let pawn_move = pawn_may_move(enemy, mine);
@@ -329,7 +333,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
         let flights = reach & king_free;
         mobility += flights.count() as f32 * unit;
         if flights.is_empty() {
-            if attacked.contains(k) {
+            if surely_attacked.contains(k) {
                 mate += unit;
             } else if !pawn_move {
                 stalemate += unit;

@@ -3,12 +3,16 @@
 //!
 //! The metaposition spreads the king by one step after every enemy move, also onto squares
 //! our men attack, and so lets it pass through a rook's line in two moves. A king never
-//! stands in check when we are to move, so this set drops the squares our men attack after
-//! each enemy move; the worlds of a decision are its squares that the metaposition (which
-//! heard the checks and our rejected attempts) also allows.
+//! stands in check when we are to move, so this set drops the squares our men surely attack
+//! after each enemy move; the worlds of a decision are its squares that the metaposition
+//! (which heard the checks and our rejected attempts) also allows.
+//!
+//! "Surely": a square where an enemy man other than the king may stand blocks our lines (a
+//! rook on a1 does not attack a7 while an enemy pawn may stand on a2 or a3). Taking our men
+//! alone as blockers once dropped the true king square behind such a pawn, and the net then
+//! played a stalemate it scored as a certain mate.
 
 use umpire_belief::Metaposition;
-use umpire_rules::OwnBoard;
 use umpire_rules::shakmaty::Bitboard;
 
 use super::net::{attacked_by, king_spread};
@@ -20,10 +24,22 @@ pub(crate) struct KingWorlds {
     set: Option<Bitboard>,
 }
 
-/// The squares our men attack on `own` (the enemy king transparent, enemy men ignored).
-fn attacked(own: &OwnBoard) -> Bitboard {
+/// The squares our men in `meta` surely attack: the enemy king transparent, every square where
+/// another enemy man may stand taken as a blocker.
+fn surely_attacked(meta: &Metaposition) -> Bitboard {
+    let own = meta.own();
     let board = own.board();
-    attacked_by(board, own.side(), board.by_color(own.side())).0
+    attacked_by(
+        board,
+        own.side(),
+        board.by_color(own.side()) | enemy_men(meta),
+    )
+    .0
+}
+
+/// The squares where an enemy man other than the king may stand.
+pub(crate) fn enemy_men(meta: &Metaposition) -> Bitboard {
+    (0..5).fold(Bitboard::EMPTY, |b, i| b | meta.possible(i))
 }
 
 impl KingWorlds {
@@ -32,25 +48,26 @@ impl KingWorlds {
         self.set = None;
     }
 
-    /// The enemy moved (we hold `own` now; `others`: it has men besides the king, one of
-    /// which may have moved instead): the king stepped to a square we do not attack and that
-    /// none of our men stands on (a capture empties its square), or stayed.
-    pub(crate) fn opponent_moved(&mut self, own: &OwnBoard, others: bool) {
+    /// The enemy moved (`meta` has heard it): the king stepped to a square we do not surely
+    /// attack and that none of our men stands on (a capture empties its square), or stayed if
+    /// it has other men, one of which may have moved instead.
+    pub(crate) fn opponent_moved(&mut self, meta: &Metaposition) {
         let Some(set) = self.set else { return };
-        let free = !attacked(own) & !own.board().by_color(own.side());
+        let own = meta.own();
+        let free = !surely_attacked(meta) & !own.board().by_color(own.side());
         let mut next = king_spread(set) & free;
-        if others {
+        if meta.men().1 > 1 {
             next |= set & free;
         }
         self.set = Some(next);
     }
 
     /// The worlds of a decision in `meta`: the kept squares the metaposition allows and our
-    /// men do not attack; where none is left (or nothing is kept yet), the metaposition's
-    /// squares we do not attack (all of them if we attack every one). The set is kept from
-    /// here on.
+    /// men do not surely attack; where none is left (or nothing is kept yet), the
+    /// metaposition's squares we do not surely attack (all of them if we attack every one).
+    /// The set is kept from here on.
     pub(crate) fn worlds(&mut self, meta: &Metaposition) -> Bitboard {
-        let possible = match meta.possible(5) & !attacked(meta.own()) {
+        let possible = match meta.possible(5) & !surely_attacked(meta) {
             p if p.any() => p,
             _ => meta.possible(5),
         };
@@ -66,13 +83,23 @@ impl KingWorlds {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use umpire_rules::RuleSet;
     use umpire_rules::shakmaty::fen::Fen;
     use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
 
-    fn own(fen: &str) -> OwnBoard {
+    /// The metaposition of White, who knows the position of `fen` exactly.
+    fn meta(fen: &str) -> Metaposition {
         let fen: Fen = fen.parse().unwrap();
         let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
-        OwnBoard::of(&pos, Color::White)
+        let config = umpire_belief::BeliefConfig {
+            bound: 16,
+            seed: 1,
+            threads: 1,
+            parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
+        };
+        let belief = umpire_belief::Belief::new(RuleSet::WILD16, pos, Color::White, config);
+        Metaposition::of(&belief.unwrap()).unwrap()
     }
 
     fn squares(list: &[Square]) -> Bitboard {
@@ -82,27 +109,37 @@ mod tests {
 
     #[test]
     fn the_king_steps_only_to_squares_we_do_not_attack() {
-        // Our rook on a4 holds the fourth rank; the king was on e5.
-        let board = own("8/8/8/4k3/R7/8/8/4K3 w - - 0 1");
-        let mut worlds = KingWorlds {
-            set: Some(Bitboard::from_square(Square::E5)),
-        };
-        worlds.opponent_moved(&board, false);
         use Square::*;
+        // Our rook on a4 holds the fourth rank; the king was on e5.
+        let mut worlds = KingWorlds {
+            set: Some(Bitboard::from_square(E5)),
+        };
+        worlds.opponent_moved(&meta("8/8/8/4k3/R7/8/8/4K3 w - - 0 1"));
         assert_eq!(worlds.set, Some(squares(&[D5, F5, D6, E6, F6])));
         // With another enemy man to move instead, the king may also have stayed.
         let mut worlds = KingWorlds {
             set: Some(Bitboard::from_square(E5)),
         };
-        worlds.opponent_moved(&board, true);
+        worlds.opponent_moved(&meta("8/7p/8/4k3/R7/8/8/4K3 w - - 0 1"));
         assert_eq!(worlds.set, Some(squares(&[D5, E5, F5, D6, E6, F6])));
     }
 
     #[test]
+    fn an_enemy_pawn_that_may_block_a_line_keeps_the_squares_behind_it() {
+        use Square::*;
+        // The rook on a1 does not attack a7 or a8 through the enemy pawn on a3.
+        let mut worlds = KingWorlds {
+            set: Some(Bitboard::from_square(A8)),
+        };
+        worlds.opponent_moved(&meta("k7/8/8/8/8/p7/8/R3K3 w - - 0 1"));
+        assert_eq!(worlds.set, Some(squares(&[A8, B8, A7, B7])));
+    }
+
+    #[test]
     fn nothing_is_kept_until_a_decision() {
-        let board = own("8/8/8/4k3/R7/8/8/4K3 w - - 0 1");
+        let meta = meta("8/8/8/4k3/R7/8/8/4K3 w - - 0 1");
         let mut worlds = KingWorlds::default();
-        worlds.opponent_moved(&board, false);
+        worlds.opponent_moved(&meta);
         assert_eq!(worlds.set, None);
         worlds.forget();
         assert_eq!(worlds.set, None);

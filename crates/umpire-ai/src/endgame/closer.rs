@@ -53,8 +53,7 @@ impl NetCloser {
     pub fn observe(&mut self, view: &PlayerView, observation: &Observation) {
         self.meta.observe(observation);
         if observation.actor != view.side() && observation.moved {
-            let others = self.meta.men().1 > 1;
-            self.kings.opponent_moved(view.own_board(), others);
+            self.kings.opponent_moved(&self.meta);
         }
         if let Some(own) = observation.own
             && let (Command::Attempt(a), Verdict::Accepted) = (own.command, own.verdict)

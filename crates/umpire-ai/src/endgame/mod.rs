@@ -17,11 +17,12 @@
 //! 31 s on the project's two-core machine); [`EndgameConfig::kbnk`] turns KBNK off where even
 //! one such pause is unwelcome.
 //!
-//! Outside the tables (a queen or rook with pawns or other men left) the mating method is the
-//! wrapped agent's: for [`MctsAgent`](crate::mcts::MctsAgent), its evaluation pushes the lone
-//! king to the edge and rewards pawn advancement, so pawns promote and mates come from search;
-//! [`DarkboardAgent`](crate::DarkboardAgent) closes a net over the enemy king's possible
-//! squares (its `net` module).
+//! Outside the tables (a queen or rook with pawns or other men left), while the enemy is down
+//! to its king and at most two men that may all be pawns, the wrapper closes `darkboard`'s
+//! mating net over the enemy king's possible squares ([`NetCloser`], on by
+//! [`EndgameConfig::net`]); [`DarkboardAgent`](crate::DarkboardAgent) is wrapped without it,
+//! since it closes the same net itself with its own root terms. Everywhere else the wrapped
+//! agent decides.
 
 mod closer;
 pub mod tables;
