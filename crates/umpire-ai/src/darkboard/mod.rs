@@ -25,6 +25,7 @@ mod net_value;
 pub(crate) mod net_worlds;
 pub(crate) mod root_terms;
 mod search;
+mod sure_attacks;
 
 use std::time::Instant;
 

@@ -4,8 +4,8 @@
 //! lets the enemy king stand (the worlds), not by the general search.
 //!
 //! Each attempt is scored, assuming it is accepted, over the worlds where it would be legal:
-//! - the share of worlds it mates (surely checked, no square where an enemy pawn may stand
-//!   blocking the check, and no flight square) and, far more costly, the share it stalemates
+//! - the share of worlds it mates (surely checked: no enemy pawn may well block the check,
+//!   `sure_attacks.rs`; and no flight square) and, far more costly, the share it stalemates
 //!   (not surely checked, no flight square, no surely free enemy pawn move; where every flight
 //!   square may hold an enemy pawn, the chance that they all do);
 //! - the value of our men left unprotected next to a possible king square (the king takes
@@ -308,9 +308,15 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
     let occupied = mine | enemy.pawns;
     let (attacked, protected) = attacked_by(b, us, occupied);
     let king_free = !attacked & !enemy.pawns;
-    // A check is sure only if no square where an enemy pawn may stand blocks it: otherwise a
-    // king without flight squares may be stalemated behind the pawn rather than mated.
-    let surely_attacked = attacked_by(b, us, occupied | enemy.maybe_pawns).0;
+    // A check is sure only if no enemy pawn may well block it: otherwise a king without flight
+    // squares may be stalemated behind the pawn rather than mated.
+    let surely_attacked = super::sure_attacks::sure_attacks(
+        b,
+        us,
+        occupied,
+        enemy.maybe_pawns & !enemy.pawns,
+        enemy.pawn_density,
+    );
 
     // Per world: mate, stalemate, men the king may take.
     let pawn_move = pawn_may_move(enemy, mine);

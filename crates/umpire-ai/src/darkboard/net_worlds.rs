@@ -7,15 +7,14 @@
 //! after each enemy move; the worlds of a decision are its squares that the metaposition
 //! (which heard the checks and our rejected attempts) also allows.
 //!
-//! "Surely": a square where an enemy man other than the king may stand blocks our lines (a
-//! rook on a1 does not attack a7 while an enemy pawn may stand on a2 or a3). Taking our men
-//! alone as blockers once dropped the true king square behind such a pawn, and the net then
-//! played a stalemate it scored as a certain mate.
+//! "Surely": a line stops counting where an enemy pawn may well block it
+//! ([`super::sure_attacks`]).
 
 use umpire_belief::Metaposition;
 use umpire_rules::shakmaty::Bitboard;
 
-use super::net::{attacked_by, king_spread};
+use super::net::king_spread;
+use super::sure_attacks::sure_attacks;
 
 /// The squares where the enemy king may stand, while the mating method is in charge.
 #[derive(Clone, Copy, Debug, Default)]
@@ -24,22 +23,21 @@ pub(crate) struct KingWorlds {
     set: Option<Bitboard>,
 }
 
-/// The squares our men in `meta` surely attack: the enemy king transparent, every square where
-/// another enemy man may stand taken as a blocker.
+/// The squares our men in `meta` surely attack ([`sure_attacks`]): the enemy king transparent,
+/// the squares surely holding an enemy pawn blocking, those where one may stand blocking by
+/// chance.
 fn surely_attacked(meta: &Metaposition) -> Bitboard {
     let own = meta.own();
     let board = own.board();
-    attacked_by(
-        board,
-        own.side(),
-        board.by_color(own.side()) | enemy_men(meta),
-    )
-    .0
-}
-
-/// The squares where an enemy man other than the king may stand.
-pub(crate) fn enemy_men(meta: &Metaposition) -> Bitboard {
-    (0..5).fold(Bitboard::EMPTY, |b, i| b | meta.possible(i))
+    let maybe = meta.possible(0);
+    let sure = maybe & meta.surely_enemy();
+    let density = if maybe.any() {
+        f32::from(meta.pawns().1) / maybe.count() as f32
+    } else {
+        0.0
+    };
+    let occupied = board.by_color(own.side()) | sure;
+    sure_attacks(board, own.side(), occupied, maybe & !sure, density)
 }
 
 impl KingWorlds {
