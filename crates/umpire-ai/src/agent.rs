@@ -1,7 +1,7 @@
 //! The interface every player implements.
 
 use umpire_rules::shakmaty::Color;
-use umpire_rules::{Announcement, Command, Observation, Outcome};
+use umpire_rules::{Announcement, Attempt, Command, Observation, Outcome};
 use umpire_view::{PlayerView, ViewError};
 
 use crate::Analysis;
@@ -28,6 +28,15 @@ pub trait Agent: Send {
 
     /// Whether the agent accepts the opponent's draw offer.
     fn accepts_draw(&mut self) -> bool {
+        false
+    }
+
+    /// For each of `attempts`, the share of the positions the agent cannot rule out in which
+    /// it is legal and stalemates the opponent, written to `out` (one entry per attempt);
+    /// `false`, with `out` untouched, if the agent keeps no such positions (the default). The
+    /// [`Endgame`](crate::endgame::Endgame) wrapper checks its mating net's choice with it.
+    fn stalemate_shares(&mut self, attempts: &[Attempt], out: &mut Vec<f32>) -> bool {
+        let _ = (attempts, out);
         false
     }
 

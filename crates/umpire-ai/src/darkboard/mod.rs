@@ -180,8 +180,14 @@ impl DarkboardAgent {
     /// (repetition, progress) scaled to its units.
     fn close_net(&mut self, options: &AttemptList, bonus: &[f32]) -> Command {
         let kings = self.king_worlds.worlds(&self.meta);
-        let (chosen, analysis) =
-            net::choose(&self.meta, kings, options, bonus, &mut self.net_scores);
+        let (chosen, analysis) = net::choose(
+            &self.meta,
+            kings,
+            options,
+            bonus,
+            None,
+            &mut self.net_scores,
+        );
         self.analysis = Some(analysis);
         Command::Attempt(chosen)
     }

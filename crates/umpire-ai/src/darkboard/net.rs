@@ -231,19 +231,22 @@ pub(crate) fn scores(
 const BONUS_SCALE: f32 = 10.0;
 
 /// The net's choice among `options` (not empty) in `meta` with the enemy king on one of
-/// `kings`, the root terms `bonus` (evaluation pawns, one per option) added: the attempt and
-/// its analysis. `scores` is scratch space.
+/// `kings`, the root terms `bonus` (evaluation pawns, one per option) added and, if given, a
+/// stalemate's cost times the share of other worlds in which each option stalemates
+/// (`stalemates`, one per option): the attempt and its analysis. `scores` is scratch space.
 pub(crate) fn choose(
     meta: &Metaposition,
     kings: Bitboard,
     options: &[Attempt],
     bonus: &[f32],
+    stalemates: Option<&[f32]>,
     scores: &mut Vec<Scored>,
 ) -> (Attempt, Analysis) {
     let nodes = self::scores(meta, kings, options, scores);
     let mut best = (0usize, f32::NEG_INFINITY);
     for (i, (s, &b)) in scores.iter().zip(bonus).enumerate() {
-        let v = s.score + BONUS_SCALE * b;
+        let risk = stalemates.and_then(|x| x.get(i)).copied().unwrap_or(0.0);
+        let v = s.score + BONUS_SCALE * b - STALEMATE * risk;
         if v > best.1 {
             best = (i, v);
         }

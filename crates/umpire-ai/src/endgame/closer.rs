@@ -62,10 +62,10 @@ impl NetCloser {
         }
     }
 
-    /// The net's attempt for `view` and its analysis, when the method applies and the player
+    /// The attempts the net chooses among for `view`, when the method applies and the player
     /// has attempts to choose from (while "Any?" may find an enemy pawn to take, the wrapped
-    /// agent decides whether to ask).
-    pub fn choose(&mut self, view: &PlayerView) -> Option<(Attempt, Analysis)> {
+    /// agent decides whether to ask); then [`NetCloser::pick`] chooses.
+    pub fn options(&mut self, view: &PlayerView) -> Option<&[Attempt]> {
         if !net::applies(&self.meta) {
             self.kings.forget();
             return None;
@@ -80,13 +80,22 @@ impl NetCloser {
         let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi);
         self.history
             .bonus(view.own_board(), clock, &self.options, &mut self.bonus);
+        Some(&self.options)
+    }
+
+    /// The net's attempt among the last [`NetCloser::options`], and its analysis; `stalemates`,
+    /// if given, is per option the share of the wrapped agent's positions in which it
+    /// stalemates (charged like the net's own stalemates: the metaposition may have lost track
+    /// of a pawn that the agent's belief still knows).
+    pub fn pick(&mut self, stalemates: Option<&[f32]>) -> (Attempt, Analysis) {
         let kings = self.kings.worlds(&self.meta);
-        Some(net::choose(
+        net::choose(
             &self.meta,
             kings,
             &self.options,
             &self.bonus,
+            stalemates,
             &mut self.scores,
-        ))
+        )
     }
 }

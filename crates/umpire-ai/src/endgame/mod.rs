@@ -20,7 +20,10 @@
 //! Outside the tables (a queen or rook with pawns or other men left), while the enemy is down
 //! to its king and at most two men that may all be pawns, the wrapper closes `darkboard`'s
 //! mating net over the enemy king's possible squares ([`NetCloser`], on by
-//! [`EndgameConfig::net`]); [`DarkboardAgent`](crate::DarkboardAgent) is wrapped without it,
+//! [`EndgameConfig::net`]), each option charged for the share of the wrapped agent's own
+//! positions in which it stalemates ([`Agent::stalemate_shares`]: `mcts` answers from its
+//! belief, which may still know where a pawn stands after the metaposition has lost track of
+//! it); [`DarkboardAgent`](crate::DarkboardAgent) is wrapped without it,
 //! since it closes the same net itself with its own root terms. Everywhere else the wrapped
 //! agent decides.
 
@@ -73,6 +76,8 @@ pub struct Endgame<A: Agent> {
     /// Decisions taken by the net.
     net_moves: u64,
     options: AttemptList,
+    /// Per net option, the share of the wrapped agent's positions in which it stalemates.
+    stalemates: Vec<f32>,
 }
 
 /// Mirrors a square for Black (tables are for White).
@@ -139,6 +144,7 @@ impl<A: Agent> Endgame<A> {
             closer,
             net_moves: 0,
             options: AttemptList::new(),
+            stalemates: Vec::new(),
         }
     }
 
@@ -267,11 +273,17 @@ impl<A: Agent> Agent for Endgame<A> {
             return Command::Attempt(a);
         }
         self.table_analysis = None;
-        if let Some((a, analysis)) = self
-            .closer
-            .as_mut()
-            .and_then(|c| c.choose(self.inner.view()))
+        if let Some(closer) = self.closer.as_mut()
+            && let Some(options) = closer.options(self.inner.view())
         {
+            // The net's choice, checked against the wrapped agent's own positions where it
+            // keeps any (the metaposition may have lost track of a pawn that blocks a check).
+            self.options.clear();
+            self.options.extend(options.iter().copied());
+            let checked = self
+                .inner
+                .stalemate_shares(&self.options, &mut self.stalemates);
+            let (a, analysis) = closer.pick(checked.then_some(&self.stalemates[..]));
             self.net_moves += 1;
             self.table_analysis = Some(analysis);
             return Command::Attempt(a);
@@ -284,6 +296,10 @@ impl<A: Agent> Agent for Endgame<A> {
             return false;
         }
         self.inner.accepts_draw()
+    }
+
+    fn stalemate_shares(&mut self, attempts: &[Attempt], out: &mut Vec<f32>) -> bool {
+        self.inner.stalemate_shares(attempts, out)
     }
 
     fn analysis(&self) -> Option<&Analysis> {

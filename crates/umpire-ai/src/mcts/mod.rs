@@ -31,10 +31,10 @@
 //! rejected this turn), narrowed by the belief as in the belief-guided agent; promotions are
 //! to a queen or a rook only, here and in the tree (a bishop or a knight from a promotion
 //! mostly throws mating material away). The command played is the root's most visited edge,
-//! except when the agent stands to win ([`AVOID_REPEATS_ABOVE`]): then, among the edges
-//! visited at least a tenth as often, it is the one that stalemates in the fewest of a sample
-//! of the belief's positions, then whose own board after the move stood least often before,
-//! then the most visited.
+//! except when the agent stands to win ([`AVOID_REPEATS_ABOVE`]): then an edge that
+//! stalemates in some of the belief's positions gives way to a sufficiently visited one that
+//! still stands to win and stalemates in fewer, and an edge whose own board after the move
+//! stood before to a well-visited one that repeats less (`root_pick.rs`).
 //!
 //! Draws: while the agent stands to win (the static estimate over the belief above
 //! [`AVOID_REPEATS_ABOVE`] when the search begins), a draw in the tree (stalemate, insufficient
@@ -636,8 +636,9 @@ impl MctsAgent {
         chosen
     }
 
-    /// When winning, the safest well-visited root edge ([`safest`]): the stalemate shares are
-    /// taken over a sample of the belief's positions, the repeats from the own boards seen.
+    /// When winning, the safest sufficiently visited root edge ([`safest`]): the stalemate
+    /// shares are taken over every position the belief holds, the repeats from the own boards
+    /// seen.
     fn final_pick(&mut self, best: usize) -> usize {
         if self.tree.nodes[0].edges[best].mean() <= AVOID_REPEATS_ABOVE {
             return best;
@@ -653,10 +654,7 @@ impl MctsAgent {
                         _ => None,
                     }),
             );
-        self.worlds.clear();
-        if let Some(belief) = &self.belief {
-            crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
-        }
+        self.held_worlds();
         crate::darkboard::mate::mate_shares(&self.worlds, &self.root_attempts, &mut self.shares);
         let edges = &self.tree.nodes[0].edges;
         let stalemates = |c: Command| match c {
@@ -682,7 +680,21 @@ impl MctsAgent {
             stalemates: stalemates(e.command),
             repeats: repeats(e.command),
         }));
-        safest(best, &self.candidates)
+        safest(best, &self.candidates, AVOID_REPEATS_ABOVE)
+    }
+
+    /// Every position the belief holds with the agent to move, into `worlds`.
+    fn held_worlds(&mut self) {
+        self.worlds.clear();
+        if let Some(belief) = &self.belief {
+            let side = self.view.side();
+            self.worlds.extend(
+                (0..belief.held())
+                    .filter_map(|i| belief.position(i))
+                    .filter(|p| p.turn() == side)
+                    .cloned(),
+            );
+        }
     }
 
     /// A determinization drawn uniformly from the belief.
@@ -779,6 +791,17 @@ impl Agent for MctsAgent {
             _ => self.static_estimate(),
         };
         value < self.config.draw_threshold
+    }
+
+    fn stalemate_shares(&mut self, attempts: &[umpire_rules::Attempt], out: &mut Vec<f32>) -> bool {
+        self.held_worlds();
+        if self.worlds.is_empty() {
+            return false;
+        }
+        crate::darkboard::mate::mate_shares(&self.worlds, attempts, &mut self.shares);
+        out.clear();
+        out.extend(self.shares.iter().map(|&(_, stalemate)| stalemate));
+        true
     }
 
     fn analysis(&self) -> Option<&Analysis> {

@@ -1,5 +1,5 @@
 //! The root's final choice while the agent stands to win: the most visited edge, unless it
-//! may stalemate or repeat an own board while a well-visited alternative is safer.
+//! may stalemate or repeat an own board while a sufficiently visited alternative is safer.
 
 use std::cmp::Ordering;
 
@@ -16,30 +16,45 @@ pub(super) struct Candidate {
     pub repeats: u32,
 }
 
-/// The edge to play, given the most visited one, `best`: among the edges visited at least a
-/// tenth as often as `best` and valued above 0, the one that stalemates in the smallest share
-/// of worlds, then repeats the fewest times, then has the most visits. `best` itself when it
-/// neither stalemates nor repeats.
-pub(super) fn safest(best: usize, candidates: &[Candidate]) -> usize {
+/// The edge to play, given the most visited one, `best`, when the agent stands to win:
+/// - if `best` may stalemate, the edge that stalemates in the smallest share of worlds among
+///   those that still stand to win (mean above `winning`) and were visited at least
+///   [`STALEMATE_FLOOR`] times and a fiftieth as often as `best` (then the fewest repeats,
+///   then the most visits): a stalemate throws the won game away, which the evaluation's
+///   scale underrates against a little material;
+/// - else, if `best` repeats an own board, the edge that repeats least among those visited
+///   at least a tenth as often as `best` and valued above 0 (then the most visits);
+/// - else `best`.
+pub(super) fn safest(best: usize, candidates: &[Candidate], winning: f64) -> usize {
     let Some(b) = candidates.get(best) else {
         return best;
     };
-    if b.stalemates == 0.0 && b.repeats == 0 {
-        return best;
-    }
     let key = |c: &Candidate| (c.stalemates, c.repeats, u32::MAX - c.visits);
-    let floor = (b.visits / 10).max(1);
-    let mut pick = (best, key(b));
-    for (i, c) in candidates.iter().enumerate() {
-        if c.visits >= floor && c.mean > 0.0 {
-            let k = key(c);
-            if k.partial_cmp(&pick.1) == Some(Ordering::Less) {
-                pick = (i, k);
+    let pick_among = |eligible: &dyn Fn(&Candidate) -> bool| {
+        let mut pick = (best, key(b));
+        for (i, c) in candidates.iter().enumerate() {
+            if eligible(c) {
+                let k = key(c);
+                if k.partial_cmp(&pick.1) == Some(Ordering::Less) {
+                    pick = (i, k);
+                }
             }
         }
+        pick.0
+    };
+    if b.stalemates > 0.0 {
+        let floor = (b.visits / 50).max(STALEMATE_FLOOR);
+        return pick_among(&|c| c.visits >= floor && c.mean > winning);
     }
-    pick.0
+    if b.repeats > 0 {
+        let floor = (b.visits / 10).max(1);
+        return pick_among(&|c| c.visits >= floor && c.mean > 0.0);
+    }
+    best
 }
+
+/// The fewest visits of an edge chosen instead of a stalemating one.
+pub(super) const STALEMATE_FLOOR: u32 = 16;
 
 #[cfg(test)]
 mod tests {
@@ -57,34 +72,37 @@ mod tests {
     #[test]
     fn a_safe_best_edge_is_kept() {
         let edges = [c(1000, 0.9, 0.0, 0), c(900, 0.95, 0.0, 0)];
-        assert_eq!(safest(0, &edges), 0);
+        assert_eq!(safest(0, &edges, 0.3), 0);
     }
 
     #[test]
-    fn a_stalemating_best_edge_gives_way_to_a_well_visited_safe_one() {
+    fn a_stalemating_best_edge_gives_way_to_a_safe_one_that_still_wins() {
         let edges = [
             c(1000, 0.9, 0.1, 0),
-            c(50, 0.9, 0.0, 0),   // too few visits
-            c(200, 0.8, 0.0, 2),  // safe but repeats
-            c(150, 0.7, 0.0, 0),  // safe, fresh
-            c(300, -0.1, 0.0, 0), // valued below 0
+            c(10, 0.9, 0.0, 0),  // too few visits
+            c(200, 0.8, 0.0, 2), // safe but repeats
+            c(30, 0.7, 0.0, 0),  // safe, fresh, visited enough
+            c(300, 0.2, 0.0, 0), // safe but no longer winning
         ];
-        assert_eq!(safest(0, &edges), 3);
+        assert_eq!(safest(0, &edges, 0.3), 3);
         // Without a fresh one, the repeating safe edge still beats the stalemate.
-        assert_eq!(safest(0, &edges[..3]), 2);
+        assert_eq!(safest(0, &edges[..3], 0.3), 2);
         // Among equally safe edges, the most visited.
         let edges = [
             c(1000, 0.9, 0.5, 0),
             c(200, 0.8, 0.0, 0),
             c(400, 0.8, 0.0, 0),
         ];
-        assert_eq!(safest(0, &edges), 2);
+        assert_eq!(safest(0, &edges, 0.3), 2);
+        // No safe edge that still wins: the stalemating one stays.
+        let edges = [c(1000, 0.9, 0.5, 0), c(400, 0.1, 0.0, 0)];
+        assert_eq!(safest(0, &edges, 0.3), 0);
     }
 
     #[test]
     fn a_smaller_stalemate_share_wins_when_none_is_safe() {
         let edges = [c(1000, 0.9, 0.5, 0), c(500, 0.9, 0.25, 3)];
-        assert_eq!(safest(0, &edges), 1);
+        assert_eq!(safest(0, &edges, 0.3), 1);
     }
 
     #[test]
@@ -94,7 +112,7 @@ mod tests {
             c(120, 0.6, 0.0, 1),
             c(110, 0.5, 0.0, 0),
         ];
-        assert_eq!(safest(0, &edges), 2);
-        assert_eq!(safest(0, &edges[..1]), 0);
+        assert_eq!(safest(0, &edges, 0.3), 2);
+        assert_eq!(safest(0, &edges[..1], 0.3), 0);
     }
 }
