@@ -247,7 +247,8 @@ impl MctsAgent {
     /// How often the belief died (every sampled hypothesis ruled out and its repairs failed)
     /// and was restarted from a guess: the agent's own men where they stand now, the enemy men
     /// where a position drawn from the belief at the agent's last turn had them (the enemy
-    /// king moved to the nearest square our men neither attack nor touch, if they do now). The restarted
+    /// king put back on the nearest empty square our men neither attack nor touch, if its
+    /// guessed square no longer is one). The restarted
     /// belief is exact about that guess only, so it is approximate; it keeps the search going
     /// and costs little, where a dead belief would replay its repairs at every observation.
     pub fn reseeds(&self) -> u32 {
@@ -263,6 +264,11 @@ impl MctsAgent {
         let mine = own.by_color(side);
         for guess in self.guesses.iter().rev() {
             let mut setup = guess.to_setup(EnPassantMode::Legal);
+            // The enemy king is set aside and put back last, where it may legally stand.
+            let Some(guessed_king) = setup.board.king_of(!side) else {
+                continue;
+            };
+            setup.board.discard_piece_at(guessed_king);
             for sq in setup.board.by_color(side) {
                 setup.board.discard_piece_at(sq);
             }
@@ -276,33 +282,27 @@ impl MctsAgent {
             setup.ep_square = None;
             setup.halfmoves = 0;
             // A stale guess may leave the enemy to move into check: its men that attack the
-            // agent's king now (other than its king) are taken off.
+            // agent's king now are taken off.
             if let Some(king) = setup.board.king_of(side) {
                 let attackers = setup.board.attacks_to(king, !side, setup.board.occupied());
-                for sq in attackers & !setup.board.kings() {
+                for sq in attackers {
                     setup.board.discard_piece_at(sq);
                 }
             }
-            // Our men may now attack the guessed enemy king, or our king stand next to it: the
-            // king goes to the nearest empty square where neither is true.
-            if let (Some(theirs), Some(ours)) =
-                (setup.board.king_of(!side), setup.board.king_of(side))
-            {
-                let occupied = setup.board.occupied();
-                let safe = |sq: Square| {
-                    sq.distance(ours) > 1 && setup.board.attacks_to(sq, side, occupied).is_empty()
-                };
-                if !safe(theirs) {
-                    let empty = !occupied;
-                    let to = Square::ALL
-                        .into_iter()
-                        .filter(|&sq| empty.contains(sq) && safe(sq))
-                        .min_by_key(|&sq| (sq.distance(theirs), sq));
-                    let Some(to) = to else { continue };
-                    setup.board.discard_piece_at(theirs);
-                    setup.board.set_piece_at(to, Role::King.of(!side));
-                }
-            }
+            // The enemy king goes back to the nearest empty square (its guessed one if it can)
+            // that none of our men attacks or stands on and that is not next to our king.
+            let occupied = setup.board.occupied();
+            let ours = setup.board.king_of(side);
+            let to = Square::ALL
+                .into_iter()
+                .filter(|&sq| {
+                    !occupied.contains(sq)
+                        && ours.is_none_or(|k| sq.distance(k) > 1)
+                        && setup.board.attacks_to(sq, side, occupied).is_empty()
+                })
+                .min_by_key(|&sq| (sq.distance(guessed_king), sq));
+            let Some(to) = to else { continue };
+            setup.board.set_piece_at(to, Role::King.of(!side));
             let Ok(start) = Chess::from_setup(setup, CastlingMode::Standard) else {
                 continue;
             };
