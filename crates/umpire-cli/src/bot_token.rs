@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde_json::json;
-use umpire_server::client::Client;
+use umpire_client::client::Client;
 
 /// The environment variable `umpire bot` reads its token from when `--token` is not given.
 pub const TOKEN_ENV: &str = "UMPIRE_BOT_TOKEN";

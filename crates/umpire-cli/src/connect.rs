@@ -3,7 +3,7 @@
 //!
 //! The client keeps its own [`PlayerView`], built only from the frames the server sends this
 //! player (each `state` frame's opening and transcript, then each `update`'s observation, read
-//! back by [`umpire_server::decode`]), and hands every observation to the same [`Screen`] as
+//! back by [`umpire_protocol::decode`]), and hands every observation to the same [`Screen`] as
 //! `umpire play`: the board of own men, the status line, the prompt, SAN read on the own
 //! board (`O-O`, `Qxh2`), `options`, `why`, refusal reasons, `history`. The server adds MSG
 //! (`msg TEXT`) and RELIST (`relist`). A dropped connection is retried; the `state` frame on
@@ -17,11 +17,11 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use umpire_ai::AgentKind;
+use umpire_client::client::{Client, GameSocket};
+use umpire_protocol::decode;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::parse_color;
 use umpire_rules::{Announcement, AttemptList, Command, RuleSetId, Verdict};
-use umpire_server::client::{Client, GameSocket};
-use umpire_server::decode;
 use umpire_view::PlayerView;
 use umpire_view::guided::{FilterSet, GuidedSpace};
 

@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
-use umpire_server::client::{Client, GameSocket};
+use umpire_client::client::{Client, GameSocket};
 
 use crate::connect::Input;
 use crate::input::Line;
@@ -169,7 +169,7 @@ async fn answer(lobby: &Lobby, client: &Client, spec: &Value, text: &str) -> Res
         Err(_) => text.split_once(' ').unwrap_or((text, "")),
     };
     let rest = rest.trim();
-    let refused = |a: umpire_server::client::Answer| {
+    let refused = |a: umpire_client::client::Answer| {
         format!(
             "Refused ({}): {}",
             a.code().unwrap_or("?"),

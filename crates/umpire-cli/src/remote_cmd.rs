@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 use umpire_ai::AgentSpec;
-use umpire_server::client::Client;
+use umpire_client::client::Client;
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_multi_thread()
@@ -106,7 +106,7 @@ pub fn bot(args: BotArgs) -> Result<(), String> {
         })?,
     };
     let client = Client::new(&args.server)?.with_token(&token);
-    let plan = umpire_server::bot::BotPlan {
+    let plan = umpire_client::bot::BotPlan {
         agent: args.agent,
         games: args.games,
         parallel: usize::from(args.parallel),
@@ -114,7 +114,7 @@ pub fn bot(args: BotArgs) -> Result<(), String> {
         rated: args.rated,
         seed: args.seed,
     };
-    runtime.block_on(umpire_server::bot::run_bot(&client, &plan, |id, result| {
+    runtime.block_on(umpire_client::bot::run_bot(&client, &plan, |id, result| {
         println!(
             "{id} {} {}",
             result["score"].as_str().unwrap_or("*"),
@@ -151,8 +151,8 @@ pub struct LoadtestArgs {
 /// Runs `umpire loadtest`; prints the figures even if the server fails under it.
 pub fn loadtest(args: LoadtestArgs) -> Result<(), String> {
     Client::new(&args.server)?;
-    let report = runtime()?.block_on(umpire_server::load::run_plan(
-        &umpire_server::load::LoadPlan {
+    let report = runtime()?.block_on(umpire_client::load::run_plan(
+        &umpire_client::load::LoadPlan {
             url: args.server.clone(),
             games: args.games,
             seconds: args.seconds,

@@ -12,8 +12,8 @@ use common::{Reaped, UMPIRE};
 
 use serde_json::json;
 use umpire_ai::AgentKind;
-use umpire_server::client::Client;
-use umpire_server::remote::{PlayStats, play, play_on};
+use umpire_client::client::Client;
+use umpire_client::remote::{PlayStats, play, play_on};
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("umpire-cli-serve-{}-{name}", std::process::id()));

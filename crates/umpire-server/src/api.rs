@@ -329,7 +329,7 @@ pub async fn create_game(
     };
     let rated = g.rated.unwrap_or(false);
     if rated && user.kind == "guest" {
-        return Err(guest_unrated());
+        return Err(ApiError::guest_unrated());
     }
     if rated && agent.is_some() {
         return Err(ApiError::bad_request(
@@ -423,14 +423,6 @@ fn announce(st: &AppState, row: &GameRow, creator: &UserRow, opponent: Option<&s
 pub struct ListQuery {
     /// `open`, `live` or `over`.
     pub status: Option<String>,
-}
-
-/// The refusal of a rated game to a guest.
-pub fn guest_unrated() -> ApiError {
-    ApiError::forbidden(
-        "guest_unrated",
-        "guests play casual games only: register (or use a bot account) to play rated games",
-    )
 }
 
 /// `GET /api/games[?status=open|live|over]`: the newest 100 games. A direct challenge still

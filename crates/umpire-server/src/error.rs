@@ -30,6 +30,14 @@ impl ApiError {
         }
     }
 
+    /// 403 `guest_unrated`: the refusal of a rated game to a guest.
+    pub fn guest_unrated() -> ApiError {
+        ApiError::forbidden(
+            "guest_unrated",
+            "guests play casual games only: register (or use a bot account) to play rated games",
+        )
+    }
+
     /// 400: the request is malformed.
     pub fn bad_request(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, code, message)

@@ -1,7 +1,7 @@
 //! [`HouseAgent`]: a built-in agent seated by the server. It holds only its player's view and
 //! is fed only its player's observations, exactly like a remote player.
 
-use umpire_ai::{Agent, AgentConfig, AgentSpec};
+use umpire_ai::{Agent, AgentConfig};
 use umpire_rules::{Announcement, Command, Observation};
 use umpire_view::PlayerView;
 
@@ -25,13 +25,6 @@ impl HouseAgent {
         let mut config = AgentConfig::with_filters(OFFERED_FILTERS);
         config.budget = spec.budget();
         HouseAgent(spec.kind.build(view, seed, &config))
-    }
-
-    /// An agent named by `spec` (a built-in kind or `cmd:PROGRAM`) with the default budget,
-    /// over the filters the server offers its players: a remote bot's agent.
-    pub fn from_spec(spec: &AgentSpec, view: PlayerView, seed: u64) -> HouseAgent {
-        let config = AgentConfig::with_filters(OFFERED_FILTERS);
-        HouseAgent(spec.build(view, seed, &config))
     }
 
     /// Takes in the opening announcements.

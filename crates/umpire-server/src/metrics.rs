@@ -91,7 +91,7 @@ pub async fn get_metrics(
         batch_commands: m.batch.summary(),
         send: m.send.summary(),
         frames_sent: m.frames_sent.load(Ordering::Relaxed),
-        cpu_seconds: crate::cpu_time::process_cpu_seconds(),
+        cpu_seconds: umpire_protocol::cpu_time::process_cpu_seconds(),
     };
     Ok(Json(serde_json::to_value(&r).unwrap_or_default()))
 }

@@ -6,23 +6,19 @@
 //! data ([`Public`]: ids, names, clocks, a result by time). A spectator's frames are built
 //! from [`spectator_observation`]: what both players hear. Every function here is pure.
 
-use serde::Serialize;
 use serde_json::Value;
 use umpire_rules::shakmaty::{Color, Role};
-use umpire_rules::wire::{AnnouncementJson, color_name};
+use umpire_rules::wire::color_name;
 use umpire_rules::{Announcement, AttemptList, Observation, Outcome, RuleSet};
 use umpire_view::PlayerView;
-use umpire_view::guided::{FilterSet, guided_options};
+use umpire_view::guided::guided_options;
+
+pub use umpire_protocol::observation::observation_json;
+use umpire_protocol::observation::{HeardJson, heard};
+pub use umpire_protocol::{OFFERED_FILTERS, PROTOCOL_VERSION};
 
 use crate::clock::ClockReading;
 use crate::shown_rating::{ShownRating, ratings_json};
-
-/// The protocol version written in every `state` frame (see `docs/PROTOCOL.md`).
-pub const PROTOCOL_VERSION: u32 = 1;
-
-/// The guided filters whose options are offered to players: the sound ones only, so that no
-/// legal move is ever hidden.
-pub const OFFERED_FILTERS: FilterSet = FilterSet::all_sound();
 
 /// Public facts about a game: who plays, the clocks, the result, and in a rated game the
 /// players' ratings.
@@ -46,44 +42,6 @@ pub struct Public<'a> {
     pub result: Option<(&'a str, &'a str)>,
     /// Each seat's rating in a rated game (`None` for a seat that is not rated).
     pub ratings: &'a [Option<ShownRating>; 2],
-}
-
-/// One announcement as sent: the JSON of `docs/JSON.md` plus the rule set's words.
-#[derive(Serialize)]
-struct HeardJson {
-    #[serde(flatten)]
-    announcement: AnnouncementJson,
-    text: String,
-}
-
-fn heard(rules: &RuleSet, a: Announcement) -> HeardJson {
-    HeardJson {
-        announcement: AnnouncementJson::new(a, None),
-        text: rules.phrase(a),
-    }
-}
-
-/// An observation as JSON: who acted, the player's own command and verdict (if the player
-/// acted), whether a move was played, and what the player heard.
-pub fn observation_json(rules: &RuleSet, obs: &Observation) -> Value {
-    let own = obs.own.map(|own| {
-        let mut m = serde_json::json!({
-            "command": own.command.to_text(),
-            "verdict": own.verdict.as_str(),
-        });
-        if let umpire_rules::Verdict::Invalid(why) = own.verdict {
-            m["reason"] = why.as_str().into();
-            m["message"] = why.message().into();
-        }
-        m
-    });
-    let heard: Vec<HeardJson> = obs.announcements.iter().map(|&a| heard(rules, a)).collect();
-    serde_json::json!({
-        "actor": color_name(obs.actor),
-        "own": own,
-        "moved": obs.moved,
-        "heard": heard,
-    })
 }
 
 fn role_name(role: Role) -> &'static str {

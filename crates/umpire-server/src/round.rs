@@ -18,11 +18,11 @@ use crate::error::ApiError;
 use crate::house_agent::HouseAgent;
 use crate::lobby::{Lobby, LobbyEvent, Removal};
 use crate::projection::{self, Public, SpectatorObservation};
-use crate::protocol::Action;
 use crate::rating::Rating;
 use crate::shown_rating::ShownRating;
 use crate::store::{ChatRow, CommandRow, GameRow, Store, UserRow, now_ms};
 use crate::time_class::TimeClass;
+use umpire_protocol::client_message::Action;
 
 /// Who a connection is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -615,7 +615,7 @@ impl Round {
             ));
         }
         if self.row.rated && user.kind == "guest" {
-            return Err(crate::api::guest_unrated());
+            return Err(ApiError::guest_unrated());
         }
         let Some(free) =
             (0..2).find(|&i| self.row.users[i].is_none() && self.row.agents[i].is_none())

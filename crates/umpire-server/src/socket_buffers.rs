@@ -4,7 +4,7 @@
 //! Its reader fills the whole read buffer's capacity with zeros before each read from the
 //! socket, so every connection that reads once holds all of it: at two connections per game
 //! that is a quarter of a megabyte per game, most of the server's memory under load. The
-//! frames a client sends are at most [`MAX_FRAME_BYTES`](crate::protocol::MAX_FRAME_BYTES)
+//! frames a client sends are at most [`MAX_FRAME_BYTES`](umpire_protocol::client_message::MAX_FRAME_BYTES)
 //! (a few hundred bytes in practice); a small read buffer holds several of them, and a larger
 //! frame (up to the connection's transport limit) still arrives whole: the reader grows the
 //! buffer to the frame's length once its header is read. The write buffer is left as it is:

@@ -16,8 +16,8 @@ use crate::auth::MaybeCaller;
 use crate::error::ApiError;
 use crate::hub::RoundHandle;
 use crate::projection::error_frame;
-use crate::protocol::{self, MAX_FRAME_BYTES};
 use crate::round::{RoundMsg, Seat};
+use umpire_protocol::client_message::{self, MAX_FRAME_BYTES};
 
 /// Frames larger than this are refused by the transport (the connection closes); frames
 /// between [`MAX_FRAME_BYTES`] and this get a `frame_too_large` error and the game goes on.
@@ -108,7 +108,7 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat, id: Stri
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        let parsed = protocol::parse(text.as_str());
+        let parsed = client_message::parse(text.as_str());
         if !bucket.take(Instant::now()) {
             let id = parsed.as_ref().map_or_else(|r| r.id, |m| m.id);
             let _ = tx.send(error_frame(

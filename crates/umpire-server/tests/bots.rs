@@ -10,10 +10,10 @@ use serde_json::json;
 use skillratings::Outcomes;
 use skillratings::glicko2::Glicko2Rating;
 use umpire_ai::AgentKind;
+use umpire_client::bot::{BotPlan, run_bot};
+use umpire_client::client::Client;
+use umpire_client::remote::{PlayStats, play};
 use umpire_rules::Verdict;
-use umpire_server::bot::{BotPlan, run_bot};
-use umpire_server::client::Client;
-use umpire_server::remote::{PlayStats, play};
 
 /// A bot taking challenges: `games` games, `parallel` at once.
 fn plan(games: usize, parallel: usize) -> BotPlan {
@@ -44,7 +44,7 @@ async fn bot_account(server: &Server, name: &str) -> Client {
 }
 
 /// Waits until the game `id` is live for `client` (it plays it) and returns its socket.
-async fn live(client: &Client, id: &str) -> umpire_server::client::GameSocket {
+async fn live(client: &Client, id: &str) -> umpire_client::client::GameSocket {
     let (mut s, state) = socket(client, id).await;
     if state["status"] == "open" {
         let state = s.until("state", T).await.unwrap();
@@ -327,7 +327,7 @@ async fn a_bot_whose_game_socket_drops_reconnects_and_finishes_the_game() {
 }
 
 /// The lobby feed of an anonymous listener, its snapshot read.
-async fn socket_feed(server: &Server) -> (umpire_server::client::GameSocket, serde_json::Value) {
+async fn socket_feed(server: &Server) -> (umpire_client::client::GameSocket, serde_json::Value) {
     let mut f = server.client().lobby().await.unwrap();
     let first = f.next_within(T).await.unwrap();
     assert_eq!(first["type"], "lobby", "{first}");

@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestRunner;
 use serde_json::{Value, json};
-use umpire_server::protocol;
+use umpire_protocol::client_message as protocol;
 
 /// JSON values of every shape, a few levels deep.
 fn any_json() -> impl Strategy<Value = Value> {

@@ -10,7 +10,7 @@ use std::time::Duration;
 use common::postgres::both;
 use common::{Server, T, socket};
 use serde_json::{Value, json};
-use umpire_server::client::{Client, GameSocket};
+use umpire_client::client::{Client, GameSocket};
 use umpire_server::store::{GameRow, WITHDRAWN_KEEP_MS};
 use umpire_server::{Database, Options, Store};
 

@@ -8,7 +8,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
-use umpire_server::client::{Client, GameSocket};
+use umpire_client::client::{Client, GameSocket};
 use umpire_server::{Database, open_with, serve};
 
 /// A running server.

@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Rating, glicko2};
-use umpire_server::client::Client;
+use umpire_client::client::Client;
 
 use super::{Server, ask, socket};
 

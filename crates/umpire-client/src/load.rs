@@ -223,7 +223,12 @@ pub async fn run_plan(plan: &LoadPlan) -> LoadReport {
                 });
             }
             let start: Instant = start
-                .get_or_init(|| (Instant::now(), crate::cpu_time::process_cpu_seconds()))
+                .get_or_init(|| {
+                    (
+                        Instant::now(),
+                        umpire_protocol::cpu_time::process_cpu_seconds(),
+                    )
+                })
                 .0;
             let deadline = start + Duration::from_secs_f64(seconds);
             let mut first = rate.map(|r| start + Duration::from_secs_f64(g as f64 / r));
@@ -248,7 +253,7 @@ pub async fn run_plan(plan: &LoadPlan) -> LoadReport {
         let _ = t.await;
     }
     let end = Instant::now();
-    let cpu_end = crate::cpu_time::process_cpu_seconds();
+    let cpu_end = umpire_protocol::cpu_time::process_cpu_seconds();
     let (start, cpu_start) = start.get().copied().unwrap_or((begin, None));
     let server = server_metrics(&plan.url).await;
     let server_cpu = server

@@ -4,14 +4,13 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use umpire_ai::AgentSpec;
+use umpire_ai::{Agent, AgentConfig, AgentSpec};
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::parse_color;
 use umpire_rules::{Announcement, Command, Observation, RuleSetId};
 use umpire_view::PlayerView;
 
 use crate::client::{Client, GameSocket};
-use crate::house_agent::HouseAgent;
 use crate::pacer::Pacer;
 
 /// What a remote player measured.
@@ -96,7 +95,7 @@ pub async fn play_on(
 /// the transcript so far, and where the game stands.
 struct Seat {
     side: Color,
-    agent: HouseAgent,
+    agent: Box<dyn Agent>,
     /// How many observations of the transcript the agent has heard.
     heard: usize,
     status: String,
@@ -124,10 +123,15 @@ impl Seat {
             .map(Vec::as_slice)
             .unwrap_or_default()
         {
-            opening.push(crate::decode::announcement(a)?);
+            opening.push(umpire_protocol::decode::announcement(a)?);
         }
         view.hear_opening(opening.iter().copied());
-        let mut agent = HouseAgent::from_spec(spec, view, seed);
+        // The filters the server offers its players: the agent plays over the same options.
+        let mut agent = spec.build(
+            view,
+            seed,
+            &AgentConfig::with_filters(umpire_protocol::OFFERED_FILTERS),
+        );
         agent.hear_opening(&opening);
         let mut seat = Seat {
             side,
@@ -162,7 +166,7 @@ impl Seat {
         };
         let mut own = false;
         for o in new {
-            let obs = crate::decode::observation(self.side, o)?;
+            let obs = umpire_protocol::decode::observation(self.side, o)?;
             own |= obs.actor == self.side;
             self.hear(&obs)?;
         }
@@ -182,7 +186,7 @@ impl Seat {
         {
             self.draw_offered_to_me = true;
         }
-        if !self.agent.observe(obs) {
+        if self.agent.observe(obs).is_err() {
             return Err("an observation does not fit the agent's view".to_owned());
         }
         self.heard += 1;
@@ -208,7 +212,11 @@ impl Seat {
         let answers_draw = self.draw_offered_to_me;
         let command = if answers_draw {
             self.draw_offered_to_me = false;
-            self.agent.answer_draw()
+            if self.agent.accepts_draw() {
+                Command::AcceptDraw
+            } else {
+                Command::DeclineDraw
+            }
         } else {
             self.agent.choose()
         };
@@ -418,7 +426,7 @@ async fn run_seated(
         }
         match v["type"].as_str().unwrap_or_default() {
             "update" => {
-                let obs = crate::decode::observation(seat.side, &v["observation"])?;
+                let obs = umpire_protocol::decode::observation(seat.side, &v["observation"])?;
                 seat.hear(&obs)?;
                 seat.take_position(&v);
             }

@@ -1,5 +1,5 @@
 //! Reading a player's frames back into the umpire's types: the inverse of
-//! [`projection::observation_json`](crate::projection::observation_json), so that a terminal
+//! [`observation_json`](crate::observation::observation_json), so that a terminal
 //! client can keep its own [`PlayerView`](umpire_view::PlayerView) and show the same screen as
 //! `umpire play`. Every malformed frame is an error in words, never a panic.
 
@@ -117,7 +117,7 @@ mod tests {
                     let outcome = game.submit(command);
                     for player in [Color::White, Color::Black] {
                         if let Some(obs) = outcome.observation(command, player) {
-                            let json = crate::projection::observation_json(&rules, &obs);
+                            let json = crate::observation::observation_json(&rules, &obs);
                             assert_eq!(observation(player, &json).unwrap(), obs);
                             seen += 1;
                         }
