@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use umpire_ai::tournament::stats::{Sprt, SprtDecision};
-use umpire_ai::tournament::{GameReport, MatchConfig, Points, Termination, run_match};
+use umpire_ai::tournament::{GameReport, MatchConfig, Points, RunKey, Termination, run_match};
 use umpire_ai::{AgentConfig, AgentKind, AgentSpec, Budget};
 use umpire_rules::RuleSetId;
 
@@ -18,7 +18,7 @@ fn config(games: u64, concurrency: usize, seed: u64) -> MatchConfig {
             ..AgentConfig::default()
         },
         concurrency,
-        seed,
+        key: RunKey::from_seed(seed),
         max_plies: 300,
         sprt: None,
         engine_timeout: None,

@@ -16,6 +16,7 @@ mod play_screen;
 mod record_cmd;
 mod referee;
 mod remote_cmd;
+mod run_secret;
 mod save_file;
 mod schroedinger;
 mod selfplay;
@@ -93,9 +94,15 @@ enum Cmd {
         /// Number of games.
         #[arg(long, default_value_t = 10)]
         games: u64,
-        /// Random seed; the same seed plays the same games.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Make the run reproducible: the same seed plays the same games. Every player's seed
+        /// is derived from it, so anyone who knows or guesses it (an engine program included)
+        /// can compute them all. Default: a secret run key drawn from the system, printed at
+        /// the end.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Replay a run from the key it printed (64 hexadecimal digits).
+        #[arg(long, value_name = "HEX", conflicts_with = "seed")]
+        run_key: Option<umpire_ai::tournament::RunKey>,
         /// Start every game from this position (FEN).
         #[arg(long)]
         fen: Option<String>,
@@ -298,21 +305,25 @@ fn main() -> ExitCode {
             rules,
             games,
             seed,
+            run_key,
             fen,
             max_plies,
             out,
             player_views,
             agent,
-        } => selfplay::run(&selfplay::SelfplayArgs {
-            rules,
-            games,
-            seed,
-            fen: fen.as_deref(),
-            max_plies,
-            out: out.as_deref(),
-            player_views,
-            agent,
-        }),
+        } => match run_secret::RunSecret::choose(seed, run_key) {
+            Err(e) => Err(e),
+            Ok(secret) => selfplay::run(&selfplay::SelfplayArgs {
+                rules,
+                games,
+                secret,
+                fen: fen.as_deref(),
+                max_plies,
+                out: out.as_deref(),
+                player_views,
+                agent,
+            }),
+        },
         Cmd::Play {
             rules,
             side,

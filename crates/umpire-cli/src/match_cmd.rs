@@ -9,10 +9,13 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::{Value, json};
 use umpire_ai::tournament::stats::{Sprt, Tally};
-use umpire_ai::tournament::{GameReport, MatchConfig, MatchSummary, run_match, run_round_robin};
+use umpire_ai::tournament::{
+    GameReport, MatchConfig, MatchSummary, RunKey, run_match, run_round_robin,
+};
 use umpire_ai::{AgentConfig, AgentSpec, Budget};
 use umpire_rules::RuleSetId;
 
+use crate::run_secret::RunSecret;
 use crate::stdout::say;
 
 /// `umpire match` arguments.
@@ -40,9 +43,15 @@ pub struct MatchArgs {
     /// Games played at once, each on its own thread (default: the available cores).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..1025))]
     concurrency: Option<u64>,
-    /// Base seed: game i's seed is derived from it and i, whatever the concurrency.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
+    /// Make the run reproducible: every player's seed is derived from this one (game i's from
+    /// it, i and the side, whatever the concurrency). Anyone who knows or guesses it can
+    /// compute every seed, an engine included: leave it out of matches between programs you
+    /// do not trust. Default: a secret run key drawn from the system, printed at the end.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Replay a run from the key it printed (64 hexadecimal digits).
+    #[arg(long, value_name = "HEX", conflicts_with = "seed")]
+    run_key: Option<RunKey>,
     /// Write each game's record here (game-0001.json, …; in a round robin
     /// 1-2-game-0001.json for agents 1 and 2); check them with `umpire record verify`.
     #[arg(long, value_name = "DIR")]
@@ -133,6 +142,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |k| usize::try_from(k).unwrap_or(1),
     );
+    let secret = RunSecret::choose(args.seed, args.run_key)?;
     let cfg = MatchConfig {
         rules: args.rules,
         games: args.games,
@@ -141,15 +151,15 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             ..AgentConfig::default()
         },
         concurrency,
-        seed: args.seed,
+        key: secret.key(),
         max_plies: args.max_plies,
         sprt: args.sprt,
         engine_timeout: args.engine_timeout.map(Duration::from_millis),
     };
     if args.round_robin {
-        round_robin(&args, &specs, &cfg)
+        round_robin(&args, &specs, &cfg, secret)
     } else {
-        two_agents(&args, &specs[0], &specs[1], &cfg)
+        two_agents(&args, &specs[0], &specs[1], &cfg, secret)
     }
 }
 
@@ -158,6 +168,7 @@ fn two_agents(
     a: &AgentSpec,
     b: &AgentSpec,
     cfg: &MatchConfig,
+    secret: RunSecret,
 ) -> Result<(), String> {
     let bar = progress(cfg.games);
     let mut write_error = None;
@@ -183,7 +194,8 @@ fn two_agents(
             map.insert("a".into(), json!(a.to_string()));
             map.insert("b".into(), json!(b.to_string()));
             map.insert("rules".into(), json!(cfg.rules.as_str()));
-            map.insert("seed".into(), json!(cfg.seed));
+            map.insert("seed".into(), json!(secret.seed()));
+            map.insert("run_key".into(), json!(cfg.key.to_hex()));
             map.insert("budget".into(), json!(budget_text(cfg.agent.budget)));
             map.insert(
                 "budgets".into(),
@@ -208,7 +220,7 @@ fn two_agents(
         }
         say!("{object}");
     } else {
-        print_summary(a, b, cfg, &summary);
+        print_summary(a, b, cfg, secret, &summary);
     }
     if let Some(dir) = &args.out
         && !args.json
@@ -267,7 +279,13 @@ fn signed(x: Option<f64>) -> String {
     x.map_or_else(|| "∞".to_owned(), |v| format!("{:+}", v.round() as i64))
 }
 
-fn print_summary(a: &AgentSpec, b: &AgentSpec, cfg: &MatchConfig, s: &MatchSummary) {
+fn print_summary(
+    a: &AgentSpec,
+    b: &AgentSpec,
+    cfg: &MatchConfig,
+    secret: RunSecret,
+    s: &MatchSummary,
+) {
     let t = &s.tally;
     let (budget_a, budget_b) = (a.budget(cfg.agent.budget), b.budget(cfg.agent.budget));
     let budgets = if budget_a == budget_b {
@@ -280,10 +298,10 @@ fn print_summary(a: &AgentSpec, b: &AgentSpec, cfg: &MatchConfig, s: &MatchSumma
         )
     };
     say!(
-        "{a} vs {b}: {} games under {} ({budgets} per decision, seed {})",
+        "{a} vs {b}: {} games under {} ({budgets} per decision, {})",
         t.games(),
         cfg.rules,
-        cfg.seed
+        secret.describe()
     );
     say!(
         "{a}: {} wins ({} by checkmate), {} draws, {} losses",
@@ -343,7 +361,12 @@ fn print_summary(a: &AgentSpec, b: &AgentSpec, cfg: &MatchConfig, s: &MatchSumma
     }
 }
 
-fn round_robin(args: &MatchArgs, specs: &[AgentSpec], cfg: &MatchConfig) -> Result<(), String> {
+fn round_robin(
+    args: &MatchArgs,
+    specs: &[AgentSpec],
+    cfg: &MatchConfig,
+    secret: RunSecret,
+) -> Result<(), String> {
     let pairs = (specs.len() * (specs.len() - 1) / 2) as u64;
     let bar = progress(cfg.games * pairs);
     let mut write_error = None;
@@ -384,18 +407,19 @@ fn round_robin(args: &MatchArgs, specs: &[AgentSpec], cfg: &MatchConfig) -> Resu
             .collect();
         say!(
             "{}",
-            json!({"rules": cfg.rules.as_str(), "seed": cfg.seed, "games_per_pairing": cfg.games,
+            json!({"rules": cfg.rules.as_str(), "seed": secret.seed(),
+                   "run_key": cfg.key.to_hex(), "games_per_pairing": cfg.games,
                    "budget": budget_text(cfg.agent.budget), "pairings": pairings, "table": table})
         );
         return Ok(());
     }
     say!(
-        "round robin of {} agents under {}, {} games per pairing ({} per decision, seed {})",
+        "round robin of {} agents under {}, {} games per pairing ({} per decision, {})",
         specs.len(),
         cfg.rules,
         cfg.games,
         budget_text(cfg.agent.budget),
-        cfg.seed
+        secret.describe()
     );
     for (i, j, s) in &rr.pairings {
         say!(

@@ -1,5 +1,6 @@
 //! `umpire selfplay`: random games written as records.
 
+use crate::run_secret::RunSecret;
 use crate::stdout::say;
 use std::collections::BTreeMap;
 use std::fs;
@@ -19,8 +20,9 @@ pub struct SelfplayArgs<'a> {
     pub rules: RuleSetId,
     /// Number of games.
     pub games: u64,
-    /// Base seed: game `i` uses [`game_seed`]`(seed, i)`.
-    pub seed: u64,
+    /// The run's secret: game `i`'s players are seeded with its key's `seat_seed(i, side)`, a
+    /// `random` game with its `game_seed(i)` (`umpire_ai::tournament::RunKey`).
+    pub secret: RunSecret,
     /// Start position, if not the standard one.
     pub fen: Option<&'a str>,
     /// Stop a game unfinished after this many moves.
@@ -31,15 +33,6 @@ pub struct SelfplayArgs<'a> {
     pub player_views: bool,
     /// Who plays both sides.
     pub agent: AgentSpec,
-}
-
-/// The seed of game `index` (0-based) of a run with base seed `seed`: each game can be
-/// replayed on its own (SplitMix64 of the pair).
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Plays the games, writes the records, prints a summary.
@@ -61,8 +54,8 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
     );
     let mut results: BTreeMap<String, u64> = BTreeMap::new();
     let (mut attempts, mut plies) = (0u64, 0u64);
+    let key = args.secret.key();
     for index in 0..args.games {
-        let seed = game_seed(args.seed, index);
         let mut game = match args.fen {
             Some(fen) => Game::from_fen(rules, fen).map_err(|e| format!("--fen: {e}"))?,
             None => Game::new(rules),
@@ -74,16 +67,23 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
         game.set_tag("Black", &name).map_err(|e| e.to_string())?;
         game.set_tag("Round", &(index + 1).to_string())
             .map_err(|e| e.to_string())?;
-        game.set_tag("Seed", &seed.to_string())
-            .map_err(|e| e.to_string())?;
         match &args.agent {
             AgentSpec::Builtin(AgentKind::Random) => {
+                // One generator plays both sides here: no player program sees its seed.
+                let seed = key.game_seed(index);
+                game.set_tag("Seed", &seed.to_string())
+                    .map_err(|e| e.to_string())?;
                 let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
                 let stats = game.play_random(&mut rng, args.max_plies);
                 attempts += stats.attempts;
                 plies += stats.plies;
             }
             spec => {
+                let seeds = key.seats(index);
+                game.set_tag("WhiteSeed", &seeds[0].to_string())
+                    .map_err(|e| e.to_string())?;
+                game.set_tag("BlackSeed", &seeds[1].to_string())
+                    .map_err(|e| e.to_string())?;
                 let start = game.umpire().position().clone();
                 let mut agents = [Color::White, Color::Black].map(|side| {
                     let view = if args.fen.is_some() {
@@ -93,7 +93,7 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
                     };
                     spec.build(
                         view,
-                        game_seed(seed, u64::from(side.is_black())),
+                        seeds[usize::from(side.is_black())],
                         &AgentConfig::default(),
                     )
                 });
@@ -122,10 +122,11 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
     bar.finish_and_clear();
     let n = args.games.max(1) as f64;
     say!(
-        "{} games under {} ({} agents): {:.1} attempts and {:.1} moves per game",
+        "{} games under {} ({} agents, {}): {:.1} attempts and {:.1} moves per game",
         args.games,
         args.rules,
         args.agent,
+        args.secret.describe(),
         attempts as f64 / n,
         plies as f64 / n
     );
@@ -158,16 +159,4 @@ fn write_game(dir: &Path, index: u64, game: &Game, player_views: bool) -> Result
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::game_seed;
-
-    #[test]
-    fn game_seeds_differ_and_repeat() {
-        assert_ne!(game_seed(1, 0), game_seed(1, 1));
-        assert_ne!(game_seed(1, 0), game_seed(2, 0));
-        assert_eq!(game_seed(7, 3), game_seed(7, 3));
-    }
 }

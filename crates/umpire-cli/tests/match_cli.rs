@@ -325,3 +325,110 @@ fn a_broken_engine_loses_its_games_with_the_reason() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("cannot start"), "{stderr}");
 }
+
+#[test]
+fn without_a_seed_the_run_key_is_secret_and_replays_the_run() {
+    // Issue 31: with no --seed the run's key is drawn from the system. The engine's requests
+    // never carry it (nor its opponent's seed); the summary prints it for the referee, and
+    // --run-key plays the very same games again.
+    let (d1, d2, d3) = (temp_dir("key-1"), temp_dir("key-2"), temp_dir("key-3"));
+    fs::create_dir_all(&d3).expect("scratch");
+    let log = d3.join("requests.jsonl");
+    let spy = d3.join("spy.py");
+    fs::write(
+        &spy,
+        "import json, sys\n\
+         log = open(sys.argv[1], 'a')\n\
+         for line in sys.stdin:\n    \
+             log.write(line); log.flush()\n    \
+             r = json.loads(line)\n    \
+             c = r['options'][0] if r['request'] == 'choose' and r['options'] else ('draw decline' if r['request'] == 'draw' else 'resign')\n    \
+             print(json.dumps({'command': c}), flush=True)\n",
+    )
+    .expect("writes the spy");
+    let engine = format!("cmd:python3 {} {}", spy.display(), log.display());
+    let common = ["--games", "2", "--max-plies", "20", "--json"];
+    let mut a1 = vec![
+        "match",
+        engine.as_str(),
+        "random",
+        "--out",
+        d1.to_str().unwrap(),
+    ];
+    a1.extend(common);
+    let s1 = summary(&run_ok(&a1));
+    assert!(s1["seed"].is_null(), "{s1}");
+    let key = s1["run_key"].as_str().expect("the run key").to_owned();
+    assert!(
+        key.len() == 64 && key.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{key}"
+    );
+    let requests = fs::read_to_string(&log).expect("the spy logged its requests");
+    assert!(!requests.is_empty());
+    assert!(!requests.contains(&key), "a request carries the run key");
+    let r1 = records(&d1);
+    assert_eq!(r1.len(), 2);
+    for (i, (name, record)) in r1.iter().enumerate() {
+        assert!(!record.to_string().contains(&key), "{name} names the key");
+        // The engine is White in game 1, Black in game 2: it read its own seat's seed only.
+        let tags = &record["tags"];
+        let seat = |tag: &str| {
+            tags[tag]
+                .as_str()
+                .expect(tag)
+                .parse::<u64>()
+                .expect("a seed")
+        };
+        let (own, other) = if i == 0 {
+            (seat("WhiteSeed"), seat("BlackSeed"))
+        } else {
+            (seat("BlackSeed"), seat("WhiteSeed"))
+        };
+        assert!(requests.contains(&format!("\"seed\":{own}")), "{name}");
+        assert!(!requests.contains(&other.to_string()), "{name}");
+    }
+    // The key replays the run exactly; another run draws another key.
+    let mut a2 = vec!["match", "random", "random", "--out", d2.to_str().unwrap()];
+    a2.extend(common);
+    a2.extend(["--run-key", key.as_str()]);
+    let mut a3 = vec!["match", "random", "random", "--out", d3.to_str().unwrap()];
+    a3.extend(common);
+    fs::remove_dir_all(&d3).expect("cleans");
+    let s3 = summary(&run_ok(&a3));
+    assert_ne!(s3["run_key"], s1["run_key"]);
+    let s2 = summary(&run_ok(&a2));
+    assert_eq!(s2["run_key"], s1["run_key"]);
+    let r2 = records(&d2);
+    let seeds = |r: &[(String, Value)]| -> Vec<Value> {
+        r.iter()
+            .map(|(_, v)| json_pair(&v["tags"]["WhiteSeed"], &v["tags"]["BlackSeed"]))
+            .collect()
+    };
+    assert_eq!(seeds(&r1), seeds(&r2));
+    // `random` against `random` under the key replays its own run byte for byte.
+    let mut a4 = vec!["match", "random", "random", "--out", d1.to_str().unwrap()];
+    a4.extend(common);
+    a4.extend(["--run-key", key.as_str()]);
+    fs::remove_dir_all(&d1).expect("cleans");
+    run_ok(&a4);
+    assert_eq!(records(&d1), r2);
+    let e = run_err(&[
+        "match",
+        "random",
+        "random",
+        "--seed",
+        "1",
+        "--run-key",
+        &key,
+    ]);
+    assert!(e.contains("--run-key") && e.contains("--seed"), "{e}");
+    let e = run_err(&["match", "random", "random", "--run-key", "12ab"]);
+    assert!(e.contains("64 hexadecimal digits"), "{e}");
+    for d in [&d1, &d2, &d3] {
+        let _ = fs::remove_dir_all(d);
+    }
+}
+
+fn json_pair(a: &Value, b: &Value) -> Value {
+    Value::Array(vec![a.clone(), b.clone()])
+}

@@ -82,10 +82,16 @@ fn selfplay_player_views_carry_no_seed() {
         }
         run(&args);
         let referee = fs::read_to_string(dir.join("game-0001.pgn")).unwrap();
-        assert!(
-            referee.contains("[Seed "),
-            "the referee's record keeps the seed"
-        );
+        // The referee's record keeps the seeds: the game's (`random` plays both sides from
+        // one generator) or each seat's.
+        let tags: &[&str] = if agent == "random" {
+            &["[Seed "]
+        } else {
+            &["[WhiteSeed ", "[BlackSeed "]
+        };
+        for tag in tags {
+            assert!(referee.contains(tag), "the referee's record keeps {tag}");
+        }
         for view in ["white", "black"] {
             for ext in ["pgn", "json"] {
                 let path = dir.join(format!("game-0001.{view}.{ext}"));

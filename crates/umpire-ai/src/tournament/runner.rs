@@ -11,19 +11,10 @@ use umpire_rules::shakmaty::Color;
 use umpire_rules::{EndReason, Record, RuleSetId};
 use umpire_view::PlayerView;
 
+use super::seeds::RunKey;
 use super::stats::{Sprt, SprtDecision, Tally, bradley_terry};
 use crate::engine::fault_of;
 use crate::{AgentConfig, AgentSpec, MatchStats, play_match, spec::engine_timeout};
-
-/// The seed of game `index` (0-based) of a run with base seed `seed`: each game can be
-/// replayed on its own (SplitMix64 of the pair). The agent seated as White in that game gets
-/// `game_seed(that, 0)`, Black `game_seed(that, 1)`.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -36,8 +27,9 @@ pub struct MatchConfig {
     pub agent: AgentConfig,
     /// Games played at once, each on its own thread (at least 1).
     pub concurrency: usize,
-    /// Base seed (see [`game_seed`]).
-    pub seed: u64,
+    /// The run's secret: game `i`'s White plays with [`RunKey::seat_seed`]`(i, White)`, its
+    /// Black with `(i, Black)`; no seat's seed says anything of another's.
+    pub key: RunKey,
     /// A game still going after this many moves is stopped and scored a draw (`ply_cap`).
     pub max_plies: u32,
     /// Stop early when this test decides (evaluated on games in index order).
@@ -84,8 +76,9 @@ impl Termination {
 pub struct GameReport {
     /// Its index (0-based).
     pub index: u64,
-    /// Its seed ([`game_seed`] of the match seed and the index).
-    pub seed: u64,
+    /// The seats' seeds, White's and Black's ([`RunKey::seats`] of the index; also in the
+    /// record's `WhiteSeed` and `BlackSeed` tags, which no player's view carries).
+    pub seeds: [u64; 2],
     /// Whether A played White (even indices).
     pub a_white: bool,
     /// The result from A's side.
@@ -121,7 +114,7 @@ pub fn play_game(
     cfg: &MatchConfig,
     index: u64,
 ) -> Result<GameReport, String> {
-    let seed = game_seed(cfg.seed, index);
+    let seeds = cfg.key.seats(index);
     let a_white = index.is_multiple_of(2);
     let (white, black) = if a_white { (a, b) } else { (b, a) };
     let rules = *cfg.rules.rules();
@@ -131,7 +124,8 @@ pub fn play_game(
         ("White", white.to_string()),
         ("Black", black.to_string()),
         ("Round", (index + 1).to_string()),
-        ("Seed", seed.to_string()),
+        ("WhiteSeed", seeds[0].to_string()),
+        ("BlackSeed", seeds[1].to_string()),
     ] {
         game.set_tag(tag, &tag_value(&value))
             .map_err(|e| e.to_string())?;
@@ -141,13 +135,13 @@ pub fn play_game(
         .unwrap_or_else(|| engine_timeout(cfg.agent.budget));
     let (mut w, w_fault) = white.build_watched(
         PlayerView::standard(rules, Color::White),
-        game_seed(seed, 0),
+        seeds[0],
         &cfg.agent,
         timeout,
     );
     let (mut bl, b_fault) = black.build_watched(
         PlayerView::standard(rules, Color::Black),
-        game_seed(seed, 1),
+        seeds[1],
         &cfg.agent,
         timeout,
     );
@@ -185,7 +179,7 @@ pub fn play_game(
     };
     Ok(GameReport {
         index,
-        seed,
+        seeds,
         a_white,
         points,
         termination,
@@ -368,8 +362,8 @@ pub struct RoundRobin {
     pub table: Vec<Standing>,
 }
 
-/// Plays `cfg.games` games between every pair of `agents` (pairing `p` with base seed
-/// [`game_seed`]`(cfg.seed, p)`; no SPRT) and rates them by Bradley–Terry with one virtual
+/// Plays `cfg.games` games between every pair of `agents` (pairing `p` under the key
+/// [`RunKey::pairing`]`(p)` of `cfg.key`; no SPRT) and rates them by Bradley–Terry with one virtual
 /// draw per pair. `on_game` gets each pairing's reports in order, with the pair.
 pub fn run_round_robin(
     agents: &[AgentSpec],
@@ -381,7 +375,7 @@ pub fn run_round_robin(
     for i in 0..agents.len() {
         for j in i + 1..agents.len() {
             let pair_cfg = MatchConfig {
-                seed: game_seed(cfg.seed, pair),
+                key: cfg.key.pairing(pair),
                 sprt: None,
                 ..cfg.clone()
             };
