@@ -122,17 +122,18 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
     bar.finish_and_clear();
     let n = args.games.max(1) as f64;
     say!(
-        "{} games under {} ({} agents, {}): {:.1} attempts and {:.1} moves per game",
+        "{} games under {} ({} agents): {:.1} attempts and {:.1} moves per game",
         args.games,
         args.rules,
         args.agent,
-        args.secret.describe(),
         attempts as f64 / n,
         plies as f64 / n
     );
     for (result, count) in results {
         say!("  {count:>7}  {result}");
     }
+    // The key (or the chosen seed) replays the run; the players have finished with it.
+    say!("seeded by {}", args.secret.describe());
     if let Some(dir) = args.out {
         say!("records written to {}", dir.display());
     }
