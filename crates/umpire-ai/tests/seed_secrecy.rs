@@ -269,3 +269,18 @@ fn an_engine_reads_its_own_seed_and_nothing_of_the_key() {
         assert!(!text.contains(&opponent.to_string()), "{opponent}");
     }
 }
+
+#[test]
+fn a_chosen_seed_is_public_but_a_drawn_key_is_not() {
+    // The documented trade-off (docs/ENGINE.md, "Seeds"): `--seed N` derives the key publicly,
+    // so an engine that tries small seeds finds the one behind its own seat's seed, and with
+    // it its opponent's. That is why the key is drawn from the system unless a seed is given.
+    let chosen = RunKey::from_seed(20);
+    let black = chosen.seat_seed(5, Color::Black);
+    let found = (0..1000).find(|&s| RunKey::from_seed(s).seat_seed(5, Color::Black) == black);
+    assert_eq!(found, Some(20));
+    // A key that is no seed's (as the system draws them) is found by no small seed.
+    let drawn = RunKey::from_bytes([0x3c; 32]);
+    let black = drawn.seat_seed(5, Color::Black);
+    assert!((0..1000).all(|s| RunKey::from_seed(s).seat_seed(5, Color::Black) != black));
+}
