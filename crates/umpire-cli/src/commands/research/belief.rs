@@ -15,7 +15,7 @@ use umpire_rules::record::Record;
 use umpire_rules::shakmaty::fen::Fen;
 use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
 
-use crate::stdout::say;
+use crate::console::stdout::say;
 
 /// The options of `umpire belief`.
 pub struct BeliefArgs<'a> {
@@ -113,7 +113,7 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
             args.file.display()
         ));
     }
-    let record = crate::record_cmd::load(args.file)?;
+    let record = crate::console::record_file::load(args.file)?;
     record
         .replay()
         .map_err(|e| format!("{}: {e}", args.file.display()))?;

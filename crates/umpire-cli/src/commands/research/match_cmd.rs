@@ -13,7 +13,7 @@ use umpire_ai::tournament::{GameReport, MatchConfig, MatchSummary, run_match, ru
 use umpire_ai::{AgentConfig, AgentSpec, Budget};
 use umpire_rules::RuleSetId;
 
-use crate::stdout::say;
+use crate::console::stdout::say;
 
 /// `umpire match` arguments.
 #[derive(clap::Args)]

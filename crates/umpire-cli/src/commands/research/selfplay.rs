@@ -1,6 +1,6 @@
 //! `umpire selfplay`: random games written as records.
 
-use crate::stdout::say;
+use crate::console::stdout::say;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;

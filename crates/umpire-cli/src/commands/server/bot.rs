@@ -1,11 +1,15 @@
-//! `umpire bot` and `umpire loadtest` (and the spectator display of `umpire connect`):
-//! clients of a running `umpire serve`.
+//! `umpire bot`: a built-in agent (or an engine program) plays server games as a remote bot,
+//! through `umpire_client::bot`.
 
-use serde_json::Value;
 use umpire_ai::AgentSpec;
 use umpire_client::client::Client;
 
-fn runtime() -> Result<tokio::runtime::Runtime, String> {
+use super::bot_token::{self, TokenSource};
+use crate::console::password::hidden_password;
+use crate::console::stdout::say;
+
+/// The runtime of the server commands (`umpire bot`, `umpire loadtest`).
+pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -59,7 +63,7 @@ pub struct BotArgs {
 /// The owner's password for `--register`: typed without echo at a terminal, else the first
 /// line of stdin.
 fn owner_password(owner: &str) -> Result<String, String> {
-    if let Some(p) = crate::connect::hidden_password(owner)? {
+    if let Some(p) = hidden_password(owner)? {
         return Ok(p);
     }
     let mut line = String::new();
@@ -78,7 +82,7 @@ fn owner_password(owner: &str) -> Result<String, String> {
 /// Runs `umpire bot`: prints one line per game as it ends: id, score, reason.
 pub fn bot(args: BotArgs) -> Result<(), String> {
     Client::new(&args.server)?;
-    let source = crate::bot_token::TokenSource {
+    let source = TokenSource {
         token: args.token.clone(),
         token_file: args.token_file.clone(),
         register: args.register.clone(),
@@ -87,9 +91,9 @@ pub fn bot(args: BotArgs) -> Result<(), String> {
     let runtime = runtime()?;
     let token = match (&source.register, &source.owner) {
         (Some(name), Some(owner)) => {
-            let path = crate::bot_token::check_token_file(&source, name)?;
+            let path = bot_token::check_token_file(&source, name)?;
             let password = owner_password(owner)?;
-            runtime.block_on(crate::bot_token::register(
+            runtime.block_on(bot_token::register(
                 &args.server,
                 name,
                 owner,
@@ -97,11 +101,11 @@ pub fn bot(args: BotArgs) -> Result<(), String> {
                 &path,
             ))?
         }
-        _ => crate::bot_token::given_token(&source)?.ok_or_else(|| {
+        _ => bot_token::given_token(&source)?.ok_or_else(|| {
             format!(
                 "umpire bot needs the bot's API token: --token T, the environment variable {}, \
                  --token-file FILE, or --register NAME --owner ACCOUNT to make a bot account",
-                crate::bot_token::TOKEN_ENV
+                bot_token::TOKEN_ENV
             )
         })?,
     };
@@ -115,169 +119,11 @@ pub fn bot(args: BotArgs) -> Result<(), String> {
         seed: args.seed,
     };
     runtime.block_on(umpire_client::bot::run_bot(&client, &plan, |id, result| {
-        println!(
+        say!(
             "{id} {} {}",
             result["score"].as_str().unwrap_or("*"),
             result["reason"].as_str().unwrap_or("unfinished")
         );
     }))?;
     Ok(())
-}
-
-/// Arguments of `umpire loadtest`.
-#[derive(clap::Args)]
-pub struct LoadtestArgs {
-    /// The server, as http://HOST:PORT.
-    #[arg(long)]
-    server: String,
-    /// Concurrent games.
-    #[arg(long, default_value_t = 10)]
-    games: usize,
-    /// Seconds of play, counted once every game is created.
-    #[arg(long, default_value_t = 10.0)]
-    seconds: f64,
-    /// Commands per second over all games, spread evenly (each game sends one every
-    /// games/rate seconds); without it every agent sends as fast as the server answers.
-    #[arg(long)]
-    rate: Option<f64>,
-    /// Seed of the agents.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Print one JSON object.
-    #[arg(long)]
-    json: bool,
-}
-
-/// Runs `umpire loadtest`; prints the figures even if the server fails under it.
-pub fn loadtest(args: LoadtestArgs) -> Result<(), String> {
-    Client::new(&args.server)?;
-    let report = runtime()?.block_on(umpire_client::load::run_plan(
-        &umpire_client::load::LoadPlan {
-            url: args.server.clone(),
-            games: args.games,
-            seconds: args.seconds,
-            rate: args.rate,
-            seed: args.seed,
-        },
-    ));
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).map_err(|e| e.to_string())?
-        );
-    } else {
-        println!(
-            "games {} for {} s (set-up {:.1} s, rate {}): games_started {} games_finished {} attempts {} acknowledged {} ({:.0}/s) p50_ms {:.2} p99_ms {:.2} max_ms {:.2} errors {} lost {} in_flight {}",
-            report.games,
-            report.seconds,
-            report.setup_seconds,
-            report
-                .rate
-                .map_or("unpaced".to_owned(), |r| format!("{r}/s")),
-            report.games_started,
-            report.games_finished,
-            report.attempts,
-            report.acknowledged,
-            report.attempts_per_second,
-            report.p50_ms,
-            report.p99_ms,
-            report.max_ms,
-            report.errors,
-            report.lost,
-            report.in_flight
-        );
-    }
-    Ok(())
-}
-
-/// Prints a frame in plain words (a spectator's view in `umpire connect`).
-pub(crate) fn show(frame: &Value) {
-    let heard = |o: &Value| -> String {
-        o["heard"]
-            .as_array()
-            .map(|a| {
-                a.iter()
-                    .filter_map(|h| h["text"].as_str())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            })
-            .unwrap_or_default()
-    };
-    match frame["type"].as_str().unwrap_or_default() {
-        "state" => {
-            println!(
-                "game {} ({}): white {} v black {}; you are {}; status {}",
-                frame["game"].as_str().unwrap_or_default(),
-                frame["rules"].as_str().unwrap_or_default(),
-                frame["players"]["white"].as_str().unwrap_or_default(),
-                frame["players"]["black"].as_str().unwrap_or_default(),
-                frame["you"].as_str().unwrap_or_default(),
-                frame["status"].as_str().unwrap_or_default()
-            );
-            for o in frame["transcript"]
-                .as_array()
-                .map(Vec::as_slice)
-                .unwrap_or_default()
-            {
-                println!("  {} {}", o["actor"].as_str().unwrap_or_default(), heard(o));
-            }
-        }
-        "update" => {
-            let o = &frame["observation"];
-            let own = o["own"]["command"]
-                .as_str()
-                .map(|c| format!("{c}: {} ", o["own"]["verdict"].as_str().unwrap_or_default()))
-                .unwrap_or_default();
-            let moved = if o["moved"] == true { "(moved) " } else { "" };
-            println!(
-                "{} {own}{moved}{}",
-                o["actor"].as_str().unwrap_or_default(),
-                heard(o)
-            );
-        }
-        "chat" => println!(
-            "MSG from {}: {}",
-            frame["from"].as_str().unwrap_or_default(),
-            frame["text"].as_str().unwrap_or_default()
-        ),
-        "relist" => {
-            let men: Vec<String> = frame["men"]
-                .as_array()
-                .map(Vec::as_slice)
-                .unwrap_or_default()
-                .iter()
-                .map(|m| {
-                    format!(
-                        "{} {}",
-                        m["man"].as_str().unwrap_or_default(),
-                        m["square"].as_str().unwrap_or_default()
-                    )
-                })
-                .collect();
-            println!("your men: {}", men.join(", "));
-        }
-        "error" => println!(
-            "refused ({}): {}",
-            frame["code"].as_str().unwrap_or_default(),
-            frame["message"].as_str().unwrap_or_default()
-        ),
-        "game_over" => {}
-        _ => println!("{frame}"),
-    }
-    if let Some(r) = frame["result"].as_object() {
-        println!(
-            "game over: {} by {}",
-            r.get("score").and_then(Value::as_str).unwrap_or_default(),
-            r.get("reason").and_then(Value::as_str).unwrap_or_default()
-        );
-    } else if (frame["type"] == "update" || frame["type"] == "state")
-        && frame["to_move"] == frame["you"]
-    {
-        let n = frame["options"].as_array().map_or(0, Vec::len);
-        println!(
-            "your move ({n} attempts possible; clocks white {} s, black {} s)",
-            frame["clocks"]["white_ms"].as_i64().unwrap_or(0) / 1000,
-            frame["clocks"]["black_ms"].as_i64().unwrap_or(0) / 1000
-        );
-    }
 }

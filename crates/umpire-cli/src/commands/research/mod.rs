@@ -1,0 +1,11 @@
+//! Tools over agents, records and tables: `umpire selfplay`, `match`, `engine`, `bench`,
+//! `audit`, `belief`, `tablebase` and `record`.
+
+pub mod audit;
+pub mod belief;
+pub mod bench;
+pub mod engine_cmd;
+pub mod match_cmd;
+pub mod record_cmd;
+pub mod selfplay;
+pub mod tablebase;
