@@ -17,6 +17,7 @@ use umpire_rules::{Announcement, Attempt, Command, GameResult, Observation, Rule
 use umpire_view::PlayerView;
 
 use crate::console::board::draw;
+use crate::console::options::{options_text, why_text};
 use crate::console::wording::{check_name, collapse, man_name, role_name, sentences};
 use crate::console::words::{GAME_COMMANDS, refusal};
 
@@ -135,6 +136,27 @@ impl Screen {
         }
         text.push_str("> ");
         text
+    }
+
+    /// The answer to one of the screen's own words, typed as `text`: `board`, `status`,
+    /// `history`, `options` or `why <move>` (any case), as whole lines; `None` for any other
+    /// line (a move, a game command or a console's own word).
+    pub fn answer(&self, view: &PlayerView, text: &str) -> Option<String> {
+        let lower = text.to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("why")
+            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
+        {
+            return Some(format!("{}\n", why_text(view, text[3..].trim())));
+        }
+        let line = match lower.as_str() {
+            // The board ends its last line itself.
+            "board" => return Some(self.board(view)),
+            "status" => self.status(view),
+            "history" => self.history(),
+            "options" => options_text(view),
+            _ => return None,
+        };
+        Some(format!("{line}\n"))
     }
 
     /// What the player's attempts and announcements were, move by move (the opponent's moves
@@ -542,6 +564,23 @@ mod tests {
             }
         }
         assert!(apart > 0, "the paired games never parted");
+    }
+
+    #[test]
+    fn the_screens_own_words_are_answered_and_nothing_else() {
+        let (_, screen, view) = white_screen(&["e4", "e5"]);
+        let status = screen
+            .answer(&view, "Status")
+            .expect("a word of the screen");
+        assert_eq!(status, format!("{}\n", screen.status(&view)));
+        assert_eq!(screen.answer(&view, "board"), Some(screen.board(&view)));
+        let why = screen
+            .answer(&view, "WHY e1e3")
+            .expect("a word of the screen");
+        assert!(why.starts_with("e1e3"), "{why}");
+        for other in ["e2e4", "whyever", "quit", "help", "any", ""] {
+            assert_eq!(screen.answer(&view, other), None, "{other}");
+        }
     }
 
     #[test]

@@ -17,15 +17,16 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use umpire_ai::AgentKind;
 use umpire_client::client::{Client, GameSocket};
+use umpire_client::command_frame::command_frame;
 use umpire_protocol::decode;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::parse_color;
-use umpire_rules::{Announcement, Command, RuleSetId, Verdict};
+use umpire_rules::{Announcement, RuleSetId, Verdict};
 use umpire_view::PlayerView;
 
 use crate::console::input::Line;
 use crate::console::input_feed::{Input, read_input};
-use crate::console::options::{options_text, still_legal_text, why_text};
+use crate::console::options::still_legal_text;
 use crate::console::password::hidden_password;
 use crate::console::record_file;
 use crate::console::save_file::fresh_name;
@@ -38,6 +39,10 @@ use crate::{lobby_screen, spectator_screen};
 /// The words `umpire connect` takes besides moves and the game commands.
 pub const CONNECT_WORDS: &str =
     "msg <text>, relist, options, why <move>, history, status, board, help, quit";
+
+/// The line that names the words `umpire connect` adds to those of `umpire play`.
+const CONNECT_ALSO: &str =
+    "Also: msg <text> (a line to your opponent), relist (the umpire lists your men).";
 
 /// Arguments of `umpire connect`.
 #[derive(clap::Args)]
@@ -214,20 +219,6 @@ fn result_text(frame: &Value) -> Option<String> {
     ))
 }
 
-/// The frame that sends `command`; `None` for an end declared off the board (the server's
-/// to declare, never a player's, and never parsed from what a player types).
-fn command_frame(command: Command) -> Option<Value> {
-    Some(match command {
-        Command::Attempt(a) => json!({"type": "attempt", "move": a.to_string()}),
-        Command::AskAny => json!({"type": "any"}),
-        Command::OfferDraw => json!({"type": "draw", "action": "offer"}),
-        Command::AcceptDraw => json!({"type": "draw", "action": "accept"}),
-        Command::DeclineDraw => json!({"type": "draw", "action": "decline"}),
-        Command::Resign => json!({"type": "resign"}),
-        Command::FlagFall | Command::Abandon | Command::Abort => return None,
-    })
-}
-
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -239,7 +230,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
 /// The rule set, the sides and the commands: printed once, when the game starts.
 fn greet(seat: &Seat, opponent: &str) {
     say!("{}", seat.screen.welcome(opponent));
-    say!("Also: msg <text> (a line to your opponent), relist (the umpire lists your men).");
+    say!("{CONNECT_ALSO}");
 }
 
 /// How a connection ended.
@@ -483,22 +474,13 @@ impl Session {
             say!("The game has not started yet; you may `quit`.");
             return Ok(None);
         };
-        if let Some(rest) = lower.strip_prefix("why")
-            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
-        {
-            say!("{}", why_text(&seat.view, text[3..].trim()));
+        if let Some(answer) = seat.screen.answer(&seat.view, text) {
+            say_raw!("{answer}");
             return Ok(None);
         }
         match lower.as_str() {
             "" => {}
-            "help" | "?" => say!(
-                "{}\nAlso: msg <text> (a line to your opponent), relist (the umpire lists your men).",
-                help()
-            ),
-            "board" => say_raw!("{}", seat.screen.board(&seat.view)),
-            "status" => say!("{}", seat.screen.status(&seat.view)),
-            "history" => say!("{}", seat.screen.history()),
-            "options" => say!("{}", options_text(&seat.view)),
+            "help" | "?" => say!("{}\n{CONNECT_ALSO}", help()),
             _ => match seat.view.own_board().parse_command(text) {
                 Ok(command) => {
                     if let Some(mut frame) = command_frame(command) {

@@ -20,7 +20,7 @@ use umpire_view::PlayerView;
 use super::schroedinger::{self, GameKind};
 use crate::console::input::{Lines, Typed};
 use crate::console::interrupt::Interrupt;
-use crate::console::options::{options_text, still_legal_text, why_text};
+use crate::console::options::still_legal_text;
 use crate::console::record_file;
 use crate::console::save_file::{check_new_record, fresh_name};
 use crate::console::side::Side;
@@ -248,20 +248,13 @@ fn run(args: &PlayArgs) -> Result<(), String> {
             Typed::Skipped => continue,
             Typed::Text(text) => text,
         };
-        let lower = text.to_ascii_lowercase();
-        if let Some(rest) = lower.strip_prefix("why")
-            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
-        {
-            say!("{}", why_text(&table.me, text[3..].trim()));
+        if let Some(answer) = table.screen.answer(&table.me, text) {
+            say_raw!("{answer}");
             continue;
         }
-        match lower.as_str() {
+        match text.to_ascii_lowercase().as_str() {
             "" => continue,
             "help" | "?" => say!("{}", help()),
-            "board" => say_raw!("{}", table.screen.board(&table.me)),
-            "status" => say!("{}", table.screen.status(&table.me)),
-            "history" => say!("{}", table.screen.history()),
-            "options" => say!("{}", options_text(&table.me)),
             "quit" | "exit" => {
                 say!("You leave the game unfinished (it is not resigned).");
                 break;
