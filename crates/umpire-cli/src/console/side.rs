@@ -2,12 +2,11 @@
 
 use umpire_rules::shakmaty::Color;
 
-/// A side, on the command line.
+/// A side, on the command line: `white` or `black`. (The values have no doc comments of
+/// their own: clap would print them in the help as descriptions.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Side {
-    /// White.
     White,
-    /// Black.
     Black,
 }
 
