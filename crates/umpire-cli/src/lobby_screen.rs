@@ -7,9 +7,9 @@ use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use umpire_client::client::{Client, GameSocket};
 
-use crate::connect::Input;
-use crate::input::Line;
-use crate::stdout::say;
+use crate::console::input::Line;
+use crate::console::input_feed::Input;
+use crate::console::stdout::say;
 
 /// The words of the lobby.
 pub const LOBBY_WORDS: &str = "join N, decline N, cancel N, challenge NAME, open, list, help, quit";
@@ -241,7 +241,7 @@ async fn answer(lobby: &Lobby, client: &Client, spec: &Value, text: &str) -> Res
 pub async fn pick(
     client: &Client,
     spec: &Value,
-    input: &mut mpsc::UnboundedReceiver<Input>,
+    input: &mut mpsc::Receiver<Input>,
 ) -> Result<Option<String>, String> {
     let mut lobby = Lobby {
         you: String::new(),
@@ -262,7 +262,7 @@ pub async fn pick(
             },
             line = input.recv() => match line {
                 None | Some(Input::End) => return Ok(None),
-                Some(Input::TooLong(start)) => say!("\"{start}\": {}", Line::too_long_message()),
+                Some(Input::TooLong(start)) => say!("{}", Line::too_long_answer(&start)),
                 Some(Input::Text(text)) => match answer(&lobby, client, spec, &text).await {
                     Ok(Ask::Nothing) => {}
                     Ok(Ask::Play(id)) => {

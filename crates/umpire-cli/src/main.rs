@@ -1,37 +1,25 @@
 //! The `umpire` command: a thin layer over the Umpire libraries.
 
-mod audit;
-mod belief;
-mod bench;
-mod bot_token;
-mod connect;
+mod commands;
 mod console;
-mod engine_cmd;
-mod input;
-mod interrupt;
 mod lobby_screen;
-mod match_cmd;
-mod play;
 mod play_screen;
-mod record_cmd;
-mod referee;
-mod remote_cmd;
-mod run_secret;
-mod save_file;
-mod schroedinger;
-mod selfplay;
-mod serve;
-mod stdout;
-mod tablebase;
-
-use stdout::say_raw;
+mod spectator_screen;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use umpire_ai::{AgentKind, AgentSpec};
+use umpire_ai::AgentSpec;
 use umpire_rules::RuleSetId;
+
+use commands::game::{connect, play, referee, schroedinger};
+use commands::research::{
+    audit, belief, bench, engine_cmd, match_cmd, record_cmd, run_secret, selfplay, tablebase,
+};
+use commands::server::{bot, loadtest, serve};
+use console::side::Side;
+use console::stdout::say_raw;
 
 /// Umpire: a Kriegspiel referee. Kriegspiel is chess in which you never see your opponent's
 /// men; the umpire, who sees everything, accepts or rejects each attempted move and announces
@@ -58,12 +46,12 @@ enum Cmd {
     /// Play server games with a built-in agent as a remote bot (its API token from --token,
     /// UMPIRE_BOT_TOKEN or --token-file, or a bot account made with --register NAME --owner
     /// ACCOUNT).
-    Bot(remote_cmd::BotArgs),
+    Bot(bot::BotArgs),
     /// Play a server game from this terminal with the display and commands of `umpire play`,
     /// plus MSG and RELIST; reconnects and resumes (docs/SERVER.md).
     Connect(connect::ConnectArgs),
     /// Drive N concurrent games of remote random agents against a server and report figures.
-    Loadtest(remote_cmd::LoadtestArgs),
+    Loadtest(loadtest::LoadtestArgs),
     /// The umpire operator's console (it shows both sides' moves: not for the players' eyes):
     /// read one command per line from stdin for the side to move (a move in SAN like Nf3 or
     /// UCI like e2e4, or: any, draw, accept, decline, resign, status, help) and answer each
@@ -137,69 +125,9 @@ enum Cmd {
     },
     /// Play a game of Kriegspiel at the terminal against a built-in opponent: you see only
     /// your own men and what the umpire tells you. The record is kept up to date as you play.
-    Play {
-        /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
-        #[arg(long)]
-        rules: Option<RuleSetId>,
-        /// Your side.
-        #[arg(long, value_enum, default_value = "white")]
-        side: Side,
-        /// Seed of the opponent's choices (default: from the operating system's entropy; never
-        /// shown during the game).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Your opponent: random (uniform over its own board) or guided-random (uniform over
-        /// the attempts that could still be legal given what it knows).
-        /// Any built-in agent or cmd:PROGRAM ARGS (an engine-protocol program,
-        /// docs/ENGINE.md). Default: guided-random.
-        #[arg(long)]
-        opponent: Option<AgentSpec>,
-        /// The opponent's thinking time per decision in milliseconds (searching agents;
-        /// default 100).
-        #[arg(long, value_name = "MS")]
-        movetime: Option<u64>,
-        /// Keep the game here, rewritten after every command (JSON record, or PGN if the name
-        /// ends in .pgn); checked before the game starts. Default umpire-game-<unix time>.json
-        /// in the current directory (a new name if that exists). End of input or `quit` leaves
-        /// the game unfinished in the record; it never resigns.
-        #[arg(long, value_name = "FILE")]
-        record: Option<PathBuf>,
-        /// The game: kriegspiel (default) or schroedinger (Haft Schrödinger chess; --rules
-        /// does not apply, records are JSON).
-        #[arg(long, value_enum, default_value = "kriegspiel")]
-        game: schroedinger::GameKind,
-    },
+    Play(play::PlayOptions),
     /// Measure single-thread random-playout throughput (games/s, attempts/s) per rule set.
-    Bench {
-        /// Only this rule set (default: all).
-        #[arg(long)]
-        rules: Option<RuleSetId>,
-        /// Seconds to run each rule set.
-        #[arg(long, default_value_t = 5.0)]
-        seconds: f64,
-        /// Play exactly this many games per rule set instead of running for --seconds
-        /// (for instruction counts under valgrind, which do not depend on machine load).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        games: Option<u64>,
-        /// Random seed.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Stop a game unfinished after this many moves (plies).
-        #[arg(long, default_value_t = 10_000)]
-        max_plies: u32,
-        /// Print one JSON object per rule set (with --agent guided-random: per preset, then
-        /// one for the cost per decision).
-        #[arg(long)]
-        json: bool,
-        /// random: the raw umpire throughput under uniform own-board play. guided-random (or
-        /// belief-guided): compare the guided action space's filter presets (own board, seed
-        /// 000's rules, all sound filters, all filters) and the belief filter (all sound
-        /// filters narrowed by the positions the player cannot rule out, exact up to 2,000
-        /// positions, sampled beyond) in one run, and time computing the space per decision
-        /// (default rule set wild16).
-        #[arg(long, default_value = "random")]
-        agent: AgentKind,
-    },
+    Bench(bench::BenchOptions),
     /// Audit the guided action space: play games and check, before every decision, which
     /// moves legal in the true position each filter would hide.
     Audit {
@@ -259,22 +187,6 @@ enum Cmd {
     },
 }
 
-/// A side, on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Side {
-    White,
-    Black,
-}
-
-impl From<Side> for umpire_rules::shakmaty::Color {
-    fn from(side: Side) -> Self {
-        match side {
-            Side::White => umpire_rules::shakmaty::Color::White,
-            Side::Black => umpire_rules::shakmaty::Color::Black,
-        }
-    }
-}
-
 #[derive(Subcommand)]
 enum RecordAction {
     /// Replay a record and check that every announcement in it is what the umpire says.
@@ -324,61 +236,7 @@ fn main() -> ExitCode {
                 agent,
             }),
         },
-        Cmd::Play {
-            rules,
-            side,
-            seed,
-            opponent,
-            movetime,
-            record,
-            game,
-        } => {
-            // The opponent's seed comes from the operating system unless given; it is never
-            // shown, and the default record name (from the clock) says nothing of it.
-            let seed = match seed {
-                Some(seed) => seed,
-                None => match getrandom::u64() {
-                    Ok(seed) => seed,
-                    Err(e) => return exit(Err(format!("no random seed from the system: {e}"))),
-                },
-            };
-            let now = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs());
-            if game == schroedinger::GameKind::Schroedinger {
-                let refused = if rules.is_some() {
-                    Some("--rules")
-                } else if opponent.is_some() {
-                    Some("--opponent")
-                } else if movetime.is_some() {
-                    Some("--movetime")
-                } else if record
-                    .as_ref()
-                    .is_some_and(|r| r.extension().is_some_and(|e| e == "pgn"))
-                {
-                    Some("a .pgn --record")
-                } else {
-                    None
-                };
-                if let Some(what) = refused {
-                    return exit(Err(format!(
-                        "{what} does not apply to --game schroedinger (one set of rules, a random opponent, JSON records)"
-                    )));
-                }
-                let record = record.unwrap_or_else(|| play::fresh_name("umpire-schroedinger", now));
-                return exit(schroedinger::play(side.into(), seed, &record));
-            }
-            play::run(&play::PlayArgs {
-                rules: *rules.unwrap_or(RuleSetId::Wild16).rules(),
-                side: side.into(),
-                seed,
-                opponent: opponent.unwrap_or(AgentSpec::Builtin(AgentKind::GuidedRandom)),
-                budget: movetime.map_or_else(umpire_ai::Budget::default, |ms| {
-                    umpire_ai::Budget::Time(std::time::Duration::from_millis(ms))
-                }),
-                record: record.unwrap_or_else(|| play::fresh_name("umpire-game", now)),
-            })
-        }
+        Cmd::Play(options) => play::play(options),
         Cmd::Rules => {
             say_raw!("{}", umpire_rules::rule_table::markdown_table());
             Ok(())
@@ -389,38 +247,7 @@ fn main() -> ExitCode {
         Cmd::Record {
             action: RecordAction::Convert { file, to },
         } => record_cmd::convert(&file, to),
-        Cmd::Bench {
-            rules,
-            seconds,
-            games,
-            seed,
-            max_plies,
-            json,
-            agent,
-        } => {
-            match agent {
-                AgentKind::Mcts => {
-                    return exit(Err("umpire bench measures the guided action space; \
-                        for mcts use `cargo run --release -p umpire-ai --example mcts_match`"
-                        .into()));
-                }
-                AgentKind::Random => bench::print(rules, seconds, games, seed, max_plies, json),
-                AgentKind::GuidedRandom | AgentKind::BeliefGuided => bench::print_guided(
-                    rules.unwrap_or(RuleSetId::Wild16),
-                    seconds,
-                    games,
-                    seed,
-                    max_plies,
-                    json,
-                ),
-                AgentKind::Darkboard => {
-                    return exit(Err(
-                        "bench measures the random and guided action spaces; darkboard is a searching agent (see docs/BENCHMARKS.md)".into(),
-                    ));
-                }
-            }
-            Ok(())
-        }
+        Cmd::Bench(options) => bench::bench(options),
         Cmd::Belief {
             file,
             side,
@@ -449,9 +276,9 @@ fn main() -> ExitCode {
         Cmd::Match(args) => match_cmd::run(args),
         Cmd::Engine(args) => engine_cmd::run(args),
         Cmd::Serve(args) => serve::run(args),
-        Cmd::Bot(args) => remote_cmd::bot(args),
+        Cmd::Bot(args) => bot::bot(args),
         Cmd::Connect(args) => connect::connect(args),
-        Cmd::Loadtest(args) => remote_cmd::loadtest(args),
+        Cmd::Loadtest(args) => loadtest::loadtest(args),
         Cmd::Audit { what } => audit::run(what),
         Cmd::Tablebase { action } => tablebase::run(action),
         Cmd::Schroedinger { action } => schroedinger::run(action),

@@ -4,23 +4,22 @@
 //! The screen never sees the umpire or the true position: the game loop hands it the
 //! player's [`PlayerView`] and each [`Observation`] the player receives, and it returns the
 //! text to print. Two games in which a player receives the same observations therefore give
-//! that player the same screen, byte for byte (the non-interference suite can compare it, and
-//! the terminal client of the server can reuse it). The one exception is [`end_screen`], shown
+//! that player the same screen, byte for byte (the non-interference suite compares it, and the
+//! terminal client of the server, `umpire connect`, uses it too). The one exception is [`end_screen`], shown
 //! only once the game is over: it is the referee's view of the whole game.
 
 use std::fmt::Write as _;
 use std::path::Path;
 
 use umpire_rules::record::Record;
-use umpire_rules::shakmaty::{
-    Board, CastlingMode, Chess, Color, File, Position, Rank, Role, Square, fen::Fen, san::San,
-};
-use umpire_rules::{
-    Announcement, Attempt, CheckKind, Command, GameResult, Man, Observation, RuleSet, Verdict,
-};
+use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Position, Square, fen::Fen, san::San};
+use umpire_rules::{Announcement, Attempt, Command, GameResult, Observation, RuleSet, Verdict};
 use umpire_view::PlayerView;
 
-use crate::console::refusal;
+use crate::console::board::draw;
+use crate::console::options::{options_text, why_text};
+use crate::console::wording::{check_name, collapse, man_name, role_name, sentences};
+use crate::console::words::{GAME_COMMANDS, refusal};
 
 /// The words `umpire play` takes besides moves and the game commands.
 pub const PLAY_COMMANDS: &str = "options (the attempts that could still be legal), why <move> \
@@ -33,8 +32,7 @@ pub const PLAY_WORDS: &str = "options, why <move>, history, status, board, help,
 /// The `help` text of `umpire play`.
 pub fn help() -> String {
     format!(
-        "Commands: a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e1g1, e7e8q); {}; {PLAY_COMMANDS}.",
-        crate::console::GAME_COMMANDS
+        "Commands: a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e1g1, e7e8q); {GAME_COMMANDS}; {PLAY_COMMANDS}."
     )
 }
 
@@ -47,89 +45,6 @@ pub struct Screen {
     colour: bool,
     history: Vec<String>,
     last_capture: Option<Square>,
-}
-
-fn figure(role: Role, color: Color) -> char {
-    match (color, role) {
-        (Color::White, Role::King) => '♔',
-        (Color::White, Role::Queen) => '♕',
-        (Color::White, Role::Rook) => '♖',
-        (Color::White, Role::Bishop) => '♗',
-        (Color::White, Role::Knight) => '♘',
-        (Color::White, Role::Pawn) => '♙',
-        (Color::Black, Role::King) => '♚',
-        (Color::Black, Role::Queen) => '♛',
-        (Color::Black, Role::Rook) => '♜',
-        (Color::Black, Role::Bishop) => '♝',
-        (Color::Black, Role::Knight) => '♞',
-        (Color::Black, Role::Pawn) => '♟',
-    }
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::King => "king",
-        Role::Queen => "queen",
-        Role::Rook => "rook",
-        Role::Bishop => "bishop",
-        Role::Knight => "knight",
-        Role::Pawn => "pawn",
-    }
-}
-
-fn check_name(kind: CheckKind) -> &'static str {
-    match kind {
-        CheckKind::Rank => "rank",
-        CheckKind::File => "file",
-        CheckKind::LongDiagonal => "long diagonal",
-        CheckKind::ShortDiagonal => "short diagonal",
-        CheckKind::Knight => "knight",
-    }
-}
-
-fn man_name(man: Option<Man>) -> &'static str {
-    match man {
-        Some(Man::Pawn) => "a pawn",
-        Some(Man::Piece) => "a piece",
-        None => "a man",
-    }
-}
-
-/// Draws `board` from `side`'s side, marking `mark` with `*`. With `colour`, squares are
-/// shaded with terminal colours.
-fn draw(board: &Board, side: Color, mark: Option<Square>, colour: bool) -> String {
-    let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
-    let mut files: Vec<File> = File::ALL.to_vec();
-    if side == Color::White {
-        ranks.reverse();
-    } else {
-        files.reverse();
-    }
-    let mut out = String::new();
-    for rank in &ranks {
-        let _ = write!(out, " {} ", rank.char());
-        for file in &files {
-            let sq = Square::from_coords(*file, *rank);
-            let light = (u32::from(*file) + u32::from(*rank)) % 2 == 1;
-            let man = board.piece_at(sq).map(|p| figure(p.role, p.color));
-            let tail = if mark == Some(sq) { '*' } else { ' ' };
-            let cell = format!("{}{tail}", man.unwrap_or(if light { '·' } else { ' ' }));
-            if colour {
-                let shade = if light { "47;30" } else { "100;30" };
-                let _ = write!(out, "\x1b[{shade}m{cell}\x1b[0m");
-            } else {
-                out.push_str(&cell);
-            }
-        }
-        out.push('\n');
-    }
-    out.push_str("   ");
-    for file in &files {
-        out.push(file.char());
-        out.push(' ');
-    }
-    out.push('\n');
-    out
 }
 
 impl Screen {
@@ -221,6 +136,27 @@ impl Screen {
         }
         text.push_str("> ");
         text
+    }
+
+    /// The answer to one of the screen's own words, typed as `text`: `board`, `status`,
+    /// `history`, `options` or `why <move>` (any case), as whole lines; `None` for any other
+    /// line (a move, a game command or a console's own word).
+    pub fn answer(&self, view: &PlayerView, text: &str) -> Option<String> {
+        let lower = text.to_ascii_lowercase();
+        if let Some(rest) = lower.strip_prefix("why")
+            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
+        {
+            return Some(format!("{}\n", why_text(view, text[3..].trim())));
+        }
+        let line = match lower.as_str() {
+            // The board ends its last line itself.
+            "board" => return Some(self.board(view)),
+            "status" => self.status(view),
+            "history" => self.history(),
+            "options" => options_text(view),
+            _ => return None,
+        };
+        Some(format!("{line}\n"))
     }
 
     /// What the player's attempts and announcements were, move by move (the opponent's moves
@@ -446,38 +382,6 @@ fn impossible_text(before: &PlayerView, a: Attempt, said: &str) -> String {
     format!("Your move {a} is {why}{said}")
 }
 
-/// Joins `lines` one a line, writing a run of equal lines once with its count ("Opponent: No.
-/// (×3)"), as the opponent's rejected attempts come in runs.
-pub fn collapse(lines: &[String]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let run = lines[i..].iter().take_while(|l| **l == lines[i]).count();
-        out.push(if run > 1 {
-            format!("{} (×{run})", lines[i])
-        } else {
-            lines[i].clone()
-        });
-        i += run;
-    }
-    out.join("\n")
-}
-
-/// Writes each of `parts` as a sentence: capitalised, ending in a full stop.
-fn sentences(parts: &[String]) -> String {
-    let mut out: Vec<String> = Vec::new();
-    for part in parts {
-        let mut text = part.clone();
-        if let Some(first) = text.get(..1) {
-            let upper = first.to_ascii_uppercase();
-            text.replace_range(..1, &upper);
-        }
-        text.push('.');
-        out.push(text);
-    }
-    out.join(" ")
-}
-
 /// The end of the game, from the referee's record (shown only once the game is over, or
 /// when the player leaves): the result and its reason, the final position with both sides'
 /// men, the move list in SAN, and where the record was saved.
@@ -611,20 +515,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn runs_of_equal_lines_are_counted() {
-        let lines: Vec<String> = [
-            "Opponent: No.",
-            "Opponent: No.",
-            "Opponent: No.",
-            "Opponent moved.",
-        ]
-        .map(String::from)
-        .to_vec();
-        assert_eq!(collapse(&lines), "Opponent: No. (×3)\nOpponent moved.");
-        assert_eq!(collapse(&[]), "");
-    }
-
     /// Everything `umpire play` prints for the player of `v` (welcome, each observation as it
     /// is heard, then board, status, prompt and history), rebuilt from the player's filtered
     /// record alone.
@@ -674,6 +564,23 @@ mod tests {
             }
         }
         assert!(apart > 0, "the paired games never parted");
+    }
+
+    #[test]
+    fn the_screens_own_words_are_answered_and_nothing_else() {
+        let (_, screen, view) = white_screen(&["e4", "e5"]);
+        let status = screen
+            .answer(&view, "Status")
+            .expect("a word of the screen");
+        assert_eq!(status, format!("{}\n", screen.status(&view)));
+        assert_eq!(screen.answer(&view, "board"), Some(screen.board(&view)));
+        let why = screen
+            .answer(&view, "WHY e1e3")
+            .expect("a word of the screen");
+        assert!(why.starts_with("e1e3"), "{why}");
+        for other in ["e2e4", "whyever", "quit", "help", "any", ""] {
+            assert_eq!(screen.answer(&view, other), None, "{other}");
+        }
     }
 
     #[test]

@@ -11,6 +11,7 @@ use umpire_rules::{Announcement, Command, Observation, RuleSetId};
 use umpire_view::PlayerView;
 
 use crate::client::{Client, GameSocket};
+use crate::command_frame::command_frame;
 use crate::pacer::Pacer;
 
 /// What a remote player measured.
@@ -220,17 +221,8 @@ impl Seat {
         } else {
             self.agent.choose()
         };
-        let frame = match command {
-            Command::Attempt(a) => json!({"type":"attempt","move":a.to_string()}),
-            Command::AskAny => json!({"type":"any"}),
-            Command::OfferDraw => json!({"type":"draw","action":"offer"}),
-            Command::AcceptDraw => json!({"type":"draw","action":"accept"}),
-            Command::DeclineDraw => json!({"type":"draw","action":"decline"}),
-            // An agent never declares an end off the board; if one did, it gives up.
-            Command::Resign | Command::FlagFall | Command::Abandon | Command::Abort => {
-                json!({"type":"resign"})
-            }
-        };
+        // An agent never declares an end off the board; if one did, it gives up.
+        let frame = command_frame(command).unwrap_or_else(|| json!({"type":"resign"}));
         (frame, answers_draw)
     }
 

@@ -667,3 +667,32 @@ fn player_view_of_a_set_up_position_shows_own_men_and_the_enemy_count() {
         b.player_pgn(Color::Black).unwrap()
     );
 }
+
+#[test]
+fn observations_until_a_ply_are_what_the_player_heard_by_then() {
+    let mut game = Game::new(*RuleSetId::Wild16.rules());
+    for uci in ["e2e4", "e7e5", "e1e3", "g1f3"] {
+        game.submit(attempt(uci));
+    }
+    let record = game.into_record();
+    let whole = record.player_view(Color::White).unwrap().observations;
+    // Three moves and White's rejected e1e3: White hears each of its three commands and
+    // Black's move.
+    assert_eq!(
+        record.observations_until(Color::White, None),
+        (whole.clone(), 3)
+    );
+    let (two, moves) = record.observations_until(Color::White, Some(2));
+    assert_eq!(moves, 2);
+    assert_eq!(
+        two,
+        whole[..2].to_vec(),
+        "e2e4 and Black's e7e5, not the later attempts"
+    );
+    assert_eq!(
+        record.observations_until(Color::Black, Some(0)),
+        (Vec::new(), 0)
+    );
+    // Beyond the end: the whole game, and the moves there are.
+    assert_eq!(record.observations_until(Color::White, Some(9)), (whole, 3));
+}

@@ -76,6 +76,28 @@ impl Record {
         })
     }
 
+    /// What `player` heard in the game's first `plies` moves (the whole game with `None`):
+    /// its observations of every command up to and including the `plies`-th accepted move, and
+    /// how many moves they cover (fewer than `plies` when the game is shorter). What a belief
+    /// or a player's screen at that point of the game is built from.
+    pub fn observations_until(&self, player: Color, plies: Option<u32>) -> (Vec<Observation>, u32) {
+        let mut observations = Vec::new();
+        let mut moves = 0;
+        for entry in &self.entries {
+            if plies == Some(moves) {
+                break;
+            }
+            let outcome = entry.outcome();
+            if let Some(seen) = outcome.observation(entry.command, player) {
+                observations.push(seen);
+            }
+            if outcome.is_accepted() {
+                moves += 1;
+            }
+        }
+        (observations, moves)
+    }
+
     /// The Kriegspiel PGN of `player`'s view (see [`PlayerView::to_pgn`]).
     pub fn player_pgn(&self, player: Color) -> Result<String, ExportError> {
         Ok(self.player_view(player)?.to_pgn())

@@ -1,11 +1,13 @@
 //! `umpire record`: check and convert game records.
 
-use crate::stdout::{say, say_raw};
 use std::fs;
 use std::path::Path;
 
-use umpire_rules::record::Record;
 use umpire_rules::shakmaty::Color;
+
+use crate::commands::game::schroedinger;
+use crate::console::record_file::{load, parse};
+use crate::console::stdout::{say, say_raw};
 
 /// Output format of `umpire record convert`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -24,34 +26,12 @@ pub enum Format {
     BlackJson,
 }
 
-/// Reads a record from JSON or PGN (by content: JSON starts with `{`).
-pub fn load(path: &Path) -> Result<Record, String> {
-    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    parse(path, &text)
-}
-
-/// Parses the Kriegspiel record `text` read from `path` (JSON or PGN, by content).
-fn parse(path: &Path, text: &str) -> Result<Record, String> {
-    if umpire_schroedinger::record::is_record(text) {
-        return Err(format!(
-            "{}: a Haft Schrödinger record: `umpire record verify` replays it, nothing converts it",
-            path.display()
-        ));
-    }
-    let record = if text.trim_start().starts_with('{') {
-        Record::from_json(text).map_err(|e| format!("{}: {e}", path.display()))?
-    } else {
-        Record::from_pgn(text).map_err(|e| format!("{}: {e}", path.display()))?
-    };
-    Ok(record)
-}
-
 /// Replays a record and says whether every announcement matches. A Haft Schrödinger record
 /// (format `umpire-schroedinger-record`) is recognised and replayed by its own umpire.
 pub fn verify(path: &Path) -> Result<(), String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     if umpire_schroedinger::record::is_record(&text) {
-        return crate::schroedinger::verify(path, &text);
+        return schroedinger::verify(path, &text);
     }
     let record = parse(path, &text)?;
     record
@@ -93,18 +73,4 @@ pub fn convert(path: &Path, to: Format) -> Result<(), String> {
         say!();
     }
     Ok(())
-}
-
-/// Writes a record to `path` in one step (see [`crate::save_file::write_atomic`]): Kriegspiel
-/// PGN if the name ends in `.pgn`, JSON otherwise.
-pub fn save(record: &Record, path: &Path) -> Result<(), String> {
-    let text = if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-    {
-        record.to_pgn().map_err(|e| e.to_string())?
-    } else {
-        record.to_json_pretty()
-    };
-    crate::save_file::write_atomic(path, &text)
 }

@@ -15,7 +15,7 @@ use umpire_rules::record::Record;
 use umpire_rules::shakmaty::fen::Fen;
 use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
 
-use crate::stdout::say;
+use crate::console::stdout::say;
 
 /// The options of `umpire belief`.
 pub struct BeliefArgs<'a> {
@@ -68,13 +68,9 @@ struct Summary<'a> {
     metaposition: Option<&'a Metaposition>,
 }
 
-/// The observations of `side` up to and including the `ply`-th move, and the number of record
-/// entries they cover.
-fn cut(
-    record: &Record,
-    side: Color,
-    ply: Option<u32>,
-) -> Result<(Vec<Observation>, usize, u32), String> {
+/// The observations of `side` up to and including the `ply`-th move (the whole record without
+/// `--ply`), and the number of moves they cover; a `--ply` beyond the game is refused.
+fn cut(record: &Record, side: Color, ply: Option<u32>) -> Result<(Vec<Observation>, u32), String> {
     let total = record.plies() as u32;
     let want = ply.unwrap_or(total);
     if want > total {
@@ -82,23 +78,7 @@ fn cut(
             "the game has only {total} plies; --ply {want} is beyond it"
         ));
     }
-    let mut observations = Vec::new();
-    let mut moves = 0;
-    let mut entries = 0;
-    for entry in &record.entries {
-        if moves == want && ply.is_some() {
-            break;
-        }
-        entries += 1;
-        let outcome = entry.outcome();
-        if let Some(obs) = outcome.observation(entry.command, side) {
-            observations.push(obs);
-        }
-        if outcome.is_accepted() {
-            moves += 1;
-        }
-    }
-    Ok((observations, entries, moves))
+    Ok(record.observations_until(side, ply))
 }
 
 /// Runs `umpire belief`.
@@ -113,7 +93,7 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
             args.file.display()
         ));
     }
-    let record = crate::record_cmd::load(args.file)?;
+    let record = crate::console::record_file::load(args.file)?;
     record
         .replay()
         .map_err(|e| format!("{}: {e}", args.file.display()))?;
@@ -124,7 +104,7 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
     let start: Chess = fen
         .into_position(CastlingMode::Standard)
         .map_err(|e| format!("{}: start position: {e}", args.file.display()))?;
-    let (observations, _, moves) = cut(&record, args.side, args.ply)?;
+    let (observations, moves) = cut(&record, args.side, args.ply)?;
     let rules = *record.rules.rules();
     let clock = Instant::now();
     let (belief, capped) = follow(rules, &start, &observations, args, clock)?;

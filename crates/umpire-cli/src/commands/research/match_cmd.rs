@@ -15,8 +15,8 @@ use umpire_ai::tournament::{
 use umpire_ai::{AgentConfig, AgentSpec, Budget};
 use umpire_rules::RuleSetId;
 
-use crate::run_secret::RunSecret;
-use crate::stdout::say;
+use super::run_secret::RunSecret;
+use crate::console::stdout::say;
 
 /// `umpire match` arguments.
 #[derive(clap::Args)]

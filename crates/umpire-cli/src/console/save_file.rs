@@ -1,5 +1,6 @@
 //! Output files that are never left half-written: checking a path before any work starts
-//! ([`check_writable`]) and replacing a file in one step ([`write_atomic`]).
+//! ([`check_writable`]), replacing a file in one step ([`write_atomic`]), and a name no file
+//! has yet ([`fresh_name`]).
 
 use std::fs;
 use std::io::Write;
@@ -74,6 +75,18 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
         let _ = fs::remove_file(&temporary);
         format!("{}: {e}", path.display())
     })
+}
+
+/// `{stem}-{tag}.json` in the current directory, or with `-2`, `-3`, … added if that exists:
+/// the default name of a game's record.
+pub fn fresh_name(stem: &str, tag: &str) -> PathBuf {
+    let mut name = PathBuf::from(format!("{stem}-{tag}.json"));
+    let mut n = 2;
+    while name.exists() {
+        name = PathBuf::from(format!("{stem}-{tag}-{n}.json"));
+        n += 1;
+    }
+    name
 }
 
 #[cfg(test)]

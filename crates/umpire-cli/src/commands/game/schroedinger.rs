@@ -14,10 +14,15 @@ use umpire_schroedinger::{
     geometry, record,
 };
 
-use crate::console::{GameJson, side_title, write_json};
-use crate::input::{Line, Lines};
-use crate::stdout::{say, say_raw};
 use umpire_rules::wire::color_name;
+
+use crate::console::input::{Line, Lines, Typed};
+use crate::console::json_answer::{
+    GameJson, JsonAnswer, answer_too_long, output_error, write_json,
+};
+use crate::console::save_file::check_new_record;
+use crate::console::side::side_title;
+use crate::console::stdout::{say, say_raw};
 
 /// Which game `umpire play` plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -149,6 +154,13 @@ impl<'a> Answer<'a> {
     }
 }
 
+impl JsonAnswer for Answer<'_> {
+    fn refuse(&mut self, reason: &'static str, message: String) {
+        self.reason = Some(reason);
+        self.message = Some(message);
+    }
+}
+
 /// The board from White's side: pawns `P`/`p`, a man of known nature by its letter, a man of
 /// unknown nature `X`/`x`; then the possible natures of every man not known for sure.
 fn board_text(umpire: &Umpire) -> String {
@@ -264,37 +276,29 @@ fn ending_text(umpire: &Umpire) -> Option<String> {
 
 fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
     if let Some(path) = record {
-        crate::save_file::check_new_record(path, "--record")?;
+        check_new_record(path, "--record")?;
     }
     let mut game = Game::new();
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let io_err = |e: io::Error| format!("output: {e}");
     if !json {
         writeln!(
             out,
             "Schrödinger chess umpire. Type moves in UCI (e2e4; a promotion is e7e8, its nature unknown), or: resign, moves, status."
         )
-        .map_err(io_err)?;
-        write!(out, "{}", board_text(game.umpire())).map_err(io_err)?;
-        writeln!(out, "White to move.").map_err(io_err)?;
+        .map_err(output_error)?;
+        write!(out, "{}", board_text(game.umpire())).map_err(output_error)?;
+        writeln!(out, "White to move.").map_err(output_error)?;
     }
     let mut lines = Lines::new(stdin.lock());
     while let Some(line) = lines.next_line() {
         let text = match line {
             Line::Text(text) => text,
             Line::TooLong { start } => {
-                if json {
-                    let mut answer =
-                        Answer::new(game.umpire(), game.umpire().turn(), start, "invalid");
-                    answer.reason = Some("line_too_long");
-                    answer.message = Some(Line::too_long_message());
-                    write_json(&mut out, &answer)?;
-                } else {
-                    writeln!(out, "\"{start}\": {}", Line::too_long_message()).map_err(io_err)?;
-                }
-                out.flush().map_err(io_err)?;
+                let umpire = game.umpire();
+                let answer = json.then(|| Answer::new(umpire, umpire.turn(), start, "invalid"));
+                answer_too_long(&mut out, answer, start)?;
                 continue;
             }
         };
@@ -315,10 +319,10 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
             } else if lower == "moves" {
                 let moves = legal_moves(game.umpire_mut());
                 writeln!(out, "{} legal moves: {}", moves.len(), moves.join(" "))
-                    .map_err(io_err)?;
+                    .map_err(output_error)?;
             } else {
                 let check = game.umpire_mut().check_status();
-                write!(out, "{}", board_text(game.umpire())).map_err(io_err)?;
+                write!(out, "{}", board_text(game.umpire())).map_err(output_error)?;
                 match ending_text(game.umpire()) {
                     Some(end) => writeln!(out, "{end}"),
                     None => writeln!(
@@ -332,9 +336,9 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
                         }
                     ),
                 }
-                .map_err(io_err)?;
+                .map_err(output_error)?;
             }
-            out.flush().map_err(io_err)?;
+            out.flush().map_err(output_error)?;
             continue;
         }
         match text.parse::<Command>() {
@@ -351,8 +355,7 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
                             answer.men = Some(men_json(game.umpire()));
                         }
                         Verdict::Illegal(why) => {
-                            answer.reason = Some(why.as_str());
-                            answer.message = Some(refusal_text(game.umpire(), command, why));
+                            answer.refuse(why.as_str(), refusal_text(game.umpire(), command, why));
                         }
                     }
                     write_json(&mut out, &answer)?;
@@ -360,15 +363,15 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
                     match verdict {
                         Verdict::Accepted => {
                             writeln!(out, "{}: {command} - accepted.", side_title(side))
-                                .map_err(io_err)?;
-                            write!(out, "{}", board_text(game.umpire())).map_err(io_err)?;
+                                .map_err(output_error)?;
+                            write!(out, "{}", board_text(game.umpire())).map_err(output_error)?;
                             match ending_text(game.umpire()) {
                                 Some(end) => writeln!(out, "{end}"),
                                 None => {
                                     writeln!(out, "{} to move.", side_title(game.umpire().turn()))
                                 }
                             }
-                            .map_err(io_err)?;
+                            .map_err(output_error)?;
                         }
                         Verdict::Illegal(why) => {
                             writeln!(
@@ -377,7 +380,7 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
                                 side_title(side),
                                 refusal_text(game.umpire(), command, why)
                             )
-                            .map_err(io_err)?;
+                            .map_err(output_error)?;
                         }
                     }
                 }
@@ -385,15 +388,14 @@ fn referee(json: bool, record: Option<&Path>) -> Result<(), String> {
             Err(error) => {
                 if json {
                     let mut answer = Answer::new(game.umpire(), side, text, "invalid");
-                    answer.reason = Some("not_a_command");
-                    answer.message = Some(error.to_string());
+                    answer.refuse("not_a_command", error.to_string());
                     write_json(&mut out, &answer)?;
                 } else {
-                    writeln!(out, "Not understood: {error}").map_err(io_err)?;
+                    writeln!(out, "Not understood: {error}").map_err(output_error)?;
                 }
             }
         }
-        out.flush().map_err(io_err)?;
+        out.flush().map_err(output_error)?;
     }
     if let Some(path) = record {
         save(&game, path).map_err(|e| format!("--record {e}"))?;
@@ -408,7 +410,7 @@ const HELP: &str = "Type a move in UCI (e2e4; a promotion is e7e8, its nature un
 /// saved to `record` (checked before the game starts) at the end; end of input leaves the
 /// game unfinished.
 pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
-    crate::save_file::check_new_record(record, "--record")?;
+    check_new_record(record, "--record")?;
     let mut game = Game::new();
     for (name, value) in [
         ("Event", "umpire play --game schroedinger"),
@@ -443,17 +445,10 @@ pub fn play(side: Color, seed: u64, record: &Path) -> Result<(), String> {
         }
         say_raw!("{}> ", side_title(side));
         io::stdout().flush().map_err(|e| e.to_string())?;
-        let text = match lines.next_line() {
-            None => {
-                say!("");
-                say!("End of input: you leave the game unfinished (it is not resigned).");
-                break;
-            }
-            Some(Line::TooLong { start }) => {
-                say!("\"{start}\": {}", Line::too_long_message());
-                continue;
-            }
-            Some(Line::Text(text)) => text,
+        let text = match lines.typed() {
+            Typed::End => break,
+            Typed::Skipped => continue,
+            Typed::Text(text) => text,
         };
         match text.to_ascii_lowercase().as_str() {
             "" => {}

@@ -4,24 +4,121 @@
 //! opponent `Agent`; it feeds the human's observations to the [`Screen`], which alone decides
 //! what is printed (see `play_screen`). The record is rewritten in one step after every
 //! command, so Ctrl-C, a closed terminal or a crash leave a valid record of the game so far;
-//! Ctrl-C is handled explicitly ([`crate::interrupt`]), even when the process was started with
+//! Ctrl-C is handled explicitly ([`crate::console::interrupt`]), even when the process was started with
 //! SIGINT ignored.
 //! End of input (and `quit`) leaves the game unfinished and saved; it never resigns.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use umpire_ai::{Agent, AgentConfig, AgentSpec, Budget, play_observations};
-
-use crate::input::{Line, Lines};
-use crate::interrupt::Interrupt;
-use crate::play_screen::{PLAY_WORDS, Screen, collapse, end_screen, help};
-use crate::stdout::{say, say_raw};
+use umpire_ai::{Agent, AgentConfig, AgentKind, AgentSpec, Budget, play_observations};
 use umpire_rules::record::Game;
 use umpire_rules::shakmaty::Color;
-use umpire_rules::{Announcement, AttemptList, Command, Verdict};
+use umpire_rules::{Announcement, Command, RuleSetId, Verdict};
 use umpire_view::PlayerView;
-use umpire_view::guided::{FilterSet, GuidedSpace};
+
+use super::schroedinger::{self, GameKind};
+use crate::console::input::{Lines, Typed};
+use crate::console::interrupt::Interrupt;
+use crate::console::options::still_legal_text;
+use crate::console::record_file;
+use crate::console::save_file::{check_new_record, fresh_name};
+use crate::console::side::Side;
+use crate::console::stdout::{say, say_raw};
+use crate::console::wording::collapse;
+use crate::console::words::unknown_command;
+use crate::play_screen::{PLAY_WORDS, Screen, end_screen, help};
+
+/// The options of `umpire play`.
+#[derive(clap::Args)]
+pub struct PlayOptions {
+    /// Rule set: wild16 (default), berkeley, berkeley-any, cincinnati, english, rand, umpire1965.
+    #[arg(long)]
+    rules: Option<RuleSetId>,
+    /// Your side.
+    #[arg(long, value_enum, default_value = "white")]
+    side: Side,
+    /// Seed of the opponent's choices (default: from the operating system's entropy; never
+    /// shown during the game).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Your opponent: random (uniform over its own board) or guided-random (uniform over
+    /// the attempts that could still be legal given what it knows).
+    /// Any built-in agent or cmd:PROGRAM ARGS (an engine-protocol program,
+    /// docs/ENGINE.md). Default: guided-random.
+    #[arg(long)]
+    opponent: Option<AgentSpec>,
+    /// The opponent's thinking time per decision in milliseconds (searching agents;
+    /// default 100).
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Keep the game here, rewritten after every command (JSON record, or PGN if the name
+    /// ends in .pgn); checked before the game starts. Default umpire-game-<unix time>.json
+    /// in the current directory (a new name if that exists). End of input or `quit` leaves
+    /// the game unfinished in the record; it never resigns.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// The game: kriegspiel (default) or schroedinger (Haft Schrödinger chess; --rules
+    /// does not apply, records are JSON).
+    #[arg(long, value_enum, default_value = "kriegspiel")]
+    game: GameKind,
+}
+
+/// Runs `umpire play` with its options: a Kriegspiel game, or a Haft Schrödinger one.
+pub fn play(options: PlayOptions) -> Result<(), String> {
+    let PlayOptions {
+        rules,
+        side,
+        seed,
+        opponent,
+        movetime,
+        record,
+        game,
+    } = options;
+    // The opponent's seed comes from the operating system unless given; it is never
+    // shown, and the default record name (from the clock) says nothing of it.
+    let seed = match seed {
+        Some(seed) => seed,
+        None => getrandom::u64().map_err(|e| format!("no random seed from the system: {e}"))?,
+    };
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+        .to_string();
+    if game == GameKind::Schroedinger {
+        let refused = if rules.is_some() {
+            Some("--rules")
+        } else if opponent.is_some() {
+            Some("--opponent")
+        } else if movetime.is_some() {
+            Some("--movetime")
+        } else if record
+            .as_ref()
+            .is_some_and(|r| r.extension().is_some_and(|e| e == "pgn"))
+        {
+            Some("a .pgn --record")
+        } else {
+            None
+        };
+        if let Some(what) = refused {
+            return Err(format!(
+                "{what} does not apply to --game schroedinger (one set of rules, a random opponent, JSON records)"
+            ));
+        }
+        let record = record.unwrap_or_else(|| fresh_name("umpire-schroedinger", &now));
+        return schroedinger::play(side.into(), seed, &record);
+    }
+    run(&PlayArgs {
+        rules: *rules.unwrap_or(RuleSetId::Wild16).rules(),
+        side: side.into(),
+        seed,
+        opponent: opponent.unwrap_or(AgentSpec::Builtin(AgentKind::GuidedRandom)),
+        budget: movetime.map_or_else(Budget::default, |ms| {
+            Budget::Time(std::time::Duration::from_millis(ms))
+        }),
+        record: record.unwrap_or_else(|| fresh_name("umpire-game", &now)),
+    })
+}
 
 /// What to play.
 pub struct PlayArgs {
@@ -70,7 +167,7 @@ impl Table {
 
     fn save(&self) -> Result<(), String> {
         let _held = self.interrupt.hold();
-        crate::record_cmd::save(self.game.record(), &self.record)
+        record_file::save(self.game.record(), &self.record)
             .map_err(|e| format!("cannot save the game: {e}"))
     }
 
@@ -79,20 +176,9 @@ impl Table {
     }
 }
 
-/// `{stem}-{now}.json` in the current directory, or with `-2`, `-3`, … added if that exists.
-pub fn fresh_name(stem: &str, now: u64) -> PathBuf {
-    let mut name = PathBuf::from(format!("{stem}-{now}.json"));
-    let mut n = 2;
-    while name.exists() {
-        name = PathBuf::from(format!("{stem}-{now}-{n}.json"));
-        n += 1;
-    }
-    name
-}
-
 /// Runs the game until it ends, the human leaves or the input ends.
-pub fn run(args: &PlayArgs) -> Result<(), String> {
-    crate::save_file::check_new_record(&args.record, "--record")?;
+fn run(args: &PlayArgs) -> Result<(), String> {
+    check_new_record(&args.record, "--record")?;
     let colour = io::stdout().is_terminal();
     let rules = args.rules;
     let human = args.side;
@@ -157,32 +243,18 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
         }
         say_raw!("{}", table.screen.prompt(&table.me));
         io::stdout().flush().map_err(|e| e.to_string())?;
-        let text = match lines.next_line() {
-            None => {
-                say!("");
-                say!("End of input: you leave the game unfinished (it is not resigned).");
-                break;
-            }
-            Some(Line::TooLong { start }) => {
-                say!("\"{start}\": {}", Line::too_long_message());
-                continue;
-            }
-            Some(Line::Text(text)) => text,
+        let text = match lines.typed() {
+            Typed::End => break,
+            Typed::Skipped => continue,
+            Typed::Text(text) => text,
         };
-        let lower = text.to_ascii_lowercase();
-        if let Some(rest) = lower.strip_prefix("why")
-            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
-        {
-            say!("{}", why_text(&table.me, text[3..].trim()));
+        if let Some(answer) = table.screen.answer(&table.me, text) {
+            say_raw!("{answer}");
             continue;
         }
-        match lower.as_str() {
+        match text.to_ascii_lowercase().as_str() {
             "" => continue,
             "help" | "?" => say!("{}", help()),
-            "board" => say_raw!("{}", table.screen.board(&table.me)),
-            "status" => say!("{}", table.screen.status(&table.me)),
-            "history" => say!("{}", table.screen.history()),
-            "options" => say!("{}", options_text(&table.me)),
             "quit" | "exit" => {
                 say!("You leave the game unfinished (it is not resigned).");
                 break;
@@ -190,7 +262,7 @@ pub fn run(args: &PlayArgs) -> Result<(), String> {
             _ => match table.me.own_board().parse_command(text) {
                 Ok(command) => play_command(&mut table, command)?,
                 Err(umpire_rules::CommandParseError::NotACommand(_)) => {
-                    say!("{}", crate::console::unknown_command(text, PLAY_WORDS));
+                    say!("{}", unknown_command(text, PLAY_WORDS));
                 }
                 Err(e) => say!("{e}"),
             },
@@ -220,70 +292,7 @@ fn play_command(table: &mut Table, command: Command) -> Result<(), String> {
         }
     }
     if verdict == Verdict::Illegal && table.me.is_my_turn() {
-        let mut left = AttemptList::new();
-        let may_ask = GuidedSpace::new(&table.me, FilterSet::all_sound()).options(&mut left);
-        let n = left.len() + usize::from(may_ask);
-        say!("{n} attempts could still be legal (`options` lists them).");
+        say!("{}", still_legal_text(&table.me));
     }
     Ok(())
-}
-
-/// The attempts the guided action space (every sound filter) offers, and how many the own
-/// board would allow.
-pub(crate) fn options_text(me: &PlayerView) -> String {
-    if !me.is_my_turn() {
-        return "It is not your turn.".to_owned();
-    }
-    let mut own = AttemptList::new();
-    me.options(&mut own);
-    let mut list = AttemptList::new();
-    let may_ask = GuidedSpace::new(me, FilterSet::all_sound()).options(&mut list);
-    let mut names: Vec<String> = list.iter().map(ToString::to_string).collect();
-    names.sort();
-    if may_ask {
-        names.push("any".to_owned());
-    }
-    let hidden = own.len().saturating_sub(list.len());
-    let mut text = format!("{} still possible: {}", names.len(), names.join(" "));
-    if hidden > 0 {
-        text.push_str(&format!(
-            "\n({hidden} more on your board cannot be legal given what you know; `why <move>` says why)"
-        ));
-    }
-    text
-}
-
-/// Why the guided action space hides `what` (a move in SAN or UCI), in plain sentences with
-/// the filters' ids in brackets.
-pub(crate) fn why_text(me: &PlayerView, what: &str) -> String {
-    if what.is_empty() {
-        return "why what? Type `why` and a move, e.g. `why e2e4` or `why Nf3`.".to_owned();
-    }
-    let attempt = match me.own_board().parse_command(what) {
-        Ok(Command::Attempt(a)) => a,
-        Ok(_) => return format!("`{what}` is not a move."),
-        Err(e) => return e.to_string(),
-    };
-    if !me.is_my_turn() {
-        return "It is not your turn.".to_owned();
-    }
-    let space = GuidedSpace::new(me, FilterSet::all_sound());
-    let rules = space.why_hidden(attempt);
-    if rules.is_empty() {
-        let obliged = me.turn().must_try_pawn_capture && !me.own_board().is_pawn_capture(attempt);
-        return if obliged {
-            format!("{attempt} is not offered: after \"yes\" to Any? you must try pawn captures.")
-        } else {
-            format!("{attempt} is offered: it could be legal.")
-        };
-    }
-    let mut text = format!("{attempt} cannot be legal:");
-    for id in rules {
-        text.push_str(&format!(
-            "\n  {} [{}]",
-            umpire_view::guided::explain(&space, id, attempt),
-            id.as_str()
-        ));
-    }
-    text
 }

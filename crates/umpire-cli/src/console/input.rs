@@ -1,7 +1,10 @@
-//! [`Lines`]: the line reader of the interactive commands (`referee`, `play`, and their
-//! Schrödinger forms), with a bound on the length of a line ([`MAX_LINE`]).
+//! [`Lines`]: the line reader of the interactive commands (`referee`, `play`, `connect` and
+//! the Schrödinger forms), with a bound on the length of a line ([`MAX_LINE`]), and
+//! [`Lines::typed`], a line read at a game's prompt.
 
 use std::io::{BufRead, ErrorKind};
+
+use super::stdout::say;
 
 /// The longest line the interactive commands read, in bytes (line ending excluded): 4 KiB.
 /// A longer line is refused as a whole ([`Line::TooLong`]); it is never kept in full.
@@ -28,6 +31,23 @@ impl Line<'_> {
     pub fn too_long_message() -> String {
         format!("the line is longer than {MAX_LINE} bytes, the longest line read; it was skipped")
     }
+
+    /// The answer, in words, to a line over the bound that starts with `start`.
+    pub fn too_long_answer(start: &str) -> String {
+        format!("\"{start}\": {}", Line::too_long_message())
+    }
+}
+
+/// What a player typed at a game's prompt, once [`Lines::typed`] has answered what is not a
+/// command.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Typed<'a> {
+    /// A line within the bound, trimmed.
+    Text(&'a str),
+    /// A line over the bound, answered already: prompt again.
+    Skipped,
+    /// The end of the input, said already: the player leaves the game unfinished.
+    End,
 }
 
 /// Reads input one line at a time, reusing its buffers. Bytes that are not UTF-8 are replaced,
@@ -98,6 +118,24 @@ impl<R: BufRead> Lines<R> {
         }
         self.line.push_str(&String::from_utf8_lossy(&self.bytes));
         Some(Line::Text(self.line.trim()))
+    }
+
+    /// The next line typed at the prompt of a game against a built-in opponent (`umpire
+    /// play`, also `--game schroedinger`): a line over the bound is answered and skipped, and
+    /// the end of the input is said (the game is left unfinished, never resigned).
+    pub fn typed(&mut self) -> Typed<'_> {
+        match self.next_line() {
+            None => {
+                say!("");
+                say!("End of input: you leave the game unfinished (it is not resigned).");
+                Typed::End
+            }
+            Some(Line::TooLong { start }) => {
+                say!("{}", Line::too_long_answer(start));
+                Typed::Skipped
+            }
+            Some(Line::Text(text)) => Typed::Text(text),
+        }
     }
 }
 

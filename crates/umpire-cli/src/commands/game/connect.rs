@@ -11,27 +11,38 @@
 //! missed is shown. A guest's seat is resumable with the printed `--session` token.
 
 use std::io::{self, IsTerminal};
-use std::path::PathBuf;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use umpire_ai::AgentKind;
 use umpire_client::client::{Client, GameSocket};
+use umpire_client::command_frame::command_frame;
 use umpire_protocol::decode;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::parse_color;
-use umpire_rules::{Announcement, AttemptList, Command, RuleSetId, Verdict};
+use umpire_rules::{Announcement, RuleSetId, Verdict};
 use umpire_view::PlayerView;
-use umpire_view::guided::{FilterSet, GuidedSpace};
 
-use crate::input::{Line, Lines};
-use crate::play_screen::{Screen, collapse, end_screen};
-use crate::stdout::{say, say_raw};
+use crate::console::input::Line;
+use crate::console::input_feed::{Input, read_input};
+use crate::console::options::still_legal_text;
+use crate::console::password::hidden_password;
+use crate::console::record_file;
+use crate::console::save_file::fresh_name;
+use crate::console::stdout::{say, say_raw};
+use crate::console::wording::collapse;
+use crate::console::words::unknown_command;
+use crate::play_screen::{Screen, end_screen, help};
+use crate::{lobby_screen, spectator_screen};
 
 /// The words `umpire connect` takes besides moves and the game commands.
 pub const CONNECT_WORDS: &str =
     "msg <text>, relist, options, why <move>, history, status, board, help, quit";
+
+/// The line that names the words `umpire connect` adds to those of `umpire play`.
+const CONNECT_ALSO: &str =
+    "Also: msg <text> (a line to your opponent), relist (the umpire lists your men).";
 
 /// Arguments of `umpire connect`.
 #[derive(clap::Args)]
@@ -80,13 +91,6 @@ pub struct ConnectArgs {
     /// Make a new game rated (an account's game against another account; casual otherwise).
     #[arg(long, conflicts_with = "agent")]
     rated: bool,
-}
-
-/// One line of the player's input.
-pub(crate) enum Input {
-    Text(String),
-    TooLong(String),
-    End,
 }
 
 /// The player's side of a live game: its view and screen, rebuilt from each `state` frame.
@@ -215,20 +219,6 @@ fn result_text(frame: &Value) -> Option<String> {
     ))
 }
 
-/// The frame that sends `command`; `None` for an end declared off the board (the server's
-/// to declare, never a player's, and never parsed from what a player types).
-fn command_frame(command: Command) -> Option<Value> {
-    Some(match command {
-        Command::Attempt(a) => json!({"type": "attempt", "move": a.to_string()}),
-        Command::AskAny => json!({"type": "any"}),
-        Command::OfferDraw => json!({"type": "draw", "action": "offer"}),
-        Command::AcceptDraw => json!({"type": "draw", "action": "accept"}),
-        Command::DeclineDraw => json!({"type": "draw", "action": "decline"}),
-        Command::Resign => json!({"type": "resign"}),
-        Command::FlagFall | Command::Abandon | Command::Abort => return None,
-    })
-}
-
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
@@ -237,31 +227,10 @@ fn runtime() -> Result<tokio::runtime::Runtime, String> {
         .map_err(|e| format!("cannot start the runtime: {e}"))
 }
 
-/// Reads stdin on its own thread, one [`Input`] a line.
-fn read_input() -> mpsc::UnboundedReceiver<Input> {
-    let (tx, rx) = mpsc::unbounded_channel();
-    std::thread::spawn(move || {
-        let stdin = io::stdin();
-        let mut lines = Lines::new(stdin.lock());
-        loop {
-            let input = match lines.next_line() {
-                None => Input::End,
-                Some(Line::Text(t)) => Input::Text(t.to_owned()),
-                Some(Line::TooLong { start }) => Input::TooLong(start.to_owned()),
-            };
-            let end = matches!(input, Input::End);
-            if tx.send(input).is_err() || end {
-                break;
-            }
-        }
-    });
-    rx
-}
-
 /// The rule set, the sides and the commands: printed once, when the game starts.
 fn greet(seat: &Seat, opponent: &str) {
     say!("{}", seat.screen.welcome(opponent));
-    say!("Also: msg <text> (a line to your opponent), relist (the umpire lists your men).");
+    say!("{CONNECT_ALSO}");
 }
 
 /// How a connection ended.
@@ -297,7 +266,7 @@ impl Session {
     fn take(&mut self, frame: &Value) -> Result<bool, String> {
         let kind = frame["type"].as_str().unwrap_or_default();
         if frame["you"] == "spectator" {
-            crate::remote_cmd::show(frame);
+            spectator_screen::show(frame);
             return Ok(false);
         }
         match kind {
@@ -317,20 +286,10 @@ impl Session {
                 self.prompted = false;
             }
             "relist" => {
-                let men: Vec<String> = frame["men"]
-                    .as_array()
-                    .map(Vec::as_slice)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|m| {
-                        format!(
-                            "{} {}",
-                            m["man"].as_str().unwrap_or_default(),
-                            m["square"].as_str().unwrap_or_default()
-                        )
-                    })
-                    .collect();
-                say!("The umpire lists your men: {}.", men.join(", "));
+                say!(
+                    "The umpire lists your men: {}.",
+                    spectator_screen::men_listed(frame)
+                );
                 self.prompted = false;
             }
             "error" => {
@@ -457,11 +416,7 @@ impl Session {
                 let seat = self.seat.as_ref().expect("checked");
                 say!("{text}");
                 if own.verdict == Verdict::Illegal && seat.view.is_my_turn() {
-                    let mut left = AttemptList::new();
-                    let may_ask =
-                        GuidedSpace::new(&seat.view, FilterSet::all_sound()).options(&mut left);
-                    let n = left.len() + usize::from(may_ask);
-                    say!("{n} attempts could still be legal (`options` lists them).");
+                    say!("{}", still_legal_text(&seat.view));
                 }
             }
             None if !text.is_empty() => self.pending.push(text),
@@ -519,32 +474,23 @@ impl Session {
             say!("The game has not started yet; you may `quit`.");
             return Ok(None);
         };
-        if let Some(rest) = lower.strip_prefix("why")
-            && (rest.is_empty() || rest.starts_with(char::is_whitespace))
-        {
-            say!("{}", crate::play::why_text(&seat.view, text[3..].trim()));
+        if let Some(answer) = seat.screen.answer(&seat.view, text) {
+            say_raw!("{answer}");
             return Ok(None);
         }
         match lower.as_str() {
             "" => {}
-            "help" | "?" => say!(
-                "{}\nAlso: msg <text> (a line to your opponent), relist (the umpire lists your men).",
-                crate::play_screen::help()
-            ),
-            "board" => say_raw!("{}", seat.screen.board(&seat.view)),
-            "status" => say!("{}", seat.screen.status(&seat.view)),
-            "history" => say!("{}", seat.screen.history()),
-            "options" => say!("{}", crate::play::options_text(&seat.view)),
+            "help" | "?" => say!("{}\n{CONNECT_ALSO}", help()),
             _ => match seat.view.own_board().parse_command(text) {
                 Ok(command) => {
                     if let Some(mut frame) = command_frame(command) {
                         frame["id"] = self.id().into();
                         return Ok(Some(frame));
                     }
-                    say!("{}", crate::console::unknown_command(text, CONNECT_WORDS));
+                    say!("{}", unknown_command(text, CONNECT_WORDS));
                 }
                 Err(umpire_rules::CommandParseError::NotACommand(_)) => {
-                    say!("{}", crate::console::unknown_command(text, CONNECT_WORDS));
+                    say!("{}", unknown_command(text, CONNECT_WORDS));
                 }
                 Err(e) => say!("{e}"),
             },
@@ -557,7 +503,7 @@ impl Session {
         &mut self,
         client: &Client,
         socket: &mut GameSocket,
-        input: &mut mpsc::UnboundedReceiver<Input>,
+        input: &mut mpsc::Receiver<Input>,
         input_open: &mut bool,
     ) -> Ended {
         loop {
@@ -591,7 +537,7 @@ impl Session {
                             return Ended::Left;
                         }
                         Some(Input::TooLong(start)) => {
-                            say!("\"{start}\": {}", Line::too_long_message());
+                            say!("{}", Line::too_long_answer(&start));
                             self.settle();
                             continue;
                         }
@@ -620,31 +566,11 @@ impl Session {
     }
 }
 
-/// The password of `--as NAME` typed at a terminal, read with echo off (`console`); `None`
-/// when stdin is not a terminal (a pipe): the password is then the first line of stdin.
-pub(crate) fn hidden_password(name: &str) -> Result<Option<String>, String> {
-    if !io::stdin().is_terminal() {
-        return Ok(None);
-    }
-    let term = if io::stdout().is_terminal() {
-        console::Term::stdout()
-    } else {
-        console::Term::stderr()
-    };
-    if !term.is_term() {
-        return Ok(None);
-    }
-    term.write_str(&format!("Password for {name} (not shown): "))
-        .and_then(|()| term.read_secure_line())
-        .map(Some)
-        .map_err(|e| format!("cannot read the password: {e}"))
-}
-
 /// Logs in (session, account or guest) and says who the player is.
 async fn log_in(
     args: &ConnectArgs,
     typed: Option<String>,
-    input: &mut mpsc::UnboundedReceiver<Input>,
+    input: &mut mpsc::Receiver<Input>,
 ) -> Result<Client, String> {
     let mut client = Client::new(&args.url)?;
     if let Some(token) = &args.session {
@@ -762,15 +688,10 @@ async fn finish(client: &Client, session: &Session) -> Result<(), String> {
         .request("GET", &format!("/games/{}.json", session.game), None)
         .await?
         .ok()?;
-    let mut path = PathBuf::from(format!("umpire-game-{}.json", session.game));
-    let mut n = 2;
-    while path.exists() {
-        path = PathBuf::from(format!("umpire-game-{}-{n}.json", session.game));
-        n += 1;
-    }
+    let path = fresh_name("umpire-game", &session.game);
     let record = umpire_rules::Record::from_json(&answer.to_string())
         .map_err(|e| format!("the server's record: {e}"))?;
-    crate::record_cmd::save(&record, &path)?;
+    record_file::save(&record, &path)?;
     say!("{}", end_screen(&record, seat.side, &path, session.colour));
     if let Some(line) = ratings_text(&seat.ratings, &seat.players, true) {
         say!("{line}");
@@ -789,7 +710,7 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
         let mut input = read_input();
         let client = log_in(&args, typed, &mut input).await?;
         let id = if args.lobby {
-            match crate::lobby_screen::pick(&client, &new_game_spec(&args), &mut input).await? {
+            match lobby_screen::pick(&client, &new_game_spec(&args), &mut input).await? {
                 Some(id) => id,
                 None => return Ok(()),
             }

@@ -92,7 +92,7 @@ pub fn check_token_file(source: &TokenSource, bot: &str) -> Result<PathBuf, Stri
             path.display()
         ));
     }
-    crate::save_file::check_writable(&path, "--token-file")?;
+    crate::console::save_file::check_writable(&path, "--token-file")?;
     Ok(path)
 }
 

@@ -1,13 +1,15 @@
 //! `umpire bench`: single-thread random-playout throughput per rule set.
 
-use crate::stdout::say;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
+use umpire_ai::AgentKind;
 use umpire_rules::playout::{PlayoutStats, random_game};
 use umpire_rules::{RuleSetId, Umpire};
+
+use crate::console::stdout::say;
 
 /// Figures for one rule set.
 #[derive(Debug, Serialize)]
@@ -71,6 +73,75 @@ pub fn run(
         attempts_per_game: stats.attempts as f64 / games,
         plies_per_game: stats.plies as f64 / games,
     }
+}
+
+/// The options of `umpire bench`.
+#[derive(clap::Args)]
+pub struct BenchOptions {
+    /// Only this rule set (default: all).
+    #[arg(long)]
+    rules: Option<RuleSetId>,
+    /// Seconds to run each rule set.
+    #[arg(long, default_value_t = 5.0)]
+    seconds: f64,
+    /// Play exactly this many games per rule set instead of running for --seconds
+    /// (for instruction counts under valgrind, which do not depend on machine load).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
+    /// Random seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Stop a game unfinished after this many moves (plies).
+    #[arg(long, default_value_t = 10_000)]
+    max_plies: u32,
+    /// Print one JSON object per rule set (with --agent guided-random: per preset, then
+    /// one for the cost per decision).
+    #[arg(long)]
+    json: bool,
+    /// random: the raw umpire throughput under uniform own-board play. guided-random (or
+    /// belief-guided): compare the guided action space's filter presets (own board, seed
+    /// 000's rules, all sound filters, all filters) and the belief filter (all sound
+    /// filters narrowed by the positions the player cannot rule out, exact up to 2,000
+    /// positions, sampled beyond) in one run, and time computing the space per decision
+    /// (default rule set wild16).
+    #[arg(long, default_value = "random")]
+    agent: AgentKind,
+}
+
+/// Runs `umpire bench`: the random-playout throughput, or the guided action space's presets;
+/// the searching agents are refused (they have their own measures).
+pub fn bench(options: BenchOptions) -> Result<(), String> {
+    let BenchOptions {
+        rules,
+        seconds,
+        games,
+        seed,
+        max_plies,
+        json,
+        agent,
+    } = options;
+    match agent {
+        AgentKind::Mcts => {
+            return Err("umpire bench measures the guided action space; \
+                for mcts use `cargo run --release -p umpire-ai --example mcts_match`"
+                .into());
+        }
+        AgentKind::Random => print(rules, seconds, games, seed, max_plies, json),
+        AgentKind::GuidedRandom | AgentKind::BeliefGuided => print_guided(
+            rules.unwrap_or(RuleSetId::Wild16),
+            seconds,
+            games,
+            seed,
+            max_plies,
+            json,
+        ),
+        AgentKind::Darkboard => {
+            return Err(
+                "bench measures the random and guided action spaces; darkboard is a searching agent (see docs/BENCHMARKS.md)".into(),
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Runs the benchmark for one or all rule sets and prints the figures.

@@ -7,12 +7,19 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::console::{GameJson, refusal, side_title, unknown_command, write_json};
-use crate::input::{Line, Lines};
 use serde::Serialize;
 use umpire_rules::record::Game;
 use umpire_rules::wire::{AnnouncementJson, color_name};
 use umpire_rules::{Command, GameResult, Outcome, RuleSet, Umpire, Verdict};
+
+use crate::console::input::{Line, Lines};
+use crate::console::json_answer::{
+    GameJson, JsonAnswer, answer_too_long, output_error, write_json,
+};
+use crate::console::record_file;
+use crate::console::save_file::check_new_record;
+use crate::console::side::side_title;
+use crate::console::words::{GAME_COMMANDS, refusal, unknown_command};
 
 /// The JSON answer to one input line.
 #[derive(Serialize)]
@@ -55,6 +62,13 @@ impl<'a> Answer<'a> {
     }
 }
 
+impl JsonAnswer for Answer<'_> {
+    fn refuse(&mut self, reason: &'static str, message: String) {
+        self.reason = Some(reason);
+        self.message = Some(message);
+    }
+}
+
 fn game_json(result: Option<GameResult>) -> Option<GameJson> {
     result.map(|r| GameJson {
         result: r.score(),
@@ -76,16 +90,14 @@ pub fn run(
     record: Option<&Path>,
 ) -> Result<(), String> {
     if let Some(path) = record {
-        crate::save_file::check_new_record(path, "--record")?;
+        check_new_record(path, "--record")?;
     }
     let mut game = match fen {
         Some(fen) => Game::from_fen(rules, fen).map_err(|e| format!("--fen: {e}"))?,
         None => Game::new(rules),
     };
     let save = |game: &Game| match record {
-        Some(path) => {
-            crate::record_cmd::save(game.record(), path).map_err(|e| format!("--record {e}"))
-        }
+        Some(path) => record_file::save(game.record(), path).map_err(|e| format!("--record {e}")),
         None => Ok(()),
     };
     save(&game)?;
@@ -101,28 +113,27 @@ fn answer_lines(
     let stdin = io::stdin();
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let io_err = |e: io::Error| format!("output: {e}");
     if !json {
         writeln!(
             out,
             "Kriegspiel umpire, rules: {} ({}).",
             rules.id, rules.name
         )
-        .map_err(io_err)?;
+        .map_err(output_error)?;
         writeln!(
             out,
             "This is the umpire operator's console: it shows every move and whom each announcement \
              is for, so the players must not read it (`umpire play` shows a player only its own side)."
         )
-        .map_err(io_err)?;
-        writeln!(out, "{}", help_text()).map_err(io_err)?;
+        .map_err(output_error)?;
+        writeln!(out, "{}", help_text()).map_err(output_error)?;
         for heard in game.umpire().opening_announcements() {
-            writeln!(out, "Umpire: {}", rules.phrase(heard.announcement)).map_err(io_err)?;
+            writeln!(out, "Umpire: {}", rules.phrase(heard.announcement)).map_err(output_error)?;
         }
         if let Some(result) = game.result() {
-            writeln!(out, "Game over: {result}.").map_err(io_err)?;
+            writeln!(out, "Game over: {result}.").map_err(output_error)?;
         } else {
-            writeln!(out, "{} to move.", side_title(game.umpire().turn())).map_err(io_err)?;
+            writeln!(out, "{} to move.", side_title(game.umpire().turn())).map_err(output_error)?;
         }
     }
     // A line that is not UTF-8 is garbage like any other, answered as not a command: it must
@@ -133,15 +144,8 @@ fn answer_lines(
             Line::Text(text) => text,
             Line::TooLong { start } => {
                 let umpire = game.umpire();
-                if json {
-                    let mut answer = Answer::new(umpire, umpire.turn(), start, "invalid");
-                    answer.reason = Some("line_too_long");
-                    answer.message = Some(Line::too_long_message());
-                    write_json(&mut out, &answer)?;
-                } else {
-                    writeln!(out, "\"{start}\": {}", Line::too_long_message()).map_err(io_err)?;
-                }
-                out.flush().map_err(io_err)?;
+                let answer = json.then(|| Answer::new(umpire, umpire.turn(), start, "invalid"));
+                answer_too_long(&mut out, answer, start)?;
                 continue;
             }
         };
@@ -149,8 +153,8 @@ fn answer_lines(
             continue;
         }
         if !json && (input.eq_ignore_ascii_case("help") || input == "?") {
-            writeln!(out, "{}", help_text()).map_err(io_err)?;
-            out.flush().map_err(io_err)?;
+            writeln!(out, "{}", help_text()).map_err(output_error)?;
+            out.flush().map_err(output_error)?;
             continue;
         }
         if input.eq_ignore_ascii_case("status") {
@@ -175,9 +179,9 @@ fn answer_lines(
                         umpire.plies() / 2 + 1
                     ),
                 }
-                .map_err(io_err)?;
+                .map_err(output_error)?;
             }
-            out.flush().map_err(io_err)?;
+            out.flush().map_err(output_error)?;
             continue;
         }
         let parsed = game.umpire().own_board().parse_command(input);
@@ -197,16 +201,14 @@ fn answer_lines(
                         .map(|h| AnnouncementJson::heard(*h))
                         .collect();
                     match outcome.verdict {
-                        Verdict::Invalid(why) => {
-                            answer.reason = Some(why.as_str());
-                            answer.message = Some(refusal(why));
-                        }
+                        Verdict::Invalid(why) => answer.refuse(why.as_str(), refusal(why)),
                         Verdict::GameOver => answer.message = Some("the game is over".to_owned()),
                         _ => {}
                     }
                     write_json(&mut out, &answer)?;
                 } else {
-                    write_plain(&mut out, rules, umpire, command, &outcome).map_err(io_err)?;
+                    write_plain(&mut out, rules, umpire, command, &outcome)
+                        .map_err(output_error)?;
                 }
             }
             Err(error) => {
@@ -219,8 +221,7 @@ fn answer_lines(
                         other => other.to_string(),
                     };
                     let mut answer = Answer::new(umpire, umpire.turn(), input, "invalid");
-                    answer.reason = Some("not_a_command");
-                    answer.message = Some(message);
+                    answer.refuse("not_a_command", message);
                     write_json(&mut out, &answer)?;
                 } else {
                     match error {
@@ -229,11 +230,11 @@ fn answer_lines(
                         }
                         other => writeln!(out, "Not understood: {other}"),
                     }
-                    .map_err(io_err)?;
+                    .map_err(output_error)?;
                 }
             }
         }
-        out.flush().map_err(io_err)?;
+        out.flush().map_err(output_error)?;
     }
     Ok(())
 }
@@ -283,7 +284,6 @@ fn write_plain(
 fn help_text() -> String {
     format!(
         "Type the side to move's command: a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, \
-         e1g1, e7e8q), or one of: {}, {REFEREE_COMMANDS}.",
-        crate::console::GAME_COMMANDS
+         e1g1, e7e8q), or one of: {GAME_COMMANDS}, {REFEREE_COMMANDS}."
     )
 }

@@ -1,7 +1,7 @@
 //! `umpire audit guided`: the soundness audit of the guided action space (the logic lives in
 //! `umpire_ai::audit`).
 
-use crate::stdout::say;
+use crate::console::stdout::say;
 
 use clap::Subcommand;
 use indicatif::{ProgressBar, ProgressStyle};

@@ -13,7 +13,7 @@ use umpire_tablebase::{
     BuildOptions, Ending, IllegalRule, Layout, Tablebase, Variant, depth_profile, white_knowledge,
 };
 
-use crate::stdout::say;
+use crate::console::stdout::say;
 
 /// What to do with endgame tables.
 #[derive(Subcommand)]
@@ -192,7 +192,7 @@ fn load(path: &Path) -> Result<Tablebase, String> {
 
 fn build(ending: Ending, out: &Path, max_depth: u8, threads: usize) -> Result<(), String> {
     // A bad --out is said before the build, not after it.
-    crate::save_file::check_writable(out, "--out")?;
+    crate::console::save_file::check_writable(out, "--out")?;
     let start = Instant::now();
     let bar = ProgressBar::new_spinner();
     if let Ok(style) = ProgressStyle::with_template("{spinner} {elapsed} {msg}") {

@@ -1,7 +1,7 @@
 //! `umpire selfplay`: random games written as records.
 
-use crate::run_secret::RunSecret;
-use crate::stdout::say;
+use super::run_secret::RunSecret;
+use crate::console::stdout::say;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;

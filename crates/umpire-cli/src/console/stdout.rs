@@ -28,13 +28,13 @@ pub fn emit(args: fmt::Arguments<'_>, newline: bool) {
 
 /// `println!` that ends quietly on a closed pipe.
 macro_rules! say {
-    () => { $crate::stdout::emit(format_args!(""), true) };
-    ($($arg:tt)*) => { $crate::stdout::emit(format_args!($($arg)*), true) };
+    () => { $crate::console::stdout::emit(format_args!(""), true) };
+    ($($arg:tt)*) => { $crate::console::stdout::emit(format_args!($($arg)*), true) };
 }
 
 /// `print!` that ends quietly on a closed pipe.
 macro_rules! say_raw {
-    ($($arg:tt)*) => { $crate::stdout::emit(format_args!($($arg)*), false) };
+    ($($arg:tt)*) => { $crate::console::stdout::emit(format_args!($($arg)*), false) };
 }
 
 pub(crate) use {say, say_raw};

@@ -1,0 +1,101 @@
+//! What `umpire connect` shows a spectator: each frame of the game in plain words.
+
+use serde_json::Value;
+
+use crate::console::stdout::say;
+
+/// The men a `relist` frame lists, as `man square` joined by commas (the umpire's RELIST,
+/// said to a player or shown to a spectator).
+pub fn men_listed(frame: &Value) -> String {
+    let men: Vec<String> = frame["men"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or_default()
+        .iter()
+        .map(|m| {
+            format!(
+                "{} {}",
+                m["man"].as_str().unwrap_or_default(),
+                m["square"].as_str().unwrap_or_default()
+            )
+        })
+        .collect();
+    men.join(", ")
+}
+
+/// Prints a frame in plain words (a spectator's view in `umpire connect`).
+pub fn show(frame: &Value) {
+    let heard = |o: &Value| -> String {
+        o["heard"]
+            .as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|h| h["text"].as_str())
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            })
+            .unwrap_or_default()
+    };
+    match frame["type"].as_str().unwrap_or_default() {
+        "state" => {
+            say!(
+                "game {} ({}): white {} v black {}; you are {}; status {}",
+                frame["game"].as_str().unwrap_or_default(),
+                frame["rules"].as_str().unwrap_or_default(),
+                frame["players"]["white"].as_str().unwrap_or_default(),
+                frame["players"]["black"].as_str().unwrap_or_default(),
+                frame["you"].as_str().unwrap_or_default(),
+                frame["status"].as_str().unwrap_or_default()
+            );
+            for o in frame["transcript"]
+                .as_array()
+                .map(Vec::as_slice)
+                .unwrap_or_default()
+            {
+                say!("  {} {}", o["actor"].as_str().unwrap_or_default(), heard(o));
+            }
+        }
+        "update" => {
+            let o = &frame["observation"];
+            let own = o["own"]["command"]
+                .as_str()
+                .map(|c| format!("{c}: {} ", o["own"]["verdict"].as_str().unwrap_or_default()))
+                .unwrap_or_default();
+            let moved = if o["moved"] == true { "(moved) " } else { "" };
+            say!(
+                "{} {own}{moved}{}",
+                o["actor"].as_str().unwrap_or_default(),
+                heard(o)
+            );
+        }
+        "chat" => say!(
+            "MSG from {}: {}",
+            frame["from"].as_str().unwrap_or_default(),
+            frame["text"].as_str().unwrap_or_default()
+        ),
+        "relist" => say!("your men: {}", men_listed(frame)),
+        "error" => say!(
+            "refused ({}): {}",
+            frame["code"].as_str().unwrap_or_default(),
+            frame["message"].as_str().unwrap_or_default()
+        ),
+        "game_over" => {}
+        _ => say!("{frame}"),
+    }
+    if let Some(r) = frame["result"].as_object() {
+        say!(
+            "game over: {} by {}",
+            r.get("score").and_then(Value::as_str).unwrap_or_default(),
+            r.get("reason").and_then(Value::as_str).unwrap_or_default()
+        );
+    } else if (frame["type"] == "update" || frame["type"] == "state")
+        && frame["to_move"] == frame["you"]
+    {
+        let n = frame["options"].as_array().map_or(0, Vec::len);
+        say!(
+            "your move ({n} attempts possible; clocks white {} s, black {} s)",
+            frame["clocks"]["white_ms"].as_i64().unwrap_or(0) / 1000,
+            frame["clocks"]["black_ms"].as_i64().unwrap_or(0) / 1000
+        );
+    }
+}
