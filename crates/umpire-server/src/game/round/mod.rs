@@ -13,15 +13,15 @@ use umpire_rules::wire::{color_name, parse_color};
 use umpire_rules::{Command, Outcome, RuleSet, RuleSetId, Verdict};
 use umpire_view::PlayerView;
 
-use crate::clock::{Clocks, TimeControl};
 use crate::error::ApiError;
-use crate::house_agent::HouseAgent;
-use crate::lobby::{Lobby, LobbyEvent, Removal};
-use crate::projection::{self, Public, SpectatorObservation};
-use crate::rating::Rating;
-use crate::shown_rating::ShownRating;
+use crate::game::clock::{Clocks, TimeControl};
+use crate::game::house_agent::HouseAgent;
+use crate::game::projection::{self, Public, SpectatorObservation};
+use crate::lobby::feed::{Lobby, LobbyEvent, Removal};
+use crate::ratings::glicko::Rating;
+use crate::ratings::shown_rating::ShownRating;
+use crate::ratings::time_class::TimeClass;
 use crate::store::{ChatRow, CommandRow, GameRow, Store, UserRow, now_ms};
-use crate::time_class::TimeClass;
 use umpire_protocol::client_message::Action;
 
 /// Who a connection is.
@@ -269,7 +269,7 @@ impl Round {
         let mut agents: [Option<HouseAgent>; 2] = [None, None];
         for side in [Color::White, Color::Black] {
             if let Some(name) = &row.agents[index(side)] {
-                let spec = crate::strength::HouseSpec::parse(name)
+                let spec = crate::game::strength::HouseSpec::parse(name)
                     .map_err(|e| format!("game {}: {e}", row.id))?;
                 // A fresh agent is told the whole transcript of its player.
                 let seed = (row.agent_seed as u64) ^ (commands.len() as u64) ^ index(side) as u64;
@@ -516,7 +516,7 @@ impl Round {
         // other requests queued get no answer: their callers see the task gone).
         if let Some(why) = withdrawn {
             rx.close();
-            let frame = crate::lobby::withdrawn_frame(&self.row.id, why);
+            let frame = crate::lobby::feed::withdrawn_frame(&self.row.id, why);
             while let Ok(msg) = rx.try_recv() {
                 if let RoundMsg::Subscribe { tx, .. } = msg {
                     let _ = tx.send(frame.clone());
@@ -577,7 +577,7 @@ impl Round {
                 reason: why,
             });
         }
-        let frame = crate::lobby::withdrawn_frame(&self.row.id, why);
+        let frame = crate::lobby::feed::withdrawn_frame(&self.row.id, why);
         for s in &self.subs {
             let _ = s.tx.send(frame.clone());
         }
@@ -867,7 +867,7 @@ impl Round {
     /// correspondence games).
     fn abandon_deadline(&self) -> Option<Instant> {
         // Correspondence games are never abandoned: only their clocks end them.
-        if self.row.initial_ms >= crate::time_class::CORRESPONDENCE_MS {
+        if self.row.initial_ms >= crate::ratings::time_class::CORRESPONDENCE_MS {
             return None;
         }
         let side = self.game.umpire().turn();
