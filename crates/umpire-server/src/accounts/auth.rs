@@ -1,6 +1,6 @@
 //! Players: guests, accounts (argon2 password hashes), bot accounts with API tokens, session
-//! cookies. Who sent a request is told by the extractors of
-//! `http::caller` from these tokens.
+//! cookies. The HTTP layer's extractors (`http/caller.rs`) tell who sent a request from these
+//! tokens.
 //!
 //! Tokens are 256 random bits shown once; only their SHA-256 is stored. CSRF: the API takes
 //! JSON bodies only (a cross-site form cannot send `application/json`) and the session cookie
