@@ -1,38 +1,43 @@
 //! The Umpire server: Kriegspiel over HTTP and WebSocket.
 //!
-//! Shaped like a lichess-style game server: the lobby and players are HTTP handlers
-//! ([`api`]), each live game is one task ([`round::Round`]) that owns the umpire and pushes
-//! each connection its own projection ([`projection`]), and storage is event-sourced
-//! ([`store`]: a game is its row plus its commands; restart is replay). The wire protocol is
-//! documented in `docs/PROTOCOL.md`, the server in `docs/SERVER.md`.
+//! Shaped like a lichess-style game server: each live game is one task
+//! ([`game::round::Round`]) that owns the umpire and pushes each connection its own
+//! projection ([`game::projection`]), the HTTP handlers and sockets are a thin layer on top
+//! ([`http`]), and storage is event-sourced ([`store`]: a game is its row plus its commands;
+//! restart is replay). The wire protocol is documented in `docs/PROTOCOL.md`, the server in
+//! `docs/SERVER.md`.
+//!
+//! The modules are folders by what changes together, in layers; a module uses only those
+//! below it (the test `tests/layers.rs` reads this list and checks every `crate::` path):
+//!
+//! layers: error < metrics < ratings < store < accounts < lobby < game < http
+//!
+//! - [`error`]: [`ApiError`], the refusal with a stable code that every layer answers with.
+//! - [`metrics`]: the latency histograms storage, games and sockets record into.
+//! - [`ratings`]: Glicko-2 ratings, time classes (the rating pools), ratings as frames show
+//!   them. Pure computation, below storage: the store applies a rated game's update in the
+//!   transaction that ends the game.
+//! - [`store`]: everything kept, on SQLite or PostgreSQL; migrations; the group-commit writer.
+//! - [`accounts`]: guests, accounts, bots, passwords, tokens and sessions.
+//! - [`lobby`]: the open challenges' feed and withdrawn challenges.
+//! - [`game`]: the running games ([`game::hub`]), one live game as an actor
+//!   ([`game::round`], one file per thing it does), clocks, projections, house agents and
+//!   their strength.
+//! - [`http`]: the router, [`AppState`], extractors, refusals, origin check, rate limits,
+//!   socket buffers, and the handlers, one file per area. Nothing below uses it.
+//!
+//! This file wires them: options, opening storage, serving, shutting down.
 
 #![warn(missing_docs)]
 
-pub mod api;
-pub mod auth;
-pub mod challenge;
-pub mod clock;
+pub mod accounts;
 pub mod error;
-pub mod house_agent;
-pub mod hub;
-pub mod latency;
+pub mod game;
+pub mod http;
 pub mod lobby;
-pub mod lobby_ws;
 pub mod metrics;
-mod migrations;
-pub mod origin;
-pub mod peer;
-pub mod players;
-pub mod projection;
-pub mod rate_limit;
-pub mod rating;
-pub mod round;
-pub mod shown_rating;
-pub mod socket_buffers;
+pub mod ratings;
 pub mod store;
-pub mod strength;
-pub mod time_class;
-pub mod ws;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -40,31 +45,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
-use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
-
 pub use error::ApiError;
+pub use http::router::{MAX_BODY_BYTES, router};
+pub use http::state::AppState;
 pub use store::Store;
-
-/// What every handler shares.
-#[derive(Clone, Debug)]
-pub struct AppState {
-    /// Storage.
-    pub store: Store,
-    /// The running games.
-    pub hub: Arc<hub::Hub>,
-    /// Server options.
-    pub options: Options,
-    /// Log-in tries per account name.
-    pub logins: Arc<rate_limit::Limiter>,
-    /// Games created (challenges, games against agents, rematches) per account.
-    pub creations: Arc<rate_limit::Limiter>,
-    /// Games created by guests per IP address (a guest costs nothing to make).
-    pub guest_creations: Arc<rate_limit::Limiter>,
-    /// Guest accounts minted per IP address.
-    pub guest_accounts: Arc<rate_limit::Limiter>,
-}
 
 /// Options of a running server.
 #[derive(Clone, Copy, Debug)]
@@ -90,9 +74,9 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            abandon_after: round::ABANDON_AFTER,
+            abandon_after: game::round::ABANDON_AFTER,
             secure_cookies: false,
-            challenge_expiry: round::CHALLENGE_EXPIRY,
+            challenge_expiry: game::round::CHALLENGE_EXPIRY,
             limit_loopback_guests: false,
             metrics: false,
         }
@@ -119,42 +103,6 @@ pub struct Config {
     pub options: Options,
 }
 
-/// The largest request body accepted, in bytes; a larger one is refused with 413
-/// `body_too_large`.
-pub const MAX_BODY_BYTES: usize = 16 * 1024;
-
-/// The routes.
-pub fn router(state: AppState) -> Router {
-    Router::new()
-        .route("/api/guest", post(api::guest))
-        .route("/api/register", post(api::register))
-        .route("/api/login", post(api::login))
-        .route("/api/logout", post(api::logout))
-        .route("/api/me", get(api::me))
-        .route("/api/bots", post(api::new_bot))
-        .route("/api/games", get(api::list_games).post(api::create_game))
-        .route("/api/lobby/ws", get(lobby_ws::lobby_socket))
-        .route(
-            "/api/games/{id}",
-            get(api::get_game).delete(challenge::cancel),
-        )
-        .route("/api/games/{id}/join", post(api::join_game))
-        .route("/api/games/{id}/decline", post(challenge::decline))
-        .route("/api/games/{id}/rematch", post(api::rematch))
-        .route("/api/games/{id}/ws", get(ws::game_socket))
-        .route("/api/metrics", get(metrics::get_metrics))
-        .route("/api/leaderboard", get(players::leaderboard))
-        .route("/api/players/{name}", get(players::player))
-        .route("/api/players/{name}/history", get(players::history))
-        .route("/games/{file}", get(api::download))
-        .route("/games/{id}/{file}", get(api::player_download))
-        .fallback(|| async { ApiError::not_found("no such page") })
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(axum::middleware::from_fn(origin::check))
-        .layer(axum::middleware::map_response(error::json_refusals))
-        .with_state(state)
-}
-
 /// Opens storage and rebuilds every unfinished game.
 pub async fn open(database: &Database) -> Result<AppState, String> {
     open_with(database, Options::default()).await
@@ -166,7 +114,7 @@ pub async fn open_with(database: &Database, options: Options) -> Result<AppState
         Database::Dir(dir) => Store::open_dir(dir).await?,
         Database::Url(url) => Store::connect(url).await?,
     };
-    let hub = Arc::new(hub::Hub::new(store.clone()));
+    let hub = Arc::new(game::hub::Hub::new(store.clone()));
     hub.set_abandon_after(options.abandon_after);
     hub.set_challenge_expiry(options.challenge_expiry);
     let n = hub.recover().await?;
@@ -175,10 +123,10 @@ pub async fn open_with(database: &Database, options: Options) -> Result<AppState
         store,
         hub,
         options,
-        logins: Arc::new(rate_limit::login_limiter()),
-        creations: Arc::new(rate_limit::creation_limiter()),
-        guest_creations: Arc::new(rate_limit::guest_creation_limiter()),
-        guest_accounts: Arc::new(rate_limit::guest_account_limiter()),
+        logins: Arc::new(http::rate_limit::login_limiter()),
+        creations: Arc::new(http::rate_limit::creation_limiter()),
+        guest_creations: Arc::new(http::rate_limit::guest_creation_limiter()),
+        guest_accounts: Arc::new(http::rate_limit::guest_account_limiter()),
     })
 }
 

@@ -777,7 +777,10 @@ async fn a_lagging_feed_hears_lagged_is_closed_and_resubscribes_to_a_fresh_list(
     );
     // The frames it may send unread and the one past the bound: the client never answered a
     // ping.
-    assert_eq!(events as u64, umpire_server::lobby_ws::MAX_UNREAD + 1);
+    assert_eq!(
+        events as u64,
+        umpire_server::http::lobby_socket::MAX_UNREAD + 1
+    );
     assert_eq!(reading.await.unwrap(), 2 * LAG_ROUNDS + 1);
     match tokio::time::timeout(T, slow.next())
         .await

@@ -10,13 +10,13 @@ use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_rules::shakmaty::{Color, EnPassantMode, fen::Fen};
 use umpire_rules::{AttemptList, Command, Observation, RuleSet, Umpire};
-use umpire_server::clock::ClockReading;
-use umpire_server::projection::{
+use umpire_server::game::clock::ClockReading;
+use umpire_server::game::projection::{
     Public, SpectatorObservation, player_state, player_update, spectator_observation,
     spectator_state,
 };
-use umpire_server::rating::Rating;
-use umpire_server::shown_rating::ShownRating;
+use umpire_server::ratings::glicko::Rating;
+use umpire_server::ratings::shown_rating::ShownRating;
 use umpire_view::PlayerView;
 
 fn public<'a>(rules: &'a RuleSet, result: Option<(&'a str, &'a str)>) -> Public<'a> {

@@ -7,7 +7,7 @@ mod common;
 
 use tokio::sync::mpsc;
 use umpire_server::Store;
-use umpire_server::round::{Round, RoundMsg};
+use umpire_server::game::round::{Round, RoundMsg};
 use umpire_server::store::{GameRow, now_ms};
 
 use common::fresh_dir;

@@ -4,8 +4,8 @@
 use sqlx::{AnyConnection, Row};
 
 use super::Store;
-use crate::rating::{self, Rating, Score};
-use crate::time_class::TimeClass;
+use crate::ratings::glicko::{self, Rating, Score};
+use crate::ratings::time_class::TimeClass;
 
 /// A player's current rating in one rule set and time class.
 #[derive(Clone, Debug, PartialEq)]
@@ -275,7 +275,7 @@ pub(super) async fn settle(
         w.map_or(Rating::NEW, |r| r.0),
         b.map_or(Rating::NEW, |r| r.0),
     );
-    let (w_after, b_after) = rating::update(w_before, b_before, score);
+    let (w_after, b_after) = glicko::update(w_before, b_before, score);
     let changes = [
         Change {
             user: &white,

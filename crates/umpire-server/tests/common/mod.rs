@@ -38,7 +38,7 @@ impl Server {
 
     /// Starts a server on `database` (rebuilding what is stored there).
     pub async fn start_db(database: Database) -> Server {
-        Server::start_with(database, umpire_server::round::ABANDON_AFTER).await
+        Server::start_with(database, umpire_server::game::round::ABANDON_AFTER).await
     }
 
     /// Starts a server on `database` with these options.

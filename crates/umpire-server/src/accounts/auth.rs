@@ -1,5 +1,6 @@
 //! Players: guests, accounts (argon2 password hashes), bot accounts with API tokens, session
-//! cookies, and [`Caller`], the extractor that says who sent a request.
+//! cookies. The HTTP layer's extractors (`http/caller.rs`) tell who sent a request from these
+//! tokens.
 //!
 //! Tokens are 256 random bits shown once; only their SHA-256 is stored. CSRF: the API takes
 //! JSON bodies only (a cross-site form cannot send `application/json`) and the session cookie
@@ -7,13 +8,9 @@
 
 use argon2::Argon2;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use axum::extract::FromRequestParts;
-use axum::http::header::{AUTHORIZATION, COOKIE};
-use axum::http::request::Parts;
 use rand::RngExt;
 use sha2::{Digest, Sha256};
 
-use crate::AppState;
 use crate::error::ApiError;
 use crate::store::{Credential, Store, UserRow};
 
@@ -145,71 +142,4 @@ pub fn session_cookie(token: &str, secure: bool) -> String {
 pub fn expired_cookie(secure: bool) -> String {
     let secure = if secure { "; Secure" } else { "" };
     format!("{SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0{secure}")
-}
-
-/// The bearer token of a request: `Authorization: Bearer T` or the session cookie.
-pub fn request_token(parts: &Parts) -> Option<String> {
-    if let Some(v) = parts
-        .headers
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        && let Some(t) = v.strip_prefix("Bearer ")
-    {
-        return Some(t.trim().to_owned());
-    }
-    for v in parts.headers.get_all(COOKIE) {
-        let Ok(v) = v.to_str() else { continue };
-        for pair in v.split(';') {
-            if let Some((k, val)) = pair.trim().split_once('=')
-                && k == SESSION_COOKIE
-                && !val.is_empty()
-            {
-                return Some(val.to_owned());
-            }
-        }
-    }
-    None
-}
-
-/// The user who sent a request (a session or an API token); `unauthorized` otherwise.
-#[derive(Clone, Debug)]
-pub struct Caller(pub UserRow);
-
-/// The user who sent a request, if any.
-#[derive(Clone, Debug)]
-pub struct MaybeCaller(pub Option<UserRow>);
-
-async fn lookup(parts: &Parts, store: &Store) -> Result<Option<UserRow>, ApiError> {
-    let Some(token) = request_token(parts) else {
-        return Ok(None);
-    };
-    let hash = token_hash(&token);
-    if let Some(user) = store.user_by_credential(Credential::Session, &hash).await? {
-        return Ok(Some(user));
-    }
-    Ok(store
-        .user_by_credential(Credential::ApiToken, &hash)
-        .await?)
-}
-
-impl FromRequestParts<AppState> for Caller {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Caller, ApiError> {
-        lookup(parts, &state.store)
-            .await?
-            .map(Caller)
-            .ok_or_else(|| ApiError::unauthorized("log in, play as a guest, or send a bot token"))
-    }
-}
-
-impl FromRequestParts<AppState> for MaybeCaller {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<MaybeCaller, ApiError> {
-        Ok(MaybeCaller(lookup(parts, &state.store).await?))
-    }
 }

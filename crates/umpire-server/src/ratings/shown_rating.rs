@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::rating::Rating;
+use crate::ratings::glicko::Rating;
 
 /// One seat's rating in a rated game.
 #[derive(Clone, Copy, Debug, PartialEq)]

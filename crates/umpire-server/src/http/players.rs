@@ -7,11 +7,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use umpire_rules::RuleSetId;
 
-use crate::AppState;
 use crate::error::ApiError;
-use crate::rating::{PROVISIONAL_DEVIATION, Rating};
+use crate::http::state::AppState;
+use crate::ratings::glicko::{PROVISIONAL_DEVIATION, Rating};
+use crate::ratings::time_class::TimeClass;
 use crate::store::{HistoryRow, RatingRow, SeatRow, UserRow, now_ms};
-use crate::time_class::TimeClass;
 
 /// The most lines a leaderboard answers.
 pub const MAX_LEADERBOARD: i64 = 200;
@@ -29,7 +29,7 @@ fn rating_json(r: &Rating) -> Value {
 }
 
 /// A stored rating as shown at `now_ms`: its deviation grown over the idle rating periods
-/// since the player's last rated game there (see [`crate::rating::RATING_PERIOD_MS`]).
+/// since the player's last rated game there (see [`crate::ratings::glicko::RATING_PERIOD_MS`]).
 fn rating_row_json(r: &RatingRow, now_ms: i64) -> Value {
     let mut v = rating_json(&r.rating.at(r.updated_ms, now_ms));
     v["rules"] = r.rules.as_str().into();
@@ -66,7 +66,7 @@ fn parse_rules(rules: &str) -> Result<RuleSetId, ApiError> {
 fn parse_class(class: &str) -> Result<TimeClass, ApiError> {
     class
         .parse()
-        .map_err(|e: crate::time_class::UnknownTimeClass| {
+        .map_err(|e: crate::ratings::time_class::UnknownTimeClass| {
             ApiError::bad_request("bad_class", e.to_string())
         })
 }

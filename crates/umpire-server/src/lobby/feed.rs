@@ -11,8 +11,8 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
+use crate::ratings::time_class::TimeClass;
 use crate::store::GameRow;
-use crate::time_class::TimeClass;
 
 /// How many lobby events wait for the slowest feed before it is dropped (it lagged).
 pub const EVENT_QUEUE: usize = 1024;

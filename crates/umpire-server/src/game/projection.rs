@@ -17,8 +17,9 @@ pub use umpire_protocol::observation::observation_json;
 use umpire_protocol::observation::{HeardJson, heard};
 pub use umpire_protocol::{OFFERED_FILTERS, PROTOCOL_VERSION};
 
-use crate::clock::ClockReading;
-use crate::shown_rating::{ShownRating, ratings_json};
+use crate::game::clock::ClockReading;
+use crate::ratings::shown_rating::{ShownRating, ratings_json};
+use crate::ratings::time_class::TimeClass;
 
 /// Public facts about a game: who plays, the clocks, the result, and in a rated game the
 /// players' ratings.
@@ -136,7 +137,7 @@ fn header(public: &Public<'_>) -> serde_json::Map<String, Value> {
     if public.rated {
         m.insert("ratings".into(), ratings_json(public.ratings));
     }
-    let class = crate::time_class::TimeClass::of(public.time_control.0, public.time_control.1);
+    let class = TimeClass::of(public.time_control.0, public.time_control.1);
     m.insert("class".into(), class.as_str().into());
     m
 }

@@ -10,22 +10,26 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 /// Every migration, in order: (version, description, SQL). The SQL is portable (SQLite and
 /// PostgreSQL run the same text).
 const MIGRATIONS: [(i64, &str, &str); 5] = [
-    (1, "init", include_str!("../migrations/0001_init.sql")),
-    (2, "ratings", include_str!("../migrations/0002_ratings.sql")),
+    (1, "init", include_str!("../../migrations/0001_init.sql")),
+    (
+        2,
+        "ratings",
+        include_str!("../../migrations/0002_ratings.sql"),
+    ),
     (
         3,
         "end reasons",
-        include_str!("../migrations/0003_end_reasons.sql"),
+        include_str!("../../migrations/0003_end_reasons.sql"),
     ),
     (
         4,
         "challenges",
-        include_str!("../migrations/0004_challenges.sql"),
+        include_str!("../../migrations/0004_challenges.sql"),
     ),
     (
         5,
         "withdrawn challenges",
-        include_str!("../migrations/0005_withdrawn.sql"),
+        include_str!("../../migrations/0005_withdrawn.sql"),
     ),
 ];
 

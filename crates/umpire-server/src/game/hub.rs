@@ -10,8 +10,8 @@ use tokio::sync::{Mutex, mpsc};
 use tokio::task::JoinHandle;
 
 use crate::error::ApiError;
-use crate::lobby::Lobby;
-use crate::round::{Round, RoundMsg};
+use crate::game::round::{Round, RoundMsg};
+use crate::lobby::feed::Lobby;
 use crate::store::{GameRow, Store};
 
 /// How many messages may wait for one game's task.
@@ -75,8 +75,8 @@ impl Hub {
             store,
             rounds: Mutex::new(HashMap::new()),
             tasks: StdMutex::new(Vec::new()),
-            abandon_ms: AtomicU64::new(crate::round::ABANDON_AFTER.as_millis() as u64),
-            expiry_ms: AtomicU64::new(crate::round::CHALLENGE_EXPIRY.as_millis() as u64),
+            abandon_ms: AtomicU64::new(crate::game::round::ABANDON_AFTER.as_millis() as u64),
+            expiry_ms: AtomicU64::new(crate::game::round::CHALLENGE_EXPIRY.as_millis() as u64),
             lobby: Lobby::new(),
         }
     }
@@ -139,7 +139,7 @@ impl Hub {
             None => {}
         }
         let Some(row) = self.store.game(id).await? else {
-            return Err(crate::challenge::missing(&self.store, id).await);
+            return Err(crate::lobby::challenge::missing(&self.store, id).await);
         };
         self.spawn(&mut map, row).await
     }

@@ -2,7 +2,7 @@
 //! caller may see, then each one added or removed. Protocol in `docs/PROTOCOL.md`.
 //!
 //! Memory per feed is bounded: events come from one shared broadcast ring of
-//! [`EVENT_QUEUE`](crate::lobby::EVENT_QUEUE) events, and the frames the client has not read
+//! [`EVENT_QUEUE`](crate::lobby::feed::EVENT_QUEUE) events, and the frames the client has not read
 //! are counted: the server pings every [`PING_EVERY`] frames, a client answers a ping when it
 //! reads that far (WebSocket clients do so on their own), and a feed more than
 //! [`MAX_UNREAD`] frames ahead of its client's last answer (a client that does not read), or
@@ -20,11 +20,11 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::AppState;
-use crate::auth::MaybeCaller;
 use crate::error::ApiError;
-use crate::lobby::{Challenge, LobbyEvent, added_frame, removed_frame, snapshot_frame};
-use crate::projection::error_frame;
+use crate::game::projection::error_frame;
+use crate::http::caller::MaybeCaller;
+use crate::http::state::AppState;
+use crate::lobby::feed::{Challenge, LobbyEvent, added_frame, removed_frame, snapshot_frame};
 
 /// The most challenges in the first frame (the newest).
 pub const SNAPSHOT_LIMIT: i64 = 500;
@@ -98,7 +98,7 @@ pub async fn lobby_socket(
     let challenges = visible_challenges(&st, viewer.as_deref()).await?;
     let first = snapshot_frame(caller.as_ref().map(|u| u.name.as_str()), &challenges);
     let shown: HashSet<String> = challenges.into_iter().map(|c| c.id).collect();
-    Ok(crate::socket_buffers::sized(ws, TRANSPORT_LIMIT)
+    Ok(crate::http::socket_buffers::sized(ws, TRANSPORT_LIMIT)
         .on_upgrade(move |socket| feed(socket, events, first, shown, viewer)))
 }
 
@@ -127,7 +127,7 @@ async fn feed(
     if sink.send(Message::Text(first.into())).await.is_err() {
         return;
     }
-    let mut bucket = crate::rate_limit::frame_bucket(std::time::Instant::now());
+    let mut bucket = crate::http::rate_limit::frame_bucket(std::time::Instant::now());
     let mut unread = Unread::default();
     loop {
         let out = tokio::select! {
@@ -246,7 +246,7 @@ impl Unread {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lobby::Removal;
+    use crate::lobby::feed::Removal;
 
     fn challenge(id: &str, to: Option<&str>) -> Challenge {
         Challenge {

@@ -11,6 +11,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{AnyPool, Executor, Row};
 
 mod checkpoint;
+mod migrations;
 mod ratings;
 mod withdrawn;
 mod writer;
@@ -171,7 +172,7 @@ impl Store {
         let options = AnyConnectOptions::from_str(url).map_err(|e| format!("{url}: {e}"))?;
         let max = if backend == Backend::Sqlite { 4 } else { 8 };
         let pool = open_pool(&options, backend, max, false).await?;
-        let migrator = crate::migrations::migrator()
+        let migrator = migrations::migrator()
             .await
             .map_err(|e| format!("migrations: {e}"))?;
         migrator

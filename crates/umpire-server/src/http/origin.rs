@@ -1,9 +1,9 @@
 //! CSRF protection for state-changing requests. Two layers: every body is JSON sent as
 //! `Content-Type: application/json` (which a cross-site HTML form cannot send, see
-//! [`crate::api`]), and this check: a `POST` that carries an `Origin` header must come from the
-//! server's own host (`Origin`'s host and port equal `Host`), else it is refused with 403
-//! `bad_origin`. Requests without `Origin` (command-line clients, bots) are not browsers'
-//! cross-site requests and pass. The session cookie is also `SameSite=Lax`.
+//! [`crate::http::json_body`]), and this check: a `POST` that carries an `Origin` header must
+//! come from the server's own host (`Origin`'s host and port equal `Host`), else it is
+//! refused with 403 `bad_origin`. Requests without `Origin` (command-line clients, bots) are
+//! not browsers' cross-site requests and pass. The session cookie is also `SameSite=Lax`.
 
 use axum::extract::Request;
 use axum::http::Method;

@@ -11,12 +11,12 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{mpsc, oneshot};
 use umpire_rules::shakmaty::Color;
 
-use crate::AppState;
-use crate::auth::MaybeCaller;
 use crate::error::ApiError;
-use crate::hub::RoundHandle;
-use crate::projection::error_frame;
-use crate::round::{RoundMsg, Seat};
+use crate::game::hub::RoundHandle;
+use crate::game::projection::error_frame;
+use crate::game::round::{RoundMsg, Seat};
+use crate::http::caller::MaybeCaller;
+use crate::http::state::AppState;
 use umpire_protocol::client_message::{self, MAX_FRAME_BYTES};
 
 /// Frames larger than this are refused by the transport (the connection closes); frames
@@ -32,10 +32,10 @@ pub async fn game_socket(
 ) -> Result<Response, ApiError> {
     let Some(row) = st.store.game(&id).await? else {
         // A challenge withdrawn before this socket came: say why, as a waiting socket heard.
-        return match crate::challenge::withdrawal(&st.store, &id).await? {
+        return match crate::lobby::challenge::withdrawal(&st.store, &id).await? {
             Some(why) => {
-                let frame = crate::lobby::withdrawn_frame(&id, why);
-                Ok(crate::socket_buffers::sized(ws, TRANSPORT_LIMIT)
+                let frame = crate::lobby::feed::withdrawn_frame(&id, why);
+                Ok(crate::http::socket_buffers::sized(ws, TRANSPORT_LIMIT)
                     .on_upgrade(move |socket| withdrawn(socket, frame)))
             }
             None => Err(ApiError::not_found(format!("no game {id:?}"))),
@@ -43,13 +43,13 @@ pub async fn game_socket(
     };
     let seat = caller
         .and_then(|u| {
-            [Color::White, Color::Black]
-                .into_iter()
-                .find(|&c| row.users[crate::round::index(c)].as_deref() == Some(u.id.as_str()))
+            [Color::White, Color::Black].into_iter().find(|&c| {
+                row.users[crate::game::round::index(c)].as_deref() == Some(u.id.as_str())
+            })
         })
         .map_or(Seat::Spectator, Seat::Player);
     let handle = st.hub.round(&id).await?;
-    Ok(crate::socket_buffers::sized(ws, TRANSPORT_LIMIT)
+    Ok(crate::http::socket_buffers::sized(ws, TRANSPORT_LIMIT)
         .on_upgrade(move |socket| connection(socket, handle, seat, id)))
 }
 
@@ -72,8 +72,8 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat, id: Stri
     {
         // The game's task ended between the upgrade and now: a challenge withdrawn meanwhile
         // (its tombstone says why), or the server stopping.
-        let frame = match crate::challenge::withdrawal(&store, &id).await {
-            Ok(Some(why)) => crate::lobby::withdrawn_frame(&id, why),
+        let frame = match crate::lobby::challenge::withdrawal(&store, &id).await {
+            Ok(Some(why)) => crate::lobby::feed::withdrawn_frame(&id, why),
             _ => error_frame("not_found", &format!("no game {id:?} any more"), None),
         };
         withdrawn(socket, frame).await;
@@ -93,7 +93,7 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat, id: Stri
         }
         let _ = sink.close().await;
     });
-    let mut bucket = crate::rate_limit::frame_bucket(Instant::now());
+    let mut bucket = crate::http::rate_limit::frame_bucket(Instant::now());
     while let Some(Ok(msg)) = stream.next().await {
         let read = Instant::now();
         let text = match msg {

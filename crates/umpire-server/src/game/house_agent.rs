@@ -5,8 +5,8 @@ use umpire_ai::{Agent, AgentConfig};
 use umpire_rules::{Announcement, Command, Observation};
 use umpire_view::PlayerView;
 
-use crate::projection::OFFERED_FILTERS;
-use crate::strength::HouseSpec;
+use crate::game::projection::OFFERED_FILTERS;
+use crate::game::strength::HouseSpec;
 
 /// A built-in agent seated by the server (any [`umpire_ai::AgentKind`]; agents are `Send`, so a game
 /// task owns it across threads).

@@ -1,193 +1,30 @@
-//! The HTTP API: players (guest, register, log in/out, bots), the lobby (create, list, join,
-//! instant game against a built-in agent) and finished games as records.
+//! The games' handlers: create one (an open game, a direct challenge, or a game against a
+//! built-in agent), list them, read one, join an open one, ask for a rematch.
 
 use axum::Json;
 use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
-use axum::http::header::{CONTENT_TYPE, SET_COOKIE};
 use axum::http::{HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
 use rand::RngExt;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use umpire_ai::AgentKind;
-use umpire_rules::record::{Record, STANDARD_FEN};
+use umpire_rules::record::STANDARD_FEN;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::color_name;
-use umpire_rules::{EndReason, RuleSetId, Umpire};
+use umpire_rules::{RuleSetId, Umpire};
 
-use crate::AppState;
-use crate::auth::{self, Caller, MaybeCaller};
-use crate::clock::TimeControl;
+use crate::accounts::auth;
 use crate::error::ApiError;
-use crate::hub::seat_names;
-use crate::peer::Peer;
-use crate::round::{self, RoundMsg, index};
+use crate::game::clock::TimeControl;
+use crate::game::round::{RoundMsg, index};
+use crate::http::caller::{Caller, MaybeCaller};
+use crate::http::json_body::body;
+use crate::http::peer::Peer;
+use crate::http::state::AppState;
+use crate::ratings::time_class::TimeClass;
 use crate::store::{GameRow, UserRow, now_ms};
-use crate::time_class::TimeClass;
-
-/// Reads a JSON body; the request must say `Content-Type: application/json` (which a
-/// cross-site HTML form cannot).
-fn body<T: DeserializeOwned>(headers: &HeaderMap, bytes: &Bytes) -> Result<T, ApiError> {
-    let json = headers
-        .get(CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("application/json"));
-    if !json {
-        return Err(ApiError::new(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "json_required",
-            "send the body as Content-Type: application/json",
-        ));
-    }
-    serde_json::from_slice(bytes).map_err(|e| ApiError::bad_request("bad_json", e.to_string()))
-}
-
-fn user_json(u: &UserRow) -> Value {
-    json!({"id": u.id, "name": u.name, "kind": u.kind})
-}
-
-fn with_session(st: &AppState, user: &UserRow, token: &str) -> Response {
-    (
-        [(
-            SET_COOKIE,
-            auth::session_cookie(token, st.options.secure_cookies),
-        )],
-        Json(json!({"user": user_json(user), "session": token})),
-    )
-        .into_response()
-}
-
-/// `POST /api/guest`: a guest account and its session, no registration. Guests are minted
-/// per address at most as fast as [`crate::rate_limit::guest_account_limiter`] allows
-/// (loopback addresses only with [`crate::Options::limit_loopback_guests`]); past that,
-/// `rate_limited` (429) and nothing is created.
-pub async fn guest(State(st): State<AppState>, peer: Peer) -> Result<Response, ApiError> {
-    if let Some(ip) = peer.0
-        && (st.options.limit_loopback_guests || !ip.is_loopback())
-        && !st
-            .guest_accounts
-            .take(&ip.to_string(), std::time::Instant::now())
-    {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many new guests from this address: wait a little and try again, or log in",
-        ));
-    }
-    let name = format!("guest-{}", &auth::new_id()[..6]);
-    let user = auth::create_user(&st.store, &name, "guest", None).await?;
-    let token = auth::open_session(&st.store, &user).await?;
-    Ok(with_session(&st, &user, &token))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Credentials {
-    name: String,
-    password: String,
-}
-
-/// `POST /api/register {"name","password"}`: an account (argon2 hash) and its session.
-pub async fn register(
-    State(st): State<AppState>,
-    headers: HeaderMap,
-    bytes: Bytes,
-) -> Result<Response, ApiError> {
-    let c: Credentials = body(&headers, &bytes)?;
-    auth::check_name(&c.name)?;
-    if c.name.starts_with("guest-") {
-        return Err(ApiError::bad_request(
-            "bad_name",
-            "names starting guest- are for guests",
-        ));
-    }
-    let hash = auth::hash_password(c.password).await?;
-    let user = auth::create_user(&st.store, &c.name, "account", Some(hash)).await?;
-    let token = auth::open_session(&st.store, &user).await?;
-    Ok(with_session(&st, &user, &token))
-}
-
-/// `POST /api/login {"name","password"}`.
-pub async fn login(
-    State(st): State<AppState>,
-    headers: HeaderMap,
-    bytes: Bytes,
-) -> Result<Response, ApiError> {
-    let c: Credentials = body(&headers, &bytes)?;
-    if !st.logins.take(&c.name, std::time::Instant::now()) {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many log-in tries for this name: wait a minute",
-        ));
-    }
-    let refused = || ApiError::unauthorized("wrong name or password");
-    let user = st.store.user_by_name(&c.name).await?.ok_or_else(refused)?;
-    let hash = user.password_hash.clone().ok_or_else(refused)?;
-    if !auth::verify_password(c.password, hash).await {
-        return Err(refused());
-    }
-    let token = auth::open_session(&st.store, &user).await?;
-    Ok(with_session(&st, &user, &token))
-}
-
-/// `POST /api/logout`: ends the session of the request.
-pub async fn logout(
-    State(st): State<AppState>,
-    req: axum::extract::Request,
-) -> Result<Response, ApiError> {
-    let (parts, _) = req.into_parts();
-    if let Some(token) = auth::request_token(&parts) {
-        st.store.delete_session(&auth::token_hash(&token)).await?;
-    }
-    Ok((
-        [(SET_COOKIE, auth::expired_cookie(st.options.secure_cookies))],
-        Json(json!({"ok": true})),
-    )
-        .into_response())
-}
-
-/// `GET /api/me`.
-pub async fn me(Caller(user): Caller) -> Json<Value> {
-    Json(json!({"user": user_json(&user)}))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewBot {
-    name: String,
-}
-
-/// `POST /api/bots {"name"}`: a bot account owned by a registered account; answers its API
-/// token (shown once).
-pub async fn new_bot(
-    State(st): State<AppState>,
-    Caller(owner): Caller,
-    headers: HeaderMap,
-    bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
-    if owner.kind != "account" {
-        return Err(ApiError::forbidden(
-            "account_required",
-            "only registered accounts create bots",
-        ));
-    }
-    let b: NewBot = body(&headers, &bytes)?;
-    auth::check_name(&b.name)?;
-    let bot = auth::create_user(&st.store, &b.name, "bot", None).await?;
-    let token = auth::new_token();
-    st.store
-        .insert_credential(
-            crate::store::Credential::ApiToken,
-            &auth::token_hash(&token),
-            &bot.id,
-        )
-        .await?;
-    Ok(Json(json!({"user": user_json(&bot), "token": token})))
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -220,7 +57,7 @@ pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         if let Some(user) = &row.users[i] {
             // Name and rating in one query, so the lobby listing costs what it did before.
             if let Some(seat) = st.store.seat(user, &row.rules, class.as_str()).await? {
-                ratings[i] = crate::players::seat_rating_json(&seat, now_ms());
+                ratings[i] = crate::http::players::seat_rating_json(&seat, now_ms());
                 names[i] = seat.name;
             }
         } else if let Some(agent) = &row.agents[i] {
@@ -316,7 +153,7 @@ pub async fn create_game(
         .map_err(|e| ApiError::bad_request("bad_agent", e.to_string()))?;
     let agent = match agent {
         Some(kind) => Some(
-            crate::strength::HouseSpec::at_level(kind, g.level)
+            crate::game::strength::HouseSpec::at_level(kind, g.level)
                 .map_err(|e| ApiError::bad_request("bad_level", e))?,
         ),
         None if g.level.is_some() => {
@@ -413,8 +250,10 @@ async fn direct_opponent(
 
 /// Tells the lobby feeds of a new open game created by `creator` (addressed to `opponent`).
 fn announce(st: &AppState, row: &GameRow, creator: &UserRow, opponent: Option<&str>) {
-    if let Some(c) = crate::lobby::Challenge::of(row, &creator.name, opponent) {
-        st.hub.lobby().publish(crate::lobby::LobbyEvent::Added(c));
+    if let Some(c) = crate::lobby::feed::Challenge::of(row, &creator.name, opponent) {
+        st.hub
+            .lobby()
+            .publish(crate::lobby::feed::LobbyEvent::Added(c));
     }
 }
 
@@ -457,10 +296,11 @@ pub async fn list_games(
     Ok(Json(Value::Array(out)))
 }
 
-async fn game_row(st: &AppState, id: &str) -> Result<GameRow, ApiError> {
+/// The stored game `id`, or the refusal that says why there is none.
+pub(crate) async fn game_row(st: &AppState, id: &str) -> Result<GameRow, ApiError> {
     match st.store.game(id).await? {
         Some(row) => Ok(row),
-        None => Err(crate::challenge::missing(&st.store, id).await),
+        None => Err(crate::lobby::challenge::missing(&st.store, id).await),
     }
 }
 
@@ -487,7 +327,9 @@ pub async fn join_game(
             reply,
         })
         .await?;
-    let color = answer.await.map_err(|_| crate::challenge::gone())??;
+    let color = answer
+        .await
+        .map_err(|_| crate::lobby::challenge::gone())??;
     let row = game_row(&st, &id).await?;
     let mut s = summary(&st, &row).await?;
     s["you"] = color_name(color).into();
@@ -549,7 +391,7 @@ pub async fn rematch(
             None => None,
         };
         announce(&st, &row, &user, to.as_deref());
-        let frame = crate::projection::rematch_frame(&old.id, &row.id);
+        let frame = crate::game::projection::rematch_frame(&old.id, &row.id);
         let handle = st.hub.round(&old.id).await?;
         handle.send(RoundMsg::Notify { frame }).await?;
     }
@@ -562,90 +404,4 @@ pub async fn rematch(
     .into();
     s["rematch_of"] = old.id.into();
     Ok(Json(s))
-}
-
-/// The record of a stored game, with the players' names as tags.
-pub async fn record_of(st: &AppState, row: &GameRow) -> Result<Record, ApiError> {
-    let commands = st.store.commands(&row.id).await?;
-    let replayed = round::replay(row, &commands).map_err(ApiError::storage)?;
-    let mut record = replayed.game.into_record();
-    let names = seat_names(&st.store, row).await?;
-    let _ = record.tags.set("White", &names[0]);
-    let _ = record.tags.set("Black", &names[1]);
-    let _ = record
-        .tags
-        .set("Site", &format!("umpire-server game {}", row.id));
-    // The record carries the result of an end the server declared (the umpire judged it);
-    // PGN readers that know only the standard tags learn it from `Termination` too.
-    if let Some(result) = record.result {
-        let termination = match result.reason {
-            EndReason::TimeForfeit => Some(format!("time forfeit {}", result.score())),
-            EndReason::Abandonment => Some(format!("abandoned {}", result.score())),
-            EndReason::Aborted => Some("aborted".to_owned()),
-            _ => None,
-        };
-        if let Some(t) = termination {
-            let _ = record.tags.set("Termination", &t);
-        }
-    }
-    Ok(record)
-}
-
-fn text(content_type: &'static str, body: String) -> Response {
-    ([(CONTENT_TYPE, content_type)], body).into_response()
-}
-
-/// `GET /games/{id}.json` and `/games/{id}.pgn`: the referee's record, once the game is over.
-pub async fn download(
-    State(st): State<AppState>,
-    Path(file): Path<String>,
-) -> Result<Response, ApiError> {
-    let (id, ext) = file
-        .rsplit_once('.')
-        .ok_or_else(|| ApiError::not_found("ask for ID.json or ID.pgn"))?;
-    let row = game_row(&st, id).await?;
-    if row.status != "over" {
-        return Err(ApiError::forbidden(
-            "game_not_over",
-            "the referee's record is shown only after the game ends",
-        ));
-    }
-    let record = record_of(&st, &row).await?;
-    match ext {
-        "json" => Ok(text("application/json", record.to_json_pretty())),
-        "pgn" => Ok(text(
-            "application/x-chess-pgn",
-            record.to_pgn().map_err(ApiError::storage)?,
-        )),
-        _ => Err(ApiError::not_found("ask for ID.json or ID.pgn")),
-    }
-}
-
-/// `GET /games/{id}/{white|black}.pgn`: one player's filtered view: to that player at any
-/// time, to everyone after the end.
-pub async fn player_download(
-    State(st): State<AppState>,
-    MaybeCaller(caller): MaybeCaller,
-    Path((id, file)): Path<(String, String)>,
-) -> Result<Response, ApiError> {
-    let side = match file.as_str() {
-        "white.pgn" => Color::White,
-        "black.pgn" => Color::Black,
-        _ => return Err(ApiError::not_found("ask for white.pgn or black.pgn")),
-    };
-    let row = game_row(&st, &id).await?;
-    let own = caller
-        .as_ref()
-        .is_some_and(|u| row.users[index(side)].as_deref() == Some(u.id.as_str()));
-    if row.status != "over" && !own {
-        return Err(ApiError::forbidden(
-            "not_your_view",
-            "a player's view is shown only to that player until the game ends",
-        ));
-    }
-    let record = record_of(&st, &row).await?;
-    Ok(text(
-        "application/x-chess-pgn",
-        record.player_pgn(side).map_err(ApiError::storage)?,
-    ))
 }

@@ -1,0 +1,110 @@
+//! Recovery: a game's task is built from storage ([`Round::load`], on start and on the first
+//! request for a game not in memory), and rebuilt from it when a write fails (`reload`):
+//! what storage does not hold did not happen.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::time::Instant;
+
+use umpire_rules::shakmaty::Color;
+use umpire_rules::wire::parse_color;
+
+use super::rebuild::{fresh_view, replay, rules_of};
+use super::{ABANDON_AFTER, CHALLENGE_EXPIRY, Round, index};
+use crate::game::clock::{Clocks, TimeControl};
+use crate::game::house_agent::HouseAgent;
+use crate::game::strength::HouseSpec;
+use crate::store::{GameRow, Store};
+
+impl Round {
+    /// Loads a game and its commands and chat from storage and rebuilds it. Time while the
+    /// server was down is not charged: the mover's clock restarts now.
+    pub async fn load(store: Store, row: GameRow, names: [String; 2]) -> Result<Round, String> {
+        let commands = store.commands(&row.id).await.map_err(|e| e.to_string())?;
+        let chat = store.chat(&row.id).await.map_err(|e| e.to_string())?;
+        let r = replay(&row, &commands)?;
+        let rules = rules_of(&row)?;
+        let tc = TimeControl {
+            initial_ms: row.initial_ms,
+            increment_ms: row.increment_ms,
+        };
+        let now = Instant::now();
+        let mut clocks = Clocks::new(tc, now);
+        for side in [Color::White, Color::Black] {
+            clocks.set(side, r.clock_ms[index(side)]);
+        }
+        let mut agents: [Option<HouseAgent>; 2] = [None, None];
+        for side in [Color::White, Color::Black] {
+            if let Some(name) = &row.agents[index(side)] {
+                let spec = HouseSpec::parse(name).map_err(|e| format!("game {}: {e}", row.id))?;
+                // A fresh agent is told the whole transcript of its player.
+                let seed = (row.agent_seed as u64) ^ (commands.len() as u64) ^ index(side) as u64;
+                let mut agent = HouseAgent::new(spec, fresh_view(rules, &r.game, side), seed);
+                for obs in r.views[index(side)].transcript() {
+                    agent.observe(obs);
+                }
+                agents[index(side)] = Some(agent);
+            }
+        }
+        let mut round = Round {
+            rules,
+            names,
+            game: r.game,
+            views: r.views,
+            spectators: r.spectators,
+            clocks,
+            seq: commands.len() as i64,
+            chat: chat
+                .into_iter()
+                .filter_map(|c| Some((parse_color(&c.side)?, c.text)))
+                .collect(),
+            ratings: [None, None],
+            agents,
+            subs: Vec::new(),
+            store,
+            connected: [0; 2],
+            gone_since: [
+                row.users[0].as_ref().map(|_| now),
+                row.users[1].as_ref().map(|_| now),
+            ],
+            abandon_after: ABANDON_AFTER,
+            challenge_expiry: CHALLENGE_EXPIRY,
+            lobby: None,
+            row,
+        };
+        if round.row.status == "live" && !round.is_over() {
+            round.clocks.start(round.game.umpire().turn(), now);
+        }
+        round.load_ratings().await;
+        Ok(round)
+    }
+
+    /// Rebuilds the game from storage after a failed write, keeping the connections. Boxed:
+    /// it holds a second whole game while that loads, and unboxed that room would be reserved
+    /// in the future of every game's task (twice the size of a game, for a path taken only
+    /// when storage fails).
+    pub(super) fn reload(&mut self) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+        Box::pin(async move {
+            let row = match self.store.game(&self.row.id).await {
+                Ok(Some(row)) => row,
+                _ => return,
+            };
+            match Round::load(self.store.clone(), row, self.names.clone()).await {
+                Ok(mut fresh) => {
+                    fresh.subs = std::mem::take(&mut self.subs);
+                    fresh.connected = self.connected;
+                    fresh.gone_since = self.gone_since;
+                    fresh.abandon_after = self.abandon_after;
+                    fresh.challenge_expiry = self.challenge_expiry;
+                    fresh.lobby = self.lobby.take();
+                    *self = fresh;
+                    let now = Instant::now();
+                    for s in &self.subs {
+                        let _ = s.tx.send(self.state_frame(s.seat, now));
+                    }
+                }
+                Err(e) => tracing::error!("game {}: cannot reload: {e}", self.row.id),
+            }
+        })
+    }
+}

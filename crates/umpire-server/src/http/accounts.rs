@@ -1,0 +1,163 @@
+//! The accounts' handlers: a guest (`POST /api/guest`), registering, logging in and out, who
+//! am I (`GET /api/me`) and bot accounts with their API tokens (`POST /api/bots`).
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::header::SET_COOKIE;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::accounts::auth;
+use crate::error::ApiError;
+use crate::http::caller::Caller;
+use crate::http::json_body::body;
+use crate::http::peer::Peer;
+use crate::http::state::AppState;
+use crate::store::UserRow;
+
+fn user_json(u: &UserRow) -> Value {
+    json!({"id": u.id, "name": u.name, "kind": u.kind})
+}
+
+fn with_session(st: &AppState, user: &UserRow, token: &str) -> Response {
+    (
+        [(
+            SET_COOKIE,
+            auth::session_cookie(token, st.options.secure_cookies),
+        )],
+        Json(json!({"user": user_json(user), "session": token})),
+    )
+        .into_response()
+}
+
+/// `POST /api/guest`: a guest account and its session, no registration. Guests are minted
+/// per address at most as fast as [`crate::http::rate_limit::guest_account_limiter`] allows
+/// (loopback addresses only with [`crate::Options::limit_loopback_guests`]); past that,
+/// `rate_limited` (429) and nothing is created.
+pub async fn guest(State(st): State<AppState>, peer: Peer) -> Result<Response, ApiError> {
+    if let Some(ip) = peer.0
+        && (st.options.limit_loopback_guests || !ip.is_loopback())
+        && !st
+            .guest_accounts
+            .take(&ip.to_string(), std::time::Instant::now())
+    {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many new guests from this address: wait a little and try again, or log in",
+        ));
+    }
+    let name = format!("guest-{}", &auth::new_id()[..6]);
+    let user = auth::create_user(&st.store, &name, "guest", None).await?;
+    let token = auth::open_session(&st.store, &user).await?;
+    Ok(with_session(&st, &user, &token))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Credentials {
+    name: String,
+    password: String,
+}
+
+/// `POST /api/register {"name","password"}`: an account (argon2 hash) and its session.
+pub async fn register(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let c: Credentials = body(&headers, &bytes)?;
+    auth::check_name(&c.name)?;
+    if c.name.starts_with("guest-") {
+        return Err(ApiError::bad_request(
+            "bad_name",
+            "names starting guest- are for guests",
+        ));
+    }
+    let hash = auth::hash_password(c.password).await?;
+    let user = auth::create_user(&st.store, &c.name, "account", Some(hash)).await?;
+    let token = auth::open_session(&st.store, &user).await?;
+    Ok(with_session(&st, &user, &token))
+}
+
+/// `POST /api/login {"name","password"}`.
+pub async fn login(
+    State(st): State<AppState>,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Response, ApiError> {
+    let c: Credentials = body(&headers, &bytes)?;
+    if !st.logins.take(&c.name, std::time::Instant::now()) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many log-in tries for this name: wait a minute",
+        ));
+    }
+    let refused = || ApiError::unauthorized("wrong name or password");
+    let user = st.store.user_by_name(&c.name).await?.ok_or_else(refused)?;
+    let hash = user.password_hash.clone().ok_or_else(refused)?;
+    if !auth::verify_password(c.password, hash).await {
+        return Err(refused());
+    }
+    let token = auth::open_session(&st.store, &user).await?;
+    Ok(with_session(&st, &user, &token))
+}
+
+/// `POST /api/logout`: ends the session of the request.
+pub async fn logout(
+    State(st): State<AppState>,
+    req: axum::extract::Request,
+) -> Result<Response, ApiError> {
+    let (parts, _) = req.into_parts();
+    if let Some(token) = crate::http::caller::request_token(&parts) {
+        st.store.delete_session(&auth::token_hash(&token)).await?;
+    }
+    Ok((
+        [(SET_COOKIE, auth::expired_cookie(st.options.secure_cookies))],
+        Json(json!({"ok": true})),
+    )
+        .into_response())
+}
+
+/// `GET /api/me`.
+pub async fn me(Caller(user): Caller) -> Json<Value> {
+    Json(json!({"user": user_json(&user)}))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewBot {
+    name: String,
+}
+
+/// `POST /api/bots {"name"}`: a bot account owned by a registered account; answers its API
+/// token (shown once).
+pub async fn new_bot(
+    State(st): State<AppState>,
+    Caller(owner): Caller,
+    headers: HeaderMap,
+    bytes: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    if owner.kind != "account" {
+        return Err(ApiError::forbidden(
+            "account_required",
+            "only registered accounts create bots",
+        ));
+    }
+    let b: NewBot = body(&headers, &bytes)?;
+    auth::check_name(&b.name)?;
+    let bot = auth::create_user(&st.store, &b.name, "bot", None).await?;
+    let token = auth::new_token();
+    st.store
+        .insert_credential(
+            crate::store::Credential::ApiToken,
+            &auth::token_hash(&token),
+            &bot.id,
+        )
+        .await?;
+    Ok(Json(json!({"user": user_json(&bot), "token": token})))
+}

@@ -1,0 +1,27 @@
+//! The HTTP layer, on top of every other: the [`router`], the shared [`state`], the
+//! extractors ([`caller`], [`peer`], [`json_body`]), the refusals the framework writes
+//! ([`refusals`]), the [`origin`] check, [`rate_limit`]s, the sockets' buffers
+//! ([`socket_buffers`]), and the handlers, one file per area: [`accounts`], [`games`],
+//! [`challenges`], [`players`], [`downloads`], [`metrics`], the game socket
+//! ([`game_socket`]) and the lobby socket ([`lobby_socket`]).
+//!
+//! The handlers translate requests into calls of the domain modules below and answers back;
+//! nothing below uses this folder.
+
+pub mod accounts;
+pub mod caller;
+pub mod challenges;
+pub mod downloads;
+pub mod game_socket;
+pub mod games;
+pub mod json_body;
+pub mod lobby_socket;
+pub mod metrics;
+pub mod origin;
+pub mod peer;
+pub mod players;
+pub mod rate_limit;
+pub mod refusals;
+pub mod router;
+pub mod socket_buffers;
+pub mod state;

@@ -1,0 +1,52 @@
+//! [`router`]: every route, and the layers every request passes (body limit, origin check,
+//! JSON refusals).
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+
+use crate::error::ApiError;
+use crate::http::state::AppState;
+use crate::http::{
+    accounts, challenges, downloads, game_socket, games, lobby_socket, metrics, origin, players,
+    refusals,
+};
+
+/// The largest request body accepted, in bytes; a larger one is refused with 413
+/// `body_too_large`.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+
+/// The routes.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/guest", post(accounts::guest))
+        .route("/api/register", post(accounts::register))
+        .route("/api/login", post(accounts::login))
+        .route("/api/logout", post(accounts::logout))
+        .route("/api/me", get(accounts::me))
+        .route("/api/bots", post(accounts::new_bot))
+        .route(
+            "/api/games",
+            get(games::list_games).post(games::create_game),
+        )
+        .route("/api/lobby/ws", get(lobby_socket::lobby_socket))
+        .route(
+            "/api/games/{id}",
+            get(games::get_game).delete(challenges::cancel),
+        )
+        .route("/api/games/{id}/join", post(games::join_game))
+        .route("/api/games/{id}/decline", post(challenges::decline))
+        .route("/api/games/{id}/rematch", post(games::rematch))
+        .route("/api/games/{id}/ws", get(game_socket::game_socket))
+        .route("/api/metrics", get(metrics::get_metrics))
+        .route("/api/leaderboard", get(players::leaderboard))
+        .route("/api/players/{name}", get(players::player))
+        .route("/api/players/{name}/history", get(players::history))
+        .route("/games/{file}", get(downloads::download))
+        .route("/games/{id}/{file}", get(downloads::player_download))
+        .fallback(|| async { ApiError::not_found("no such page") })
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(axum::middleware::from_fn(origin::check))
+        .layer(axum::middleware::map_response(refusals::json_refusals))
+        .with_state(state)
+}

@@ -1,0 +1,27 @@
+//! [`AppState`]: what every handler shares.
+
+use std::sync::Arc;
+
+use crate::Options;
+use crate::game::hub::Hub;
+use crate::http::rate_limit::Limiter;
+use crate::store::Store;
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    /// Storage.
+    pub store: Store,
+    /// The running games.
+    pub hub: Arc<Hub>,
+    /// Server options.
+    pub options: Options,
+    /// Log-in tries per account name.
+    pub logins: Arc<Limiter>,
+    /// Games created (challenges, games against agents, rematches) per account.
+    pub creations: Arc<Limiter>,
+    /// Games created by guests per IP address (a guest costs nothing to make).
+    pub guest_creations: Arc<Limiter>,
+    /// Guest accounts minted per IP address.
+    pub guest_accounts: Arc<Limiter>,
+}
