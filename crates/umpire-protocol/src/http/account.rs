@@ -71,3 +71,56 @@ pub struct NewBotBody {
     /// Its API token.
     pub token: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::example::check;
+    use serde_json::json;
+
+    fn ann() -> UserJson {
+        UserJson {
+            id: "u1".into(),
+            name: "ann".into(),
+            kind: "account".into(),
+        }
+    }
+
+    #[test]
+    fn the_account_bodies_are_as_documented() {
+        let user = json!({"id": "u1", "name": "ann", "kind": "account"});
+        check(
+            &SessionBody {
+                user: ann(),
+                session: "TOKEN".into(),
+            },
+            json!({"user": user, "session": "TOKEN"}),
+        );
+        check(&MeBody { user: ann() }, json!({"user": user}));
+        check(&OkBody { ok: true }, json!({"ok": true}));
+        check(
+            &NewBotBody {
+                user: ann(),
+                token: "API".into(),
+            },
+            json!({"user": user, "token": "API"}),
+        );
+    }
+
+    #[test]
+    fn the_account_requests_are_as_documented_and_strict() {
+        let c = Credentials {
+            name: "ann".into(),
+            password: "secret".into(),
+        };
+        check(&c, json!({"name": "ann", "password": "secret"}));
+        check(
+            &NewBotRequest {
+                name: "bot1".into(),
+            },
+            json!({"name": "bot1"}),
+        );
+        let extra = json!({"name": "ann", "password": "x", "admin": true});
+        assert!(serde_json::from_value::<Credentials>(extra).is_err());
+    }
+}

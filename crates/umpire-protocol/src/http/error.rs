@@ -19,3 +19,23 @@ pub struct ErrorFields {
     /// What went wrong, in words.
     pub message: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn an_error_body_is_as_documented() {
+        let body = ErrorBody {
+            error: ErrorFields {
+                code: "name_taken".into(),
+                message: "that name is taken".into(),
+            },
+        };
+        crate::http::example::check(
+            &body,
+            json!({"error": {"code": "name_taken", "message": "that name is taken"}}),
+        );
+    }
+}

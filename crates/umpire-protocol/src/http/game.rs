@@ -109,3 +109,109 @@ pub struct RemovedBody {
     /// `cancelled` or `declined`.
     pub removed: String,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::example::check;
+    use serde_json::json;
+
+    fn summary() -> GameSummary {
+        GameSummary {
+            id: "k3x9".into(),
+            rules: "wild16".into(),
+            players: BySide {
+                white: "ann".into(),
+                black: "agent:random".into(),
+            },
+            status: "over".into(),
+            result: Some("1-0".into()),
+            reason: Some("checkmate".into()),
+            time_control: TimeControl {
+                initial_ms: 600_000,
+                increment_ms: 0,
+            },
+            rated: false,
+            class: "rapid".into(),
+            ratings: BySide {
+                white: Some(SummaryRating {
+                    rating: 1500.0,
+                    deviation: 350.0,
+                    volatility: 0.06,
+                    provisional: true,
+                    games: 0,
+                }),
+                black: None,
+            },
+            opponent: None,
+            you: None,
+            rematch_of: None,
+        }
+    }
+
+    fn summary_json() -> serde_json::Value {
+        json!({
+            "id": "k3x9", "rules": "wild16",
+            "players": {"white": "ann", "black": "agent:random"},
+            "status": "over", "result": "1-0", "reason": "checkmate",
+            "time_control": {"initial_ms": 600000, "increment_ms": 0},
+            "rated": false, "class": "rapid",
+            "ratings": {
+                "white": {"rating": 1500.0, "deviation": 350.0, "volatility": 0.06,
+                          "provisional": true, "games": 0},
+                "black": null,
+            },
+            "opponent": null,
+        })
+    }
+
+    /// `GET /api/games/ID`: `{id,rules,players,status,result,reason,time_control,rated,class,
+    /// ratings,opponent}`; create and join add `you`, rematch also `rematch_of`.
+    #[test]
+    fn a_summary_is_as_documented() {
+        check(&summary(), summary_json());
+        let mut created = summary();
+        created.you = Some(Side::Black);
+        created.rematch_of = Some("old".into());
+        let mut want = summary_json();
+        want["you"] = json!("black");
+        want["rematch_of"] = json!("old");
+        check(&created, want);
+        check(&vec![summary()], json!([summary_json()]));
+    }
+
+    #[test]
+    fn the_game_requests_and_removal_are_as_documented() {
+        check(&NewGameRequest::default(), json!({}));
+        let g = NewGameRequest {
+            rules: Some("cincinnati".into()),
+            initial_ms: Some(300_000),
+            increment_ms: Some(2_000),
+            color: Some("white".into()),
+            agent: Some("random".into()),
+            level: Some(3),
+            rated: Some(false),
+            opponent: Some("bob".into()),
+        };
+        check(
+            &g,
+            json!({"rules": "cincinnati", "initial_ms": 300000, "increment_ms": 2000,
+                   "color": "white", "agent": "random", "level": 3, "rated": false,
+                   "opponent": "bob"}),
+        );
+        assert!(serde_json::from_value::<NewGameRequest>(json!({"colour": "white"})).is_err());
+        check(
+            &GamesQuery {
+                status: Some("open".into()),
+            },
+            json!({"status": "open"}),
+        );
+        check(
+            &RemovedBody {
+                id: "k3x9".into(),
+                removed: "declined".into(),
+            },
+            json!({"id": "k3x9", "removed": "declined"}),
+        );
+    }
+}

@@ -43,3 +43,41 @@ pub struct MetricsBody {
     /// CPU seconds the server process has used, where known.
     pub cpu_seconds: Option<f64>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// `frame`, `act`, `store`, `commit`, `batch_commands`, `send` (count, mean, p50, p90, p99,
+    /// p99.9, max in ms), `frames_sent` and `cpu_seconds`.
+    #[test]
+    fn the_metrics_are_as_documented() {
+        let s = LatencySummary {
+            count: 2,
+            mean_ms: 1.5,
+            p50_ms: 1.0,
+            p90_ms: 2.0,
+            p99_ms: 2.0,
+            p999_ms: 2.0,
+            max_ms: 2.0,
+        };
+        let sj = json!({"count": 2, "mean_ms": 1.5, "p50_ms": 1.0, "p90_ms": 2.0,
+                        "p99_ms": 2.0, "p999_ms": 2.0, "max_ms": 2.0});
+        let body = MetricsBody {
+            frame: s,
+            act: s,
+            store: s,
+            commit: s,
+            batch_commands: s,
+            send: s,
+            frames_sent: 10,
+            cpu_seconds: None,
+        };
+        crate::http::example::check(
+            &body,
+            json!({"frame": sj, "act": sj, "store": sj, "commit": sj, "batch_commands": sj,
+                   "send": sj, "frames_sent": 10, "cpu_seconds": null}),
+        );
+    }
+}

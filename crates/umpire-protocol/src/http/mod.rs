@@ -3,6 +3,8 @@
 
 pub mod account;
 pub mod error;
+#[cfg(test)]
+mod example;
 pub mod game;
 pub mod metrics;
 pub mod ratings;

@@ -164,3 +164,131 @@ pub struct HistoryBody {
     /// The rated games.
     pub history: Vec<HistoryLine>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::http::example::check;
+    use serde_json::json;
+
+    fn exact() -> ExactRating {
+        ExactRating {
+            rating: 1712.5,
+            deviation: 64.25,
+            volatility: 0.06,
+            provisional: false,
+        }
+    }
+
+    fn line() -> RatingLine {
+        RatingLine {
+            rating: exact(),
+            rules: "wild16".into(),
+            class: "rapid".into(),
+            games: 31,
+            wins: 20,
+            losses: 9,
+            draws: 2,
+            updated_ms: 1_700_000_000_000,
+        }
+    }
+
+    fn line_json() -> serde_json::Value {
+        json!({"rules": "wild16", "class": "rapid", "rating": 1712.5, "deviation": 64.25,
+               "volatility": 0.06, "provisional": false, "games": 31, "wins": 20,
+               "losses": 9, "draws": 2, "updated_ms": 1_700_000_000_000_i64})
+    }
+
+    /// `{rules,class,provisional_deviation:110,players:[{rank,name,kind,rating,deviation,
+    /// volatility,provisional,games,wins,losses,draws,updated_ms}]}`.
+    #[test]
+    fn the_leaderboard_is_as_documented() {
+        let body = LeaderboardBody {
+            rules: "wild16".into(),
+            class: "rapid".into(),
+            provisional_deviation: 110.0,
+            players: vec![LeaderboardLine {
+                rank: 1,
+                name: "ann".into(),
+                kind: "account".into(),
+                line: line(),
+            }],
+        };
+        let mut player = line_json();
+        player["rank"] = json!(1);
+        player["name"] = json!("ann");
+        player["kind"] = json!("account");
+        check(
+            &body,
+            json!({"rules": "wild16", "class": "rapid", "provisional_deviation": 110.0,
+                   "players": [player]}),
+        );
+        check(
+            &LeaderboardQuery {
+                rules: Some("wild16".into()),
+                class: None,
+                limit: Some(10),
+                provisional: Some(true),
+            },
+            json!({"rules": "wild16", "limit": 10, "provisional": true}),
+        );
+    }
+
+    /// `{name,kind,games:{played,rated},ratings:[{rules,class,rating,deviation,volatility,
+    /// provisional,games,wins,losses,draws,updated_ms}]}`.
+    #[test]
+    fn a_player_is_as_documented() {
+        let body = PlayerBody {
+            name: "ann".into(),
+            kind: "account".into(),
+            games: GamesPlayed {
+                played: 40,
+                rated: 31,
+            },
+            ratings: vec![line()],
+        };
+        check(
+            &body,
+            json!({"name": "ann", "kind": "account", "games": {"played": 40, "rated": 31},
+                   "ratings": [line_json()]}),
+        );
+    }
+
+    /// `{name,history:[{game,rules,class,opponent,score,before,after,change,games,at_ms}]}`.
+    #[test]
+    fn a_history_is_as_documented() {
+        let mut after = exact();
+        after.rating = 1720.75;
+        let body = HistoryBody {
+            name: "ann".into(),
+            history: vec![HistoryLine {
+                game: "k3x9".into(),
+                rules: "wild16".into(),
+                class: "rapid".into(),
+                opponent: "u2".into(),
+                score: 1.0,
+                before: exact(),
+                after,
+                change: 8.25,
+                games: 32,
+                at_ms: 5,
+            }],
+        };
+        let rating = |r: f64| json!({"rating": r, "deviation": 64.25, "volatility": 0.06, "provisional": false});
+        check(
+            &body,
+            json!({"name": "ann", "history": [{
+                "game": "k3x9", "rules": "wild16", "class": "rapid", "opponent": "u2",
+                "score": 1.0, "before": rating(1712.5), "after": rating(1720.75),
+                "change": 8.25, "games": 32, "at_ms": 5}]}),
+        );
+        check(
+            &HistoryQuery {
+                rules: None,
+                class: Some("blitz".into()),
+                limit: None,
+            },
+            json!({"class": "blitz"}),
+        );
+    }
+}
