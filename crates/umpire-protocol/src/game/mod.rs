@@ -49,6 +49,20 @@ impl GameFrame {
         serde_json::to_string(self).unwrap_or_default()
     }
 
+    /// The `id` of the client's frame this answers, if it answers one.
+    pub fn reply_to(&self) -> Option<u64> {
+        match self {
+            GameFrame::State(s) => match &**s {
+                StateFrame::Player(p) => p.reply_to,
+                StateFrame::Spectator(_) => None,
+            },
+            GameFrame::Update(UpdateFrame::Player(u)) => u.reply_to,
+            GameFrame::Relist(r) => r.reply_to,
+            GameFrame::Error(e) => e.reply_to,
+            _ => None,
+        }
+    }
+
     /// Reads a frame; an error in words if it is not one.
     pub fn parse(text: &str) -> Result<GameFrame, String> {
         serde_json::from_str(text).map_err(|e| format!("game frame: {e}"))
