@@ -15,6 +15,16 @@ pub enum Side {
     Black,
 }
 
+impl Side {
+    /// `white` or `black`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+}
+
 impl From<Color> for Side {
     fn from(c: Color) -> Side {
         c.fold_wb(Side::White, Side::Black)
