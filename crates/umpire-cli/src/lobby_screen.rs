@@ -3,9 +3,13 @@
 //! changes, and the words to join, decline or cancel one, challenge a named player or open a
 //! challenge to anyone. Choosing a game ends the lobby; the game is then played as usual.
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use umpire_client::client::{Client, GameSocket};
+use umpire_protocol::clock::TimeControl;
+use umpire_protocol::lobby::LobbyFrame;
+use umpire_protocol::lobby::challenge::ChallengeJson;
 
 use crate::console::input::Line;
 use crate::console::input_feed::Input;
@@ -17,7 +21,7 @@ pub const LOBBY_WORDS: &str = "join N, decline N, cancel N, challenge NAME, open
 /// A challenge shown, with its number.
 struct Shown {
     number: u32,
-    challenge: Value,
+    challenge: ChallengeJson,
 }
 
 /// The lobby's state: what is shown, and who the player is.
@@ -28,9 +32,9 @@ struct Lobby {
 }
 
 /// `10+5`, `90s+0`, `3d`: a time control as players write it.
-fn time_control(tc: &Value) -> String {
-    let initial = tc["initial_ms"].as_i64().unwrap_or(0);
-    let increment = tc["increment_ms"].as_i64().unwrap_or(0) / 1000;
+fn time_control(tc: &TimeControl) -> String {
+    let initial = tc.initial_ms;
+    let increment = tc.increment_ms / 1000;
     if initial >= 86_400_000 && initial % 86_400_000 == 0 {
         return format!("{}d+{increment}", initial / 86_400_000);
     }
@@ -44,20 +48,16 @@ fn time_control(tc: &Value) -> String {
 impl Lobby {
     fn line(&self, s: &Shown) -> String {
         let c = &s.challenge;
-        let creator = c["creator"].as_str().unwrap_or("?");
-        let colour = c["creator_color"].as_str().unwrap_or("?");
+        let creator = c.creator.as_str();
+        let colour = c.creator_color.as_str();
         let what = format!(
             "{} {} {} ({})",
-            c["rules"].as_str().unwrap_or("?"),
-            time_control(&c["time_control"]),
-            if c["rated"] == true {
-                "rated"
-            } else {
-                "casual"
-            },
-            c["class"].as_str().unwrap_or("?"),
+            c.rules,
+            time_control(&c.time_control),
+            if c.rated { "rated" } else { "casual" },
+            c.class,
         );
-        let to = c["opponent"].as_str();
+        let to = c.opponent.as_deref();
         if creator == self.you {
             let whom = to.map_or_else(|| "anyone".to_owned(), str::to_owned);
             format!(
@@ -77,7 +77,7 @@ impl Lobby {
         }
     }
 
-    fn add(&mut self, challenge: Value) {
+    fn add(&mut self, challenge: ChallengeJson) {
         self.next += 1;
         self.shown.push(Shown {
             number: self.next,
@@ -98,41 +98,42 @@ impl Lobby {
         }
     }
 
-    /// Takes a feed frame; says what changed.
+    /// Takes a feed frame; says what changed (a frame that does not read is passed over).
     fn take(&mut self, frame: &Value) {
-        match frame["type"].as_str().unwrap_or_default() {
-            "lobby" => {
-                self.you = frame["you"].as_str().unwrap_or_default().to_owned();
+        let Ok(frame) = LobbyFrame::deserialize(frame) else {
+            return;
+        };
+        match frame {
+            LobbyFrame::Lobby(snapshot) => {
+                self.you = snapshot.you.unwrap_or_default();
                 self.shown.clear();
-                for c in frame["challenges"].as_array().into_iter().flatten() {
-                    self.add(c.clone());
+                for c in snapshot.challenges {
+                    self.add(c);
                 }
                 self.list();
             }
-            "added" => {
-                self.add(frame["challenge"].clone());
+            LobbyFrame::Added(added) => {
+                self.add(added.challenge);
                 if let Some(s) = self.shown.last() {
                     say!("New: {}", self.line(s).trim_start());
                 }
             }
-            "removed" => {
-                let id = frame["game"].as_str().unwrap_or_default();
-                if let Some(i) = self.shown.iter().position(|s| s.challenge["id"] == id) {
+            LobbyFrame::Removed(removed) => {
+                if let Some(i) = self
+                    .shown
+                    .iter()
+                    .position(|s| s.challenge.id == removed.game)
+                {
                     let s = self.shown.remove(i);
                     say!(
                         "Gone: {}. {} ({}).",
                         s.number,
-                        s.challenge["creator"].as_str().unwrap_or("?"),
-                        frame["reason"].as_str().unwrap_or("?")
+                        s.challenge.creator,
+                        removed.reason
                     );
                 }
             }
-            "error" => say!(
-                "The lobby feed: {} ({})",
-                frame["message"].as_str().unwrap_or_default(),
-                frame["code"].as_str().unwrap_or_default()
-            ),
-            _ => {}
+            LobbyFrame::Error(e) => say!("The lobby feed: {} ({})", e.message, e.code),
         }
     }
 
@@ -147,7 +148,7 @@ impl Lobby {
                 .shown
                 .iter()
                 .find(|s| s.number == n)
-                .and_then(|s| s.challenge["id"].as_str().map(str::to_owned))
+                .map(|s| s.challenge.id.clone())
                 .ok_or_else(|| format!("no challenge number {n} is open (`list` shows them)"));
         }
         Ok(word.to_owned())
@@ -283,7 +284,10 @@ mod tests {
 
     #[test]
     fn time_controls_read_as_players_write_them() {
-        let tc = |i: i64, n: i64| json!({"initial_ms": i, "increment_ms": n});
+        let tc = |initial_ms: i64, increment_ms: i64| TimeControl {
+            initial_ms,
+            increment_ms,
+        };
         assert_eq!(time_control(&tc(600_000, 5_000)), "10+5");
         assert_eq!(time_control(&tc(90_000, 0)), "90s+0");
         assert_eq!(time_control(&tc(3 * 86_400_000, 0)), "3d+0");
@@ -301,7 +305,7 @@ mod tests {
                    "rules": "wild16", "time_control": {"initial_ms": 600_000, "increment_ms": 0},
                    "rated": false, "class": "rapid"})
         };
-        lobby.take(&json!({"type": "lobby", "you": "bob",
+        lobby.take(&json!({"type": "lobby", "protocol": 1, "you": "bob",
             "challenges": [ch("g1", "ann", Value::Null), ch("g2", "cat", json!("bob"))]}));
         lobby.take(&json!({"type": "removed", "game": "g1", "reason": "joined"}));
         lobby.take(&json!({"type": "added", "challenge": ch("g3", "bob", json!("ann"))}));

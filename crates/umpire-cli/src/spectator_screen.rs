@@ -1,24 +1,17 @@
 //! What `umpire connect` shows a spectator: each frame of the game in plain words.
 
 use serde_json::Value;
+use umpire_protocol::game::relist::RelistFrame;
+use umpire_protocol::man::OwnMan;
 
 use crate::console::stdout::say;
 
 /// The men a `relist` frame lists, as `man square` joined by commas (the umpire's RELIST,
 /// said to a player or shown to a spectator).
-pub fn men_listed(frame: &Value) -> String {
-    let men: Vec<String> = frame["men"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or_default()
+pub fn men_listed(men: &[OwnMan]) -> String {
+    let men: Vec<String> = men
         .iter()
-        .map(|m| {
-            format!(
-                "{} {}",
-                m["man"].as_str().unwrap_or_default(),
-                m["square"].as_str().unwrap_or_default()
-            )
-        })
+        .map(|m| format!("{} {}", m.man, m.square))
         .collect();
     men.join(", ")
 }
@@ -73,7 +66,10 @@ pub fn show(frame: &Value) {
             frame["from"].as_str().unwrap_or_default(),
             frame["text"].as_str().unwrap_or_default()
         ),
-        "relist" => say!("your men: {}", men_listed(frame)),
+        "relist" => match serde_json::from_value::<RelistFrame>(frame.clone()) {
+            Ok(relist) => say!("your men: {}", men_listed(&relist.men)),
+            Err(e) => say!("unreadable relist frame: {e}"),
+        },
         "error" => say!(
             "refused ({}): {}",
             frame["code"].as_str().unwrap_or_default(),

@@ -10,9 +10,12 @@
 
 use std::time::Duration;
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::task::JoinSet;
 use umpire_ai::AgentSpec;
+use umpire_protocol::lobby::LobbyFrame;
+use umpire_protocol::lobby::challenge::ChallengeJson;
 
 use crate::client::{Client, GameSocket};
 use crate::remote::{PlayStats, play};
@@ -72,52 +75,54 @@ impl Offers {
         }
     }
 
-    /// Whether the bot may take `challenge` (a feed's challenge JSON), and if so whether it is
-    /// addressed to the bot: not its own, and open to anyone or to the bot.
-    fn takes(&self, challenge: &Value) -> Option<(String, bool)> {
-        let id = challenge["id"].as_str()?;
-        if challenge["creator"].as_str() == Some(self.me.as_str()) {
+    /// Whether the bot may take `challenge`, and if so whether it is addressed to the bot: not
+    /// its own, and open to anyone or to the bot.
+    fn takes(&self, challenge: &ChallengeJson) -> Option<(String, bool)> {
+        if challenge.creator == self.me {
             return None;
         }
-        match challenge["opponent"].as_str() {
-            None => Some((id.to_owned(), false)),
-            Some(to) if to == self.me => Some((id.to_owned(), true)),
+        match &challenge.opponent {
+            None => Some((challenge.id.clone(), false)),
+            Some(to) if *to == self.me => Some((challenge.id.clone(), true)),
             Some(_) => None,
         }
     }
 
-    /// Takes one frame of the feed.
+    /// Takes one frame of the feed (a frame that does not read as one is passed over).
     pub fn take(&mut self, frame: &Value) -> FeedSays {
-        match frame["type"].as_str().unwrap_or_default() {
-            "lobby" => {
+        match LobbyFrame::deserialize(frame) {
+            Ok(frame) => self.take_frame(frame),
+            Err(_) => FeedSays::Noted,
+        }
+    }
+
+    /// Takes one typed frame of the feed.
+    pub fn take_frame(&mut self, frame: LobbyFrame) -> FeedSays {
+        match frame {
+            LobbyFrame::Lobby(snapshot) => {
                 // The snapshot lists the newest first.
-                let list = frame["challenges"]
-                    .as_array()
-                    .map(Vec::as_slice)
-                    .unwrap_or_default();
-                self.open = list.iter().rev().filter_map(|c| self.takes(c)).collect();
+                self.open = snapshot
+                    .challenges
+                    .iter()
+                    .rev()
+                    .filter_map(|c| self.takes(c))
+                    .collect();
                 FeedSays::Snapshot
             }
-            "added" => {
-                if let Some(c) = self.takes(&frame["challenge"])
+            LobbyFrame::Added(added) => {
+                if let Some(c) = self.takes(&added.challenge)
                     && !self.open.iter().any(|(id, _)| *id == c.0)
                 {
                     self.open.push(c);
                 }
                 FeedSays::Noted
             }
-            "removed" => {
-                let gone = frame["game"].as_str().unwrap_or_default();
-                self.open.retain(|(id, _)| id != gone);
+            LobbyFrame::Removed(removed) => {
+                self.open.retain(|(id, _)| *id != removed.game);
                 FeedSays::Noted
             }
-            "error" if frame["code"] == "lagged" => FeedSays::Reconnect(
-                frame["message"]
-                    .as_str()
-                    .unwrap_or("the feed fell behind")
-                    .to_owned(),
-            ),
-            _ => FeedSays::Noted,
+            LobbyFrame::Error(e) if e.code == "lagged" => FeedSays::Reconnect(e.message),
+            LobbyFrame::Error(_) => FeedSays::Noted,
         }
     }
 
@@ -293,14 +298,16 @@ mod tests {
     use super::*;
 
     fn challenge(id: &str, creator: &str, to: Option<&str>) -> Value {
-        json!({"id": id, "creator": creator, "opponent": to})
+        json!({"id": id, "creator": creator, "creator_color": "white", "opponent": to,
+               "rules": "wild16", "time_control": {"initial_ms": 600000, "increment_ms": 0},
+               "rated": false, "class": "rapid"})
     }
 
     #[test]
     fn challenges_to_the_bot_come_first_then_the_oldest_open_ones() {
         let mut o = Offers::new("botty");
         // Newest first in the snapshot: g3, g2, g1.
-        let snap = json!({"type": "lobby", "challenges": [
+        let snap = json!({"type": "lobby", "protocol": 1, "you": "botty", "challenges": [
             challenge("g3", "ann", None),
             challenge("g2", "botty", None),
             challenge("g1", "zed", None),
@@ -328,7 +335,8 @@ mod tests {
         // Another error (the feed takes no commands) is no reason to reconnect.
         let other = json!({"type": "error", "code": "unknown_command", "message": "no"});
         assert_eq!(o.take(&other), FeedSays::Noted);
-        let snap = json!({"type": "lobby", "challenges": [challenge("new", "zed", None)]});
+        let snap = json!({"type": "lobby", "protocol": 1, "you": null,
+                          "challenges": [challenge("new", "zed", None)]});
         assert_eq!(o.take(&snap), FeedSays::Snapshot);
         assert_eq!(o.pick().as_deref(), Some("new"));
         assert_eq!(o.pick(), None);

@@ -1,19 +1,27 @@
 //! The frame that sends a player's command to the server (`docs/PROTOCOL.md`): what `umpire
 //! connect` sends for what the player types and what a remote bot sends for its agent.
 
-use serde_json::{Value, json};
+use umpire_protocol::client_message::ClientFrame;
 use umpire_rules::Command;
 
-/// The frame (without `id`) that sends `command`; `None` for an end declared off the board
-/// (flag fall, abandonment, abort), which is the server's to declare, never a player's.
-pub fn command_frame(command: Command) -> Option<Value> {
+/// The frame that sends `command` with `id` (echoed as `reply_to`); `None` for an end declared
+/// off the board (flag fall, abandonment, abort), which is the server's to declare, never a
+/// player's.
+pub fn command_frame(command: Command, id: Option<u64>) -> Option<ClientFrame> {
+    let draw = |action: &str| ClientFrame::Draw {
+        action: action.to_owned(),
+        id,
+    };
     Some(match command {
-        Command::Attempt(a) => json!({"type": "attempt", "move": a.to_string()}),
-        Command::AskAny => json!({"type": "any"}),
-        Command::OfferDraw => json!({"type": "draw", "action": "offer"}),
-        Command::AcceptDraw => json!({"type": "draw", "action": "accept"}),
-        Command::DeclineDraw => json!({"type": "draw", "action": "decline"}),
-        Command::Resign => json!({"type": "resign"}),
+        Command::Attempt(a) => ClientFrame::Attempt {
+            mv: a.to_string(),
+            id,
+        },
+        Command::AskAny => ClientFrame::Any { id },
+        Command::OfferDraw => draw("offer"),
+        Command::AcceptDraw => draw("accept"),
+        Command::DeclineDraw => draw("decline"),
+        Command::Resign => ClientFrame::Resign { id },
         Command::FlagFall | Command::Abandon | Command::Abort => return None,
     })
 }
@@ -36,12 +44,14 @@ mod tests {
             (Command::Resign, Action::Resign),
         ];
         for (command, action) in cases {
-            let frame = command_frame(command).expect("a player's command");
-            let read = parse(&frame.to_string()).expect("a frame the server reads");
+            let frame = command_frame(command, Some(9)).expect("a player's command");
+            let text = serde_json::to_string(&frame).expect("a frame serialises");
+            let read = parse(&text).expect("a frame the server reads");
             assert_eq!(read.action, action, "{command:?}");
+            assert_eq!(read.id, Some(9), "{command:?}");
         }
         for command in [Command::FlagFall, Command::Abandon, Command::Abort] {
-            assert_eq!(command_frame(command), None, "{command:?}");
+            assert_eq!(command_frame(command, None), None, "{command:?}");
         }
     }
 }

@@ -1,7 +1,7 @@
 //! What a client may send over the game WebSocket, parsed strictly: every malformed,
 //! oversized or unknown frame is a [`Refusal`] with a stable code, never a panic.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The largest text frame a client may send, in bytes.
@@ -53,34 +53,68 @@ pub struct Refusal {
     pub id: Option<u64>,
 }
 
-#[derive(Deserialize)]
+/// A client's frame as it travels: one JSON object tagged by `type`, unknown fields refused.
+/// [`parse`] reads it with its limits and refusals into a [`ClientMessage`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-enum Wire {
+pub enum ClientFrame {
+    /// `{"type":"attempt","move":"e2e4"}`: try a move (UCI, or SAN on the player's own board).
     Attempt {
+        /// The move.
         #[serde(rename = "move")]
         mv: String,
+        /// Echoed as `reply_to`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+    /// `{"type":"any"}`: ask "Any?".
     Any {
+        /// Echoed as `reply_to`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+    /// `{"type":"draw","action":"offer"|"accept"|"decline"}`.
     Draw {
+        /// `offer`, `accept` or `decline`.
         action: String,
+        /// Echoed as `reply_to`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+    /// `{"type":"resign"}`.
     Resign {
+        /// Echoed as `reply_to`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+    /// `{"type":"msg","text":"…"}`: MSG, a chat line to the opponent.
     Msg {
+        /// The line: 1 to [`MAX_CHAT_CHARS`] characters, not only blanks.
         text: String,
+        /// Echoed as `reply_to`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+    /// `{"type":"relist"}`: RELIST.
     Relist {
+        /// Echoed as `reply_to`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+    /// `{"type":"sync"}`: the whole `state` again.
     Sync {
+        /// Echoed as `reply_to`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+}
+
+impl ClientFrame {
+    /// The frame as the text of a WebSocket message.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
 }
 
 const KNOWN: [&str; 7] = ["attempt", "any", "draw", "resign", "msg", "relist", "sync"];
@@ -112,12 +146,12 @@ pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
             id,
         ));
     }
-    let wire: Wire = serde_json::from_value(value)
+    let wire: ClientFrame = serde_json::from_value(value)
         .map_err(|e| refuse("bad_message", format!("{kind}: {e}"), id))?;
     let (action, id) = match wire {
-        Wire::Attempt { mv, id } => (Action::Attempt(mv), id),
-        Wire::Any { id } => (Action::Any, id),
-        Wire::Draw { action, id } => {
+        ClientFrame::Attempt { mv, id } => (Action::Attempt(mv), id),
+        ClientFrame::Any { id } => (Action::Any, id),
+        ClientFrame::Draw { action, id } => {
             let a = match action.as_str() {
                 "offer" => Action::DrawOffer,
                 "accept" => Action::DrawAccept,
@@ -132,8 +166,8 @@ pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
             };
             (a, id)
         }
-        Wire::Resign { id } => (Action::Resign, id),
-        Wire::Msg { text, id } => {
+        ClientFrame::Resign { id } => (Action::Resign, id),
+        ClientFrame::Msg { text, id } => {
             if text.chars().count() > MAX_CHAT_CHARS || text.trim().is_empty() {
                 return Err(refuse(
                     "bad_message",
@@ -143,8 +177,8 @@ pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
             }
             (Action::Msg(text), id)
         }
-        Wire::Relist { id } => (Action::Relist, id),
-        Wire::Sync { id } => (Action::Sync, id),
+        ClientFrame::Relist { id } => (Action::Relist, id),
+        ClientFrame::Sync { id } => (Action::Sync, id),
     };
     Ok(ClientMessage { action, id })
 }

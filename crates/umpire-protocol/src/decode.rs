@@ -1,22 +1,22 @@
 //! Reading a player's frames back into the umpire's types: the inverse of
-//! [`observation_json`](crate::observation::observation_json), so that a terminal
-//! client can keep its own [`PlayerView`](umpire_view::PlayerView) and show the same screen as
-//! `umpire play`. Every malformed frame is an error in words, never a panic.
+//! [`PlayerObservation::new`], so that a terminal client can keep its own
+//! [`PlayerView`](umpire_view::PlayerView) and show the same screen as `umpire play`. The JSON
+//! is read as the typed frames of this crate, then converted. Every malformed frame is an error
+//! in words, never a panic.
 
+use serde::Deserialize;
 use serde_json::Value;
 use umpire_rules::shakmaty::Color;
-use umpire_rules::wire::{AnnouncementJson, parse_color};
 use umpire_rules::{Announcement, Command, Observation, OwnCommand, Verdict};
+
+use crate::announcement::HeardAnnouncement;
+use crate::observation::{OwnJudgement, PlayerObservation};
 
 /// One announcement as sent (`docs/JSON.md` plus the rule set's `text`).
 pub fn announcement(v: &Value) -> Result<Announcement, String> {
-    let mut v = v.clone();
-    if let Some(m) = v.as_object_mut() {
-        m.remove("text");
-    }
-    let json: AnnouncementJson =
-        serde_json::from_value(v).map_err(|e| format!("announcement: {e}"))?;
-    json.announcement().map_err(|e| e.0)
+    HeardAnnouncement::deserialize(v)
+        .map_err(|e| format!("announcement: {e}"))?
+        .announcement()
 }
 
 /// The announcements of a list (the `opening` of a `state` frame).
@@ -28,9 +28,13 @@ pub fn announcements(v: &Value) -> Result<Vec<Announcement>, String> {
         .collect()
 }
 
-fn verdict(own: &Value) -> Result<Verdict, String> {
-    let name = own["verdict"].as_str().ok_or("own: no verdict")?;
-    Ok(match name {
+/// The announcements of a typed list.
+pub fn heard_announcements(list: &[HeardAnnouncement]) -> Result<Vec<Announcement>, String> {
+    list.iter().map(HeardAnnouncement::announcement).collect()
+}
+
+fn verdict(own: &OwnJudgement) -> Result<Verdict, String> {
+    Ok(match own.verdict.as_str() {
         "accepted" => Verdict::Accepted,
         "answered" => Verdict::Answered,
         "illegal" => Verdict::Illegal,
@@ -38,7 +42,7 @@ fn verdict(own: &Value) -> Result<Verdict, String> {
         "repeat" => Verdict::Repeat,
         "game_over" => Verdict::GameOver,
         "invalid" => {
-            let reason = own["reason"].as_str().ok_or("invalid: no reason")?;
+            let reason = own.reason.as_deref().ok_or("invalid: no reason")?;
             let why = umpire_rules::record::notation::ALL_INVALID
                 .into_iter()
                 .find(|i| i.as_str() == reason)
@@ -51,14 +55,16 @@ fn verdict(own: &Value) -> Result<Verdict, String> {
 
 /// One OBSERVATION of `player` (see `docs/PROTOCOL.md`).
 pub fn observation(player: Color, v: &Value) -> Result<Observation, String> {
-    let actor = v["actor"]
-        .as_str()
-        .and_then(parse_color)
-        .ok_or("observation: no actor")?;
-    let own = match &v["own"] {
-        Value::Null => None,
-        own => {
-            let text = own["command"].as_str().ok_or("own: no command")?;
+    let typed = PlayerObservation::deserialize(v).map_err(|e| format!("observation: {e}"))?;
+    typed_observation(player, &typed)
+}
+
+/// One typed OBSERVATION of `player`.
+pub fn typed_observation(player: Color, v: &PlayerObservation) -> Result<Observation, String> {
+    let own = match &v.own {
+        None => None,
+        Some(own) => {
+            let text = &own.command;
             let command = Command::parse_record_word(text)
                 .ok_or_else(|| format!("own: unreadable command {text:?}"))?;
             Some(OwnCommand {
@@ -67,17 +73,16 @@ pub fn observation(player: Color, v: &Value) -> Result<Observation, String> {
             })
         }
     };
-    let moved = v["moved"].as_bool().ok_or("observation: no moved")?;
     let mut obs = Observation {
         player,
-        actor,
+        actor: v.actor.into(),
         own,
-        moved,
+        moved: v.moved,
         announcements: Default::default(),
     };
-    for a in v["heard"].as_array().ok_or("observation: no heard")? {
+    for a in &v.heard {
         obs.announcements
-            .try_push(announcement(a)?)
+            .try_push(a.announcement()?)
             .map_err(|_| "observation: too many announcements")?;
     }
     Ok(obs)
@@ -118,6 +123,8 @@ mod tests {
                     for player in [Color::White, Color::Black] {
                         if let Some(obs) = outcome.observation(command, player) {
                             let json = crate::observation::observation_json(&rules, &obs);
+                            let typed = crate::observation::PlayerObservation::new(&rules, &obs);
+                            assert_eq!(typed_observation(player, &typed).unwrap(), obs);
                             assert_eq!(observation(player, &json).unwrap(), obs);
                             seen += 1;
                         }

@@ -7,19 +7,29 @@
 //! from [`spectator_observation`]: what both players hear. Every function here is pure.
 
 use serde_json::Value;
+use umpire_protocol::chat::ChatLine;
+use umpire_protocol::clock::{Clocks, TimeControl};
+use umpire_protocol::ending::Ending;
+use umpire_protocol::error_frame::ErrorFrame;
+use umpire_protocol::game::GameFrame;
+use umpire_protocol::game::game_over::GameOverFrame;
+use umpire_protocol::game::header::Header;
+use umpire_protocol::game::relist::RelistFrame;
+use umpire_protocol::game::rematch::RematchFrame;
+use umpire_protocol::game::state::{PlayerState, SpectatorState, StateFrame};
+use umpire_protocol::game::update::{PlayerUpdate, SpectatorUpdate, UpdateFrame};
+use umpire_protocol::man::OwnMan;
+pub use umpire_protocol::observation::observation_json;
+use umpire_protocol::observation::{PlayerObservation, PublicObservation, heard_all};
+use umpire_protocol::side::{BySide, Spectator};
+pub use umpire_protocol::{OFFERED_FILTERS, PROTOCOL_VERSION};
 use umpire_rules::shakmaty::{Color, Role};
-use umpire_rules::wire::color_name;
 use umpire_rules::{Announcement, AttemptList, Observation, Outcome, RuleSet};
 use umpire_view::PlayerView;
 use umpire_view::guided::guided_options;
 
-pub use umpire_protocol::observation::observation_json;
-use umpire_protocol::observation::{HeardJson, heard};
-pub use umpire_protocol::{OFFERED_FILTERS, PROTOCOL_VERSION};
-
 use crate::game::clock::ClockReading;
-use crate::ratings::shown_rating::{ShownRating, ratings_json};
-use crate::ratings::time_class::TimeClass;
+use crate::ratings::shown_rating::{ShownRating, seat_ratings};
 
 /// Public facts about a game: who plays, the clocks, the result, and in a rated game the
 /// players' ratings.
@@ -59,17 +69,21 @@ fn role_name(role: Role) -> &'static str {
 /// The player's own men, as the umpire holds them (RELIST): `[{"square":"e2","man":"pawn"},…]`
 /// in square order.
 pub fn own_men(view: &PlayerView) -> Value {
+    serde_json::to_value(men(view)).unwrap_or_default()
+}
+
+fn men(view: &PlayerView) -> Vec<OwnMan> {
     let board = view.own_board().board();
-    let men: Vec<Value> = board
+    board
         .by_color(view.side())
         .into_iter()
         .filter_map(|sq| {
-            board
-                .role_at(sq)
-                .map(|r| serde_json::json!({"square": sq.to_string(), "man": role_name(r)}))
+            board.role_at(sq).map(|r| OwnMan {
+                square: sq.to_string(),
+                man: role_name(r).to_owned(),
+            })
         })
-        .collect();
-    Value::Array(men)
+        .collect()
 }
 
 /// The attempts the guided space still offers the player (sorted UCI) and whether "Any?" may
@@ -85,82 +99,65 @@ pub fn options(view: &PlayerView) -> (Vec<String>, bool) {
     (out, any)
 }
 
-fn clocks_json(c: ClockReading) -> Value {
-    serde_json::json!({
-        "white_ms": c.white_ms,
-        "black_ms": c.black_ms,
-        "running": c.running.map(color_name),
+fn clocks(c: ClockReading) -> Clocks {
+    Clocks {
+        white_ms: c.white_ms,
+        black_ms: c.black_ms,
+        running: c.running.map(Into::into),
+    }
+}
+
+fn result(public: &Public<'_>) -> Option<Ending> {
+    public.result.map(|(score, reason)| Ending {
+        score: score.to_owned(),
+        reason: reason.to_owned(),
     })
 }
 
-fn result_json(public: &Public<'_>) -> Value {
-    match public.result {
-        Some((score, reason)) => serde_json::json!({"score": score, "reason": reason}),
-        None => Value::Null,
+fn header(public: &Public<'_>) -> Header {
+    let (initial_ms, increment_ms) = public.time_control;
+    let class = crate::ratings::time_class::TimeClass::of(initial_ms, increment_ms);
+    Header {
+        protocol: PROTOCOL_VERSION,
+        rules: public.rules.id.as_str().to_owned(),
+        players: BySide::from_array(public.names.map(str::to_owned)),
+        time_control: TimeControl {
+            initial_ms,
+            increment_ms,
+        },
+        rated: public.rated,
+        class: class.as_str().to_owned(),
+        ratings: public.rated.then(|| seat_ratings(public.ratings)),
     }
-}
-
-/// The part of every player frame that says where the player stands now.
-fn player_now(view: &PlayerView, public: &Public<'_>) -> serde_json::Map<String, Value> {
-    let (opts, any) = options(view);
-    let mut m = serde_json::Map::new();
-    m.insert("game".into(), public.game.into());
-    m.insert("you".into(), color_name(view.side()).into());
-    m.insert("status".into(), public.status.into());
-    m.insert("to_move".into(), color_name(view.to_move()).into());
-    m.insert("plies".into(), view.plies().into());
-    m.insert("men".into(), own_men(view));
-    m.insert("options".into(), opts.into());
-    m.insert("any_allowed".into(), any.into());
-    m.insert("clocks".into(), clocks_json(public.clocks));
-    m.insert("result".into(), result_json(public));
-    // A rated game's last update carries the ratings after it (the change at the end).
-    if public.rated && public.result.is_some() {
-        m.insert("ratings".into(), ratings_json(public.ratings));
-    }
-    m
-}
-
-fn header(public: &Public<'_>) -> serde_json::Map<String, Value> {
-    let mut m = serde_json::Map::new();
-    m.insert("protocol".into(), PROTOCOL_VERSION.into());
-    m.insert("rules".into(), public.rules.id.as_str().into());
-    m.insert(
-        "players".into(),
-        serde_json::json!({"white": public.names[0], "black": public.names[1]}),
-    );
-    m.insert(
-        "time_control".into(),
-        serde_json::json!({"initial_ms": public.time_control.0, "increment_ms": public.time_control.1}),
-    );
-    m.insert("rated".into(), public.rated.into());
-    if public.rated {
-        m.insert("ratings".into(), ratings_json(public.ratings));
-    }
-    let class = TimeClass::of(public.time_control.0, public.time_control.1);
-    m.insert("class".into(), class.as_str().into());
-    m
 }
 
 /// The `state` frame a player gets on connecting: the whole transcript (so that a client
 /// resumes exactly after a dropped connection), chat, and where the player stands.
 pub fn player_state(view: &PlayerView, public: &Public<'_>, chat: &[(Color, &str)]) -> String {
-    let mut m = header(public);
-    m.extend(player_now(view, public));
+    let (options, any_allowed) = options(view);
     let rules = view.rules();
-    let opening: Vec<HeardJson> = view.opening().iter().map(|&a| heard(rules, a)).collect();
-    m.insert(
-        "opening".into(),
-        serde_json::to_value(opening).unwrap_or_default(),
-    );
-    let transcript: Vec<Value> = view
-        .transcript()
-        .iter()
-        .map(|o| observation_json(rules, o))
-        .collect();
-    m.insert("transcript".into(), transcript.into());
-    m.insert("chat".into(), chat_json(chat));
-    frame("state", m)
+    let state = PlayerState {
+        header: header(public),
+        game: public.game.to_owned(),
+        you: view.side().into(),
+        status: public.status.to_owned(),
+        to_move: view.to_move().into(),
+        plies: view.plies(),
+        men: men(view),
+        options,
+        any_allowed,
+        clocks: clocks(public.clocks),
+        result: result(public),
+        opening: heard_all(rules, view.opening()),
+        transcript: view
+            .transcript()
+            .iter()
+            .map(|o| PlayerObservation::new(rules, o))
+            .collect(),
+        chat: chat_lines(chat),
+        reply_to: None,
+    };
+    GameFrame::State(Box::new(StateFrame::Player(state))).to_text()
 }
 
 /// The `update` frame a player gets for one new observation; `reply_to` echoes the id of the
@@ -171,12 +168,24 @@ pub fn player_update(
     public: &Public<'_>,
     reply_to: Option<u64>,
 ) -> String {
-    let mut m = player_now(view, public);
-    m.insert("observation".into(), observation_json(view.rules(), obs));
-    if let Some(id) = reply_to {
-        m.insert("reply_to".into(), id.into());
-    }
-    frame("update", m)
+    let (options, any_allowed) = options(view);
+    let update = PlayerUpdate {
+        game: public.game.to_owned(),
+        you: view.side().into(),
+        status: public.status.to_owned(),
+        to_move: view.to_move().into(),
+        plies: view.plies(),
+        men: men(view),
+        options,
+        any_allowed,
+        clocks: clocks(public.clocks),
+        result: result(public),
+        // A rated game's last update carries the ratings after it (the change at the end).
+        ratings: (public.rated && public.result.is_some()).then(|| seat_ratings(public.ratings)),
+        observation: PlayerObservation::new(view.rules(), obs),
+        reply_to,
+    };
+    GameFrame::Update(UpdateFrame::Player(Box::new(update))).to_text()
 }
 
 /// What a spectator learns from one outcome: the announcements both players hear, and whether a
@@ -209,9 +218,12 @@ pub struct SpectatorObservation {
     pub heard: Vec<Announcement>,
 }
 
-fn spectator_json(rules: &RuleSet, s: &SpectatorObservation) -> Value {
-    let heard: Vec<HeardJson> = s.heard.iter().map(|&a| heard(rules, a)).collect();
-    serde_json::json!({"actor": color_name(s.actor), "moved": s.moved, "heard": heard})
+fn public_observation(rules: &RuleSet, s: &SpectatorObservation) -> PublicObservation {
+    PublicObservation {
+        actor: s.actor.into(),
+        moved: s.moved,
+        heard: heard_all(rules, &s.heard),
+    }
 }
 
 /// The `state` frame of a spectator: the public transcript, clocks, who plays.
@@ -222,25 +234,22 @@ pub fn spectator_state(
     plies: u32,
     to_move: Color,
 ) -> String {
-    let mut m = header(public);
-    m.insert("game".into(), public.game.into());
-    m.insert("you".into(), "spectator".into());
-    m.insert("status".into(), public.status.into());
-    m.insert("to_move".into(), color_name(to_move).into());
-    m.insert("plies".into(), plies.into());
-    let opening: Vec<HeardJson> = opening.iter().map(|&a| heard(public.rules, a)).collect();
-    m.insert(
-        "opening".into(),
-        serde_json::to_value(opening).unwrap_or_default(),
-    );
-    let t: Vec<Value> = transcript
-        .iter()
-        .map(|s| spectator_json(public.rules, s))
-        .collect();
-    m.insert("transcript".into(), t.into());
-    m.insert("clocks".into(), clocks_json(public.clocks));
-    m.insert("result".into(), result_json(public));
-    frame("state", m)
+    let state = SpectatorState {
+        header: header(public),
+        game: public.game.to_owned(),
+        you: Spectator::Spectator,
+        status: public.status.to_owned(),
+        to_move: to_move.into(),
+        plies,
+        opening: heard_all(public.rules, opening),
+        transcript: transcript
+            .iter()
+            .map(|s| public_observation(public.rules, s))
+            .collect(),
+        clocks: clocks(public.clocks),
+        result: result(public),
+    };
+    GameFrame::State(Box::new(StateFrame::Spectator(state))).to_text()
 }
 
 /// The `update` frame of a spectator.
@@ -250,63 +259,65 @@ pub fn spectator_update(
     plies: u32,
     to_move: Color,
 ) -> String {
-    let mut m = serde_json::Map::new();
-    m.insert("game".into(), public.game.into());
-    m.insert("you".into(), "spectator".into());
-    m.insert("status".into(), public.status.into());
-    m.insert("to_move".into(), color_name(to_move).into());
-    m.insert("plies".into(), plies.into());
-    m.insert("observation".into(), spectator_json(public.rules, s));
-    m.insert("clocks".into(), clocks_json(public.clocks));
-    m.insert("result".into(), result_json(public));
-    frame("update", m)
+    let update = SpectatorUpdate {
+        game: public.game.to_owned(),
+        you: Spectator::Spectator,
+        status: public.status.to_owned(),
+        to_move: to_move.into(),
+        plies,
+        observation: public_observation(public.rules, s),
+        clocks: clocks(public.clocks),
+        result: result(public),
+    };
+    GameFrame::Update(UpdateFrame::Spectator(update)).to_text()
 }
 
-fn chat_json(chat: &[(Color, &str)]) -> Value {
-    Value::Array(
-        chat.iter()
-            .map(|(side, text)| serde_json::json!({"from": color_name(*side), "text": text}))
-            .collect(),
-    )
+fn chat_lines(chat: &[(Color, &str)]) -> Vec<ChatLine> {
+    chat.iter()
+        .map(|&(side, text)| ChatLine {
+            from: side.into(),
+            text: text.to_owned(),
+        })
+        .collect()
 }
 
 /// A chat line between the players.
 pub fn chat_frame(from: Color, text: &str) -> String {
-    let mut m = serde_json::Map::new();
-    m.insert("from".into(), color_name(from).into());
-    m.insert("text".into(), text.into());
-    frame("chat", m)
+    GameFrame::Chat(ChatLine {
+        from: from.into(),
+        text: text.to_owned(),
+    })
+    .to_text()
 }
 
 /// The answer to RELIST: the player's own men.
 pub fn relist_frame(view: &PlayerView, reply_to: Option<u64>) -> String {
-    let mut m = serde_json::Map::new();
-    m.insert("men".into(), own_men(view));
-    if let Some(id) = reply_to {
-        m.insert("reply_to".into(), id.into());
-    }
-    frame("relist", m)
+    GameFrame::Relist(RelistFrame {
+        men: men(view),
+        reply_to,
+    })
+    .to_text()
 }
 
 /// The end of a game the server declared (a flag fell, abandonment, abort), sent after the
 /// umpire's announcement of it: public.
 pub fn game_over_frame(public: &Public<'_>) -> String {
-    let mut m = serde_json::Map::new();
-    m.insert("game".into(), public.game.into());
-    m.insert("result".into(), result_json(public));
-    m.insert("clocks".into(), clocks_json(public.clocks));
-    if public.rated {
-        m.insert("ratings".into(), ratings_json(public.ratings));
-    }
-    frame("game_over", m)
+    GameFrame::GameOver(GameOverFrame {
+        game: public.game.to_owned(),
+        result: result(public),
+        clocks: clocks(public.clocks),
+        ratings: public.rated.then(|| seat_ratings(public.ratings)),
+    })
+    .to_text()
 }
 
 /// A rematch was asked for: the new game's id, to the old game's players.
 pub fn rematch_frame(old: &str, new: &str) -> String {
-    let mut m = serde_json::Map::new();
-    m.insert("game".into(), old.into());
-    m.insert("rematch".into(), new.into());
-    frame("rematch", m)
+    GameFrame::Rematch(RematchFrame {
+        game: old.to_owned(),
+        rematch: new.to_owned(),
+    })
+    .to_text()
 }
 
 /// `frame` with `reply_to` added (the answer to a client's `sync`).
@@ -325,18 +336,136 @@ pub fn with_reply_to(frame: String, reply_to: Option<u64>) -> String {
 
 /// A refusal sent to one connection.
 pub fn error_frame(code: &str, message: &str, reply_to: Option<u64>) -> String {
-    let mut m = serde_json::Map::new();
-    m.insert("code".into(), code.into());
-    m.insert("message".into(), message.into());
-    if let Some(id) = reply_to {
-        m.insert("reply_to".into(), id.into());
-    }
-    frame("error", m)
+    GameFrame::Error(ErrorFrame {
+        code: code.to_owned(),
+        message: message.to_owned(),
+        reply_to,
+    })
+    .to_text()
 }
 
-fn frame(kind: &str, body: serde_json::Map<String, Value>) -> String {
-    let mut m = serde_json::Map::new();
-    m.insert("type".into(), kind.into());
-    m.extend(body);
-    Value::Object(m).to_string()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_protocol::game::state::StateFrame;
+    use umpire_protocol::game::update::UpdateFrame;
+    use umpire_rules::{Command, RuleSetId, Umpire};
+
+    use crate::ratings::glicko::Rating;
+
+    const RATINGS: [Option<ShownRating>; 2] = [
+        Some(ShownRating {
+            before: Rating::NEW,
+            games: 3,
+            after: Some(Rating {
+                rating: 1540.6,
+                deviation: 300.2,
+                volatility: 0.06,
+            }),
+        }),
+        None,
+    ];
+
+    fn public<'a>(rules: &'a RuleSet, rated: bool, over: bool) -> Public<'a> {
+        Public {
+            game: "g1",
+            rules,
+            names: ["ann", "agent:random"],
+            status: if over { "over" } else { "live" },
+            clocks: ClockReading {
+                white_ms: 59_000,
+                black_ms: 60_000,
+                running: (!over).then_some(Color::Black),
+            },
+            time_control: (60_000, 1_000),
+            rated,
+            result: over.then_some(("0-1", "time_forfeit")),
+            ratings: &RATINGS,
+        }
+    }
+
+    /// `text` parses as a [`GameFrame`] and writes back as the same JSON: every field the
+    /// server sends is in the type, and one left out stays out.
+    fn typed(text: &str) -> GameFrame {
+        let frame = GameFrame::parse(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+        let sent: Value = serde_json::from_str(text).unwrap();
+        assert_eq!(serde_json::to_value(&frame).unwrap(), sent, "{text}");
+        frame
+    }
+
+    /// Every frame kind the projection builds parses as its typed struct, rated or not, over
+    /// or not, with and without `reply_to`.
+    #[test]
+    fn every_frame_parses_as_its_type() {
+        let rules = *RuleSetId::ALL[0].rules();
+        let mut umpire = Umpire::new(rules);
+        let mut view = PlayerView::standard(rules, Color::White);
+        let mut spectators = Vec::new();
+        let mut last = None;
+        for command in [
+            Command::Attempt("e2e4".parse().unwrap()),
+            Command::Attempt("e7e5".parse().unwrap()),
+            Command::Attempt("e1e3".parse().unwrap()),
+        ] {
+            let outcome = umpire.submit(command);
+            if let Some(obs) = outcome.observation(command, Color::White) {
+                view.observe(&obs).unwrap();
+                last = Some(obs);
+            }
+            spectators.extend(spectator_observation(&outcome));
+        }
+        let obs = last.unwrap();
+        let chat = [(Color::Black, "good luck")];
+        for (rated, over) in [(false, false), (true, false), (true, true), (false, true)] {
+            let p = public(&rules, rated, over);
+            let state = typed(&player_state(&view, &p, &chat));
+            let GameFrame::State(state) = state else {
+                panic!("not a state");
+            };
+            let StateFrame::Player(state) = *state else {
+                panic!("not a player's state");
+            };
+            assert_eq!(state.transcript.len(), view.transcript().len());
+            assert_eq!(state.header.ratings.is_some(), rated);
+            assert_eq!(state.chat.len(), 1);
+            let synced = typed(&with_reply_to(player_state(&view, &p, &[]), Some(9)));
+            assert!(
+                matches!(&synced, GameFrame::State(s) if matches!(&**s, StateFrame::Player(s) if s.reply_to == Some(9)))
+            );
+            for reply_to in [None, Some(4)] {
+                let update = typed(&player_update(&view, &obs, &p, reply_to));
+                let GameFrame::Update(UpdateFrame::Player(u)) = update else {
+                    panic!("not a player's update");
+                };
+                assert_eq!(u.reply_to, reply_to);
+                assert_eq!(u.ratings.is_some(), rated && over);
+                let relist = typed(&relist_frame(&view, reply_to));
+                assert!(matches!(relist, GameFrame::Relist(r) if r.men.len() == 16));
+                let error = typed(&error_frame("bad_move", "no", reply_to));
+                assert!(matches!(error, GameFrame::Error(e) if e.reply_to == reply_to));
+            }
+            let sstate = typed(&spectator_state(&p, &[], &spectators, 2, Color::White));
+            assert!(
+                matches!(sstate, GameFrame::State(s) if matches!(*s, StateFrame::Spectator(_)))
+            );
+            let supdate = typed(&spectator_update(&p, &spectators[0], 1, Color::Black));
+            assert!(matches!(
+                supdate,
+                GameFrame::Update(UpdateFrame::Spectator(_))
+            ));
+            let over_frame = typed(&game_over_frame(&p));
+            assert!(matches!(over_frame, GameFrame::GameOver(g) if g.ratings.is_some() == rated));
+        }
+        assert!(matches!(
+            typed(&chat_frame(Color::White, "hi")),
+            GameFrame::Chat(_)
+        ));
+        assert!(matches!(
+            typed(&rematch_frame("g1", "g2")),
+            GameFrame::Rematch(r) if r.rematch == "g2"
+        ));
+        let withdrawn =
+            crate::lobby::feed::withdrawn_frame("g1", crate::lobby::feed::Removal::Declined);
+        assert!(matches!(typed(&withdrawn), GameFrame::Withdrawn(w) if w.reason == "declined"));
+    }
 }

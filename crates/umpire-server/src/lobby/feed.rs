@@ -8,8 +8,14 @@
 
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::broadcast;
+use umpire_protocol::clock::TimeControl;
+use umpire_protocol::game::GameFrame;
+use umpire_protocol::game::withdrawn::WithdrawnFrame;
+use umpire_protocol::lobby::challenge::ChallengeJson;
+use umpire_protocol::lobby::{AddedFrame, LobbyFrame, LobbySnapshot, RemovedFrame};
+use umpire_protocol::side::Side;
 
 use crate::ratings::time_class::TimeClass;
 use crate::store::GameRow;
@@ -18,7 +24,7 @@ use crate::store::GameRow;
 pub const EVENT_QUEUE: usize = 1024;
 
 /// The version of the lobby feed's frames.
-pub const LOBBY_PROTOCOL: u32 = 1;
+pub const LOBBY_PROTOCOL: u32 = umpire_protocol::lobby::LOBBY_PROTOCOL;
 
 /// An open game waiting for an opponent, as the lobby shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,18 +84,32 @@ impl Challenge {
         }
     }
 
+    /// The challenge as the feed shows it.
+    pub fn wire(&self) -> ChallengeJson {
+        ChallengeJson {
+            id: self.id.clone(),
+            creator: self.creator.clone(),
+            creator_color: if self.creator_color == "black" {
+                Side::Black
+            } else {
+                Side::White
+            },
+            opponent: self.opponent.as_ref().map(|(_, name)| name.clone()),
+            rules: self.rules.clone(),
+            time_control: TimeControl {
+                initial_ms: self.initial_ms,
+                increment_ms: self.increment_ms,
+            },
+            rated: self.rated,
+            class: TimeClass::of(self.initial_ms, self.increment_ms)
+                .as_str()
+                .to_owned(),
+        }
+    }
+
     /// The challenge's JSON in the feed.
     pub fn json(&self) -> Value {
-        json!({
-            "id": self.id,
-            "creator": self.creator,
-            "creator_color": self.creator_color,
-            "opponent": self.opponent.as_ref().map(|(_, name)| name.as_str()),
-            "rules": self.rules,
-            "time_control": {"initial_ms": self.initial_ms, "increment_ms": self.increment_ms},
-            "rated": self.rated,
-            "class": TimeClass::of(self.initial_ms, self.increment_ms).as_str(),
-        })
+        serde_json::to_value(self.wire()).unwrap_or_default()
     }
 }
 
@@ -187,28 +207,38 @@ impl Lobby {
 
 /// The first frame of a feed: every challenge the viewer sees now.
 pub fn snapshot_frame(you: Option<&str>, challenges: &[Challenge]) -> String {
-    json!({
-        "type": "lobby",
-        "protocol": LOBBY_PROTOCOL,
-        "you": you,
-        "challenges": challenges.iter().map(Challenge::json).collect::<Vec<_>>(),
+    LobbyFrame::Lobby(LobbySnapshot {
+        protocol: LOBBY_PROTOCOL,
+        you: you.map(str::to_owned),
+        challenges: challenges.iter().map(Challenge::wire).collect(),
     })
-    .to_string()
+    .to_text()
 }
 
 /// A challenge was opened.
 pub fn added_frame(challenge: &Challenge) -> String {
-    json!({"type": "added", "challenge": challenge.json()}).to_string()
+    LobbyFrame::Added(AddedFrame {
+        challenge: challenge.wire(),
+    })
+    .to_text()
 }
 
 /// A challenge left the lobby.
 pub fn removed_frame(id: &str, reason: Removal) -> String {
-    json!({"type": "removed", "game": id, "reason": reason.as_str()}).to_string()
+    LobbyFrame::Removed(RemovedFrame {
+        game: id.to_owned(),
+        reason: reason.as_str().to_owned(),
+    })
+    .to_text()
 }
 
 /// To the connections of an open game that was withdrawn or expired: there is no game.
 pub fn withdrawn_frame(id: &str, reason: Removal) -> String {
-    json!({"type": "withdrawn", "game": id, "reason": reason.as_str()}).to_string()
+    GameFrame::Withdrawn(WithdrawnFrame {
+        game: id.to_owned(),
+        reason: reason.as_str().to_owned(),
+    })
+    .to_text()
 }
 
 #[cfg(test)]
@@ -244,6 +274,35 @@ mod tests {
         assert!(!direct.visible_to(Some("u-zed")));
         assert!(direct.visible_to(Some("u-bob")));
         assert!(direct.visible_to(Some("u-ann")));
+    }
+
+    /// Every frame of the feed parses as its typed struct and writes back as the same JSON.
+    #[test]
+    fn every_feed_frame_parses_as_its_type() {
+        let open = Challenge::of(&row(None), "ann", None).unwrap();
+        let direct = Challenge::of(&row(Some("u-bob")), "ann", Some("bob")).unwrap();
+        let frames = [
+            snapshot_frame(Some("bob"), &[open.clone(), direct.clone()]),
+            snapshot_frame(None, &[]),
+            added_frame(&direct),
+            removed_frame("g1", Removal::Expired),
+            umpire_protocol::game::GameFrame::Error(umpire_protocol::error_frame::ErrorFrame {
+                code: "lagged".to_owned(),
+                message: "read faster".to_owned(),
+                reply_to: None,
+            })
+            .to_text(),
+        ];
+        for text in &frames {
+            let frame = LobbyFrame::parse(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+            let sent: Value = serde_json::from_str(text).unwrap();
+            assert_eq!(serde_json::to_value(&frame).unwrap(), sent, "{text}");
+        }
+        let LobbyFrame::Lobby(snapshot) = LobbyFrame::parse(&frames[0]).unwrap() else {
+            panic!("not a snapshot");
+        };
+        assert_eq!(snapshot.challenges, [open.wire(), direct.wire()]);
+        assert_eq!(snapshot.you.as_deref(), Some("bob"));
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! spectators: rounded, with its deviation and provisional flag, and once the game is rated,
 //! the rating after it and the change.
 
-use serde_json::{Value, json};
+use serde_json::Value;
+use umpire_protocol::rating::{RoundedRating, SeatRating, SeatRatings};
+use umpire_protocol::side::BySide;
 
 use crate::ratings::glicko::Rating;
 
@@ -18,34 +20,44 @@ pub struct ShownRating {
     pub after: Option<Rating>,
 }
 
-fn rounded(r: &Rating) -> Value {
-    json!({
-        "rating": r.rating.round() as i64,
-        "deviation": r.deviation.round() as i64,
-        "provisional": r.is_provisional(),
-    })
-}
-
-impl ShownRating {
-    /// `{"rating":1500,"deviation":350,"provisional":true,"games":0}`, and once rated
-    /// `"after":{…}` and `"change"`: the difference of the two rounded ratings, so that the
-    /// numbers shown add up.
-    pub fn to_json(&self) -> Value {
-        let mut v = rounded(&self.before);
-        v["games"] = self.games.into();
-        if let Some(after) = &self.after {
-            v["after"] = rounded(after);
-            v["change"] = (after.rating.round() as i64 - self.before.rating.round() as i64).into();
-        }
-        v
+fn rounded(r: &Rating) -> RoundedRating {
+    RoundedRating {
+        rating: r.rating.round() as i64,
+        deviation: r.deviation.round() as i64,
+        provisional: r.is_provisional(),
     }
 }
 
-/// Both seats' ratings as a frame's `ratings` field: `{"white":…,"black":…}`, `null` for a
-/// seat that is not rated (free, an agent, a guest).
+impl ShownRating {
+    /// The seat's rating as frames carry it: rounded, and once rated the rating after and the
+    /// change: the difference of the two rounded ratings, so that the numbers shown add up.
+    pub fn seat(&self) -> SeatRating {
+        let before = rounded(&self.before);
+        let after = self.after.as_ref().map(rounded);
+        SeatRating {
+            before,
+            games: self.games,
+            after,
+            change: after.map(|a| a.rating - before.rating),
+        }
+    }
+
+    /// `{"rating":1500,"deviation":350,"provisional":true,"games":0}`, and once rated
+    /// `"after":{…}` and `"change"` ([`ShownRating::seat`] as JSON).
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self.seat()).unwrap_or_default()
+    }
+}
+
+/// Both seats' ratings as a frame's `ratings` field, `None` for a seat that is not rated (free,
+/// an agent, a guest).
+pub fn seat_ratings(ratings: &[Option<ShownRating>; 2]) -> SeatRatings {
+    BySide::from_array(ratings.map(|r| r.as_ref().map(ShownRating::seat)))
+}
+
+/// Both seats' ratings as JSON: `{"white":…,"black":…}`, `null` for a seat that is not rated.
 pub fn ratings_json(ratings: &[Option<ShownRating>; 2]) -> Value {
-    let side = |r: &Option<ShownRating>| r.as_ref().map_or(Value::Null, ShownRating::to_json);
-    json!({"white": side(&ratings[0]), "black": side(&ratings[1])})
+    serde_json::to_value(seat_ratings(ratings)).unwrap_or_default()
 }
 
 #[cfg(test)]

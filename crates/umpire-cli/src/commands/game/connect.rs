@@ -13,14 +13,19 @@
 use std::io::{self, IsTerminal};
 use std::time::Duration;
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::mpsc;
 use umpire_ai::AgentKind;
 use umpire_client::client::{Client, GameSocket};
 use umpire_client::command_frame::command_frame;
 use umpire_protocol::decode;
+use umpire_protocol::ending::Ending;
+use umpire_protocol::game::GameFrame;
+use umpire_protocol::game::state::{PlayerState, StateFrame};
+use umpire_protocol::game::update::{PlayerUpdate, UpdateFrame};
+use umpire_protocol::rating::{RoundedRating, SeatRating, SeatRatings};
 use umpire_rules::shakmaty::Color;
-use umpire_rules::wire::parse_color;
 use umpire_rules::{Announcement, RuleSetId, Verdict};
 use umpire_view::PlayerView;
 
@@ -105,49 +110,40 @@ struct Seat {
     offer_pending: bool,
     /// White's and Black's names.
     players: [String; 2],
-    /// The latest `ratings` of a rated game (`{"white":…,"black":…}`), `Null` otherwise.
-    ratings: Value,
+    /// The latest `ratings` of a rated game, `None` otherwise.
+    ratings: Option<SeatRatings>,
 }
 
 impl Seat {
     /// Builds the seat from a `state` frame; returns it and what each transcript entry said.
-    fn from_state(frame: &Value, colour: bool) -> Result<(Seat, Vec<String>), String> {
-        let rules: RuleSetId = frame["rules"]
-            .as_str()
-            .ok_or("state: no rules")?
+    fn from_state(state: &PlayerState, colour: bool) -> Result<(Seat, Vec<String>), String> {
+        let rules: RuleSetId = state
+            .header
+            .rules
             .parse()
             .map_err(|e| format!("state: {e}"))?;
-        let side = frame["you"]
-            .as_str()
-            .and_then(parse_color)
-            .ok_or("state: not a player")?;
+        let side: Color = state.you.into();
         let mut view = PlayerView::standard(*rules.rules(), side);
-        view.hear_opening(decode::announcements(&frame["opening"])?);
+        view.hear_opening(decode::heard_announcements(&state.opening)?);
         let mut screen = Screen::new(&view, colour);
         let mut said = Vec::new();
-        for o in frame["transcript"]
-            .as_array()
-            .ok_or("state: no transcript")?
-        {
-            let obs = decode::observation(side, o)?;
+        for o in &state.transcript {
+            let obs = decode::typed_observation(side, o)?;
             said.push(screen.hear(&view, &obs));
             view.observe(&obs).map_err(|e| format!("state: {e}"))?;
         }
-        let opponent = frame["players"][side.fold_wb("black", "white")]
-            .as_str()
-            .unwrap_or("?")
-            .to_owned();
+        let players = &state.header.players;
+        let opponent = side.fold_wb(&players.black, &players.white).clone();
         let seat = Seat {
             side,
             view,
             screen,
             opponent,
-            status: frame["status"].as_str().unwrap_or_default().to_owned(),
-            result: result_text(frame),
+            status: state.status.clone(),
+            result: result_text(&state.result),
             offer_pending: false,
-            players: ["white", "black"]
-                .map(|c| frame["players"][c].as_str().unwrap_or("?").to_owned()),
-            ratings: frame["ratings"].clone(),
+            players: [players.white.clone(), players.black.clone()],
+            ratings: state.header.ratings.clone(),
         };
         Ok((seat, said))
     }
@@ -167,37 +163,34 @@ impl Seat {
 
 /// One seat's rating as shown: `1712 ±64`, `1500 ±350 provisional`; with `after`, the
 /// rating after the game and the change: `1500 → 1662 (+162)`.
-fn one_rating(r: &Value, after: bool) -> Option<String> {
-    let rating = |v: &Value| {
-        let provisional = if v["provisional"].as_bool() == Some(true) {
-            " provisional"
-        } else {
-            ""
-        };
-        Some(format!(
-            "{} ±{}{provisional}",
-            v["rating"].as_i64()?,
-            v["deviation"].as_i64()?
-        ))
+fn one_rating(r: &SeatRating, after: bool) -> Option<String> {
+    let rating = |v: &RoundedRating| {
+        let provisional = if v.provisional { " provisional" } else { "" };
+        format!("{} ±{}{provisional}", v.rating, v.deviation)
     };
     if !after {
-        return rating(r);
+        return Some(rating(&r.before));
     }
-    let change = r["change"].as_i64()?;
+    let change = r.change?;
     Some(format!(
         "{} → {} ({change:+})",
-        r["rating"].as_i64()?,
-        rating(&r["after"])?
+        r.before.rating,
+        rating(r.after.as_ref()?)
     ))
 }
 
 /// The line naming both players' ratings of a rated game (`after`: the ratings after it and
 /// the change); `None` when the frame carries none (a casual game, or not rated yet).
-fn ratings_text(ratings: &Value, players: &[String; 2], after: bool) -> Option<String> {
-    let parts: Vec<String> = ["white", "black"]
-        .iter()
+fn ratings_text(
+    ratings: &Option<SeatRatings>,
+    players: &[String; 2],
+    after: bool,
+) -> Option<String> {
+    let ratings = ratings.as_ref()?;
+    let parts: Vec<String> = [&ratings.white, &ratings.black]
+        .into_iter()
         .zip(players)
-        .filter_map(|(c, name)| Some(format!("{name} {}", one_rating(&ratings[c], after)?)))
+        .filter_map(|(r, name)| Some(format!("{name} {}", one_rating(r.as_ref()?, after)?)))
         .collect();
     if parts.is_empty() {
         return None;
@@ -210,13 +203,9 @@ fn ratings_text(ratings: &Value, players: &[String; 2], after: bool) -> Option<S
     Some(format!("{head}: {}.", parts.join(", ")))
 }
 
-fn result_text(frame: &Value) -> Option<String> {
-    let r = frame["result"].as_object()?;
-    Some(format!(
-        "{} ({})",
-        r.get("score").and_then(Value::as_str).unwrap_or("*"),
-        r.get("reason").and_then(Value::as_str).unwrap_or("?")
-    ))
+fn result_text(result: &Option<Ending>) -> Option<String> {
+    let r = result.as_ref()?;
+    Some(format!("{} ({})", r.score, r.reason))
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
@@ -264,52 +253,59 @@ struct Session {
 impl Session {
     /// Takes one frame; returns true when the game is over.
     fn take(&mut self, frame: &Value) -> Result<bool, String> {
-        let kind = frame["type"].as_str().unwrap_or_default();
         if frame["you"] == "spectator" {
             spectator_screen::show(frame);
             return Ok(false);
         }
-        match kind {
-            "state" => self.take_state(frame)?,
-            "update" => self.take_update(frame)?,
-            "chat" => {
-                let from = frame["from"].as_str().and_then(parse_color);
+        let typed = match GameFrame::deserialize(frame) {
+            Ok(typed) => typed,
+            Err(e) if matches!(frame["type"].as_str(), Some("state" | "update")) => {
+                return Err(format!("{}: {e}", frame["type"]));
+            }
+            // A kind of frame added within the protocol's version, or one this client does not
+            // read: passed over.
+            Err(_) => return Ok(self.seat.as_ref().is_some_and(|s| s.result.is_some())),
+        };
+        match typed {
+            GameFrame::State(state) => {
+                if let StateFrame::Player(state) = *state {
+                    self.take_state(&state)?;
+                }
+            }
+            GameFrame::Update(UpdateFrame::Player(update)) => self.take_update(&update)?,
+            GameFrame::Chat(line) => {
+                let from: Color = line.from.into();
                 let me = self.seat.as_ref().map(|s| s.side);
-                let text = frame["text"].as_str().unwrap_or("");
                 self.flush();
-                if from != me {
-                    say!("MSG from your opponent: {text}");
+                if Some(from) != me {
+                    say!("MSG from your opponent: {}", line.text);
                 } else {
                     // The server's echo: the line is stored with the game and delivered.
-                    say!("MSG sent: {text}");
+                    say!("MSG sent: {}", line.text);
                 }
                 self.prompted = false;
             }
-            "relist" => {
+            GameFrame::Relist(relist) => {
                 say!(
                     "The umpire lists your men: {}.",
-                    spectator_screen::men_listed(frame)
+                    spectator_screen::men_listed(&relist.men)
                 );
                 self.prompted = false;
             }
-            "error" => {
-                say!(
-                    "Refused ({}): {}",
-                    frame["code"].as_str().unwrap_or_default(),
-                    frame["message"].as_str().unwrap_or_default()
-                );
+            GameFrame::Error(e) => {
+                say!("Refused ({}): {}", e.code, e.message);
                 self.prompted = false;
             }
-            "game_over" => {
+            GameFrame::GameOver(over) => {
                 if let Some(seat) = &mut self.seat {
-                    seat.result = result_text(frame);
-                    if !frame["ratings"].is_null() {
-                        seat.ratings = frame["ratings"].clone();
+                    seat.result = result_text(&over.result);
+                    if over.ratings.is_some() {
+                        seat.ratings = over.ratings;
                     }
                 }
             }
-            "withdrawn" => {
-                let why = match frame["reason"].as_str().unwrap_or_default() {
+            GameFrame::Withdrawn(w) => {
+                let why = match w.reason.as_str() {
                     "declined" => "Your challenge was declined.",
                     "cancelled" => "The challenge was cancelled.",
                     "expired" => "Nobody took the challenge in time: it expired.",
@@ -319,13 +315,13 @@ impl Session {
                 self.withdrawn = true;
                 return Ok(true);
             }
-            _ => {}
+            GameFrame::Update(UpdateFrame::Spectator(_)) | GameFrame::Rematch(_) => {}
         }
         Ok(self.seat.as_ref().is_some_and(|s| s.result.is_some()))
     }
 
-    fn take_state(&mut self, frame: &Value) -> Result<(), String> {
-        let (seat, said) = Seat::from_state(frame, self.colour)?;
+    fn take_state(&mut self, state: &PlayerState) -> Result<(), String> {
+        let (seat, said) = Seat::from_state(state, self.colour)?;
         match &self.seat {
             None => {
                 let opponent = match (&self.challenged, seat.status.as_str()) {
@@ -341,7 +337,7 @@ impl Session {
                     say!(
                         "You will play {}{against} ({} rules) once the game starts.",
                         seat.side.fold_wb("White", "Black"),
-                        frame["rules"].as_str().unwrap_or_default()
+                        state.header.rules
                     );
                 } else {
                     if self.challenged.as_deref() == Some(seat.opponent.as_str()) {
@@ -389,17 +385,17 @@ impl Session {
         Ok(())
     }
 
-    fn take_update(&mut self, frame: &Value) -> Result<(), String> {
+    fn take_update(&mut self, update: &PlayerUpdate) -> Result<(), String> {
         let Some(seat) = &mut self.seat else {
             return Ok(());
         };
-        let obs = decode::observation(seat.side, &frame["observation"])?;
+        let obs = decode::typed_observation(seat.side, &update.observation)?;
         let text = seat.screen.hear(&seat.view, &obs);
         seat.view.observe(&obs).map_err(|e| e.to_string())?;
-        seat.status = frame["status"].as_str().unwrap_or_default().to_owned();
-        seat.result = result_text(frame);
-        if !frame["ratings"].is_null() {
-            seat.ratings = frame["ratings"].clone();
+        seat.status.clone_from(&update.status);
+        seat.result = result_text(&update.result);
+        if update.ratings.is_some() {
+            seat.ratings.clone_from(&update.ratings);
         }
         if obs.own.is_some() {
             seat.offer_pending = false;
@@ -483,9 +479,8 @@ impl Session {
             "help" | "?" => say!("{}\n{CONNECT_ALSO}", help()),
             _ => match seat.view.own_board().parse_command(text) {
                 Ok(command) => {
-                    if let Some(mut frame) = command_frame(command) {
-                        frame["id"] = self.id().into();
-                        return Ok(Some(frame));
+                    if let Some(frame) = command_frame(command, Some(self.id())) {
+                        return Ok(Some(serde_json::to_value(frame).unwrap_or_default()));
                     }
                     say!("{}", unknown_command(text, CONNECT_WORDS));
                 }
@@ -808,24 +803,26 @@ mod tests {
     #[test]
     fn ratings_show_on_the_header_and_their_change_at_the_end() {
         let players = ["ann".to_owned(), "bob".to_owned()];
-        let start = json!({
+        let start: Option<SeatRatings> = serde_json::from_value(json!({
             "white": {"rating": 1500, "deviation": 350, "provisional": true, "games": 0},
             "black": {"rating": 1712, "deviation": 64, "provisional": false, "games": 31},
-        });
+        }))
+        .unwrap();
         assert_eq!(
             ratings_text(&start, &players, false).as_deref(),
             Some("Ratings: ann 1500 ±350 provisional, bob 1712 ±64.")
         );
         // Not rated yet: no line about the change.
         assert_eq!(ratings_text(&start, &players, true), None);
-        let end = json!({
+        let end: Option<SeatRatings> = serde_json::from_value(json!({
             "white": {"rating": 1500, "deviation": 350, "provisional": true, "games": 0,
                       "after": {"rating": 1662, "deviation": 290, "provisional": true},
                       "change": 162},
             "black": {"rating": 1712, "deviation": 64, "provisional": false, "games": 31,
                       "after": {"rating": 1690, "deviation": 63, "provisional": false},
                       "change": -22},
-        });
+        }))
+        .unwrap();
         assert_eq!(
             ratings_text(&end, &players, true).as_deref(),
             Some(
@@ -834,8 +831,11 @@ mod tests {
             )
         );
         // A casual game has none; a seat without a rating (an agent) is left out.
-        assert_eq!(ratings_text(&Value::Null, &players, false), None);
-        let half = json!({"white": null, "black": start["black"].clone()});
+        assert_eq!(ratings_text(&None, &players, false), None);
+        let half = start.map(|s| SeatRatings {
+            white: None,
+            black: s.black,
+        });
         assert_eq!(
             ratings_text(&half, &players, false).as_deref(),
             Some("Ratings: bob 1712 ±64.")
