@@ -18,7 +18,7 @@ rules: string,
  */
 class: string, 
 /**
- * The opponent's user id.
+ * The opponent's name.
  */
 opponent: string, 
 /**

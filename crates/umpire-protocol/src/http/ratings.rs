@@ -139,7 +139,7 @@ pub struct HistoryLine {
     pub rules: String,
     /// The time class.
     pub class: String,
-    /// The opponent's user id.
+    /// The opponent's name.
     pub opponent: String,
     /// The player's score: 1, 0.5 or 0.
     pub score: f64,
