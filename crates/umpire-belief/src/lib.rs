@@ -31,8 +31,8 @@ mod witness;
 mod zobrist_key;
 
 pub use belief::{
-    Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, PARALLEL_FROM, REPAIR_BUDGET,
-    SizeEstimate,
+    Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, FAST_PARTICLES, PARALLEL_FROM,
+    REPAIR_BUDGET, SizeEstimate,
 };
 pub use error::BeliefError;
 pub use filter::{FilterKind, LegalUnion};

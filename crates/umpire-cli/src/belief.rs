@@ -225,6 +225,7 @@ fn follow(
 ) -> Result<(Belief, bool), String> {
     let config = BeliefConfig {
         bound: args.bound,
+        particles: None,
         seed: args.seed,
         threads: umpire_belief::DEFAULT_THREADS,
         parallel_from: umpire_belief::PARALLEL_FROM,
@@ -263,6 +264,7 @@ fn follow(
             }
             let config = BeliefConfig {
                 bound: CAPPED_BOUND,
+                particles: None,
                 seed: args.seed,
                 threads: umpire_belief::DEFAULT_THREADS,
                 parallel_from: umpire_belief::PARALLEL_FROM,
