@@ -9,12 +9,13 @@
 //!
 //! For each configuration (the reference first, then each of `--particles`; `0` means "the
 //! bound", today's behaviour): the CPU seconds of the process and the wall seconds from the
-//! start to each ply, the positions held and the distinct enemy placements among them, and the
-//! total variation per square of the marginals against the reference's at the same ply (mean
-//! over the 64 squares, and the largest). Also, over every ply up to the last asked, the
-//! slowest ply's and the 99th percentile's wall milliseconds. `--whole`: instead, both sides'
-//! beliefs through the whole game at every ply ([`umpire_belief::review::whole_game`]),
-//! printing the seconds to the first ply and to the last, per particles setting.
+//! start to each ply, the positions held and the distinct enemy placements among them, the
+//! repairs so far, and the total variation per square of the marginals against the reference's
+//! at the same ply (mean over the 64 squares, and the largest). Also, over every ply up to the last asked, the
+//! slowest ply's and the 99th percentile's wall and CPU milliseconds (CPU in 10 ms ticks).
+//! `--whole`: instead, both sides' beliefs through the whole game at every ply
+//! ([`umpire_belief::review::whole_game`]), printing the seconds to the first ply and to the
+//! last, per particles setting.
 //!
 //! CPU seconds come from `/proc/self/stat` (10 ms ticks; NaN elsewhere) and count every thread.
 
@@ -114,12 +115,13 @@ fn main() {
     for (is_reference, p) in runs {
         let mut stream = PlyStream::of_record(&record, side, config(p)).expect("the record");
         let (wall, cpu) = (Instant::now(), cpu_seconds());
-        let mut per_ply = Vec::new();
+        let (mut per_ply, mut per_ply_cpu) = (Vec::new(), Vec::new());
         let mut k = 0;
         while let Some(step) = {
-            let t = Instant::now();
+            let (t, c) = (Instant::now(), cpu_seconds());
             let step = stream.next_ply().map(|s| s.map(|b| b.plies()));
             per_ply.push(t.elapsed().as_secs_f64() * 1e3);
+            per_ply_cpu.push((cpu_seconds() - c) * 1e3);
             step
         } {
             let at = step.expect("the observations fit");
@@ -136,7 +138,7 @@ fn main() {
                 };
                 k += 1;
                 println!(
-                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, TV/square mean {:.4} max {:.4}",
+                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, {} repairs, TV/square mean {:.4} max {:.4}",
                     if is_reference {
                         "reference"
                     } else {
@@ -152,6 +154,7 @@ fn main() {
                         "sampled"
                     },
                     placements(belief),
+                    belief.repairs(),
                     tv_mean,
                     tv_max
                 );
@@ -160,12 +163,24 @@ fn main() {
                 break;
             }
         }
-        per_ply.sort_by(f64::total_cmp);
-        let p99 = per_ply[((per_ply.len() as f64 * 0.99).ceil() as usize).saturating_sub(1)];
+        let slowest_ply = (0..per_ply.len())
+            .max_by(|&a, &b| per_ply[a].total_cmp(&per_ply[b]))
+            .map_or(0, |i| i + 1);
+        let slowest_cpu_ply = (0..per_ply_cpu.len())
+            .max_by(|&a, &b| per_ply_cpu[a].total_cmp(&per_ply_cpu[b]))
+            .map_or(0, |i| i + 1);
+        let p99 = |v: &mut Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            (
+                v[((v.len() as f64 * 0.99).ceil() as usize).saturating_sub(1)],
+                v.last().copied().unwrap_or(0.0),
+            )
+        };
+        let (wall_p99, wall_max) = p99(&mut per_ply);
+        let (cpu_p99, cpu_max) = p99(&mut per_ply_cpu);
         println!(
-            "          {:>9} per ply to ply {last}: p99 {p99:.1} ms, slowest {:.1} ms wall",
+            "          {:>9} per ply to ply {last}: wall p99 {wall_p99:.1} ms, slowest {wall_max:.1} ms (ply {slowest_ply}); CPU p99 {cpu_p99:.0} ms, slowest {cpu_max:.0} ms (ply {slowest_cpu_ply})",
             label(p, bound),
-            per_ply.last().copied().unwrap_or(0.0)
         );
     }
 }

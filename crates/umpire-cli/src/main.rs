@@ -223,7 +223,7 @@ enum Cmd {
         /// Seed of every random choice (sampling beyond the bound, the samples written).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Most positions kept exactly; beyond, a uniform sample of this many.
+        /// Most positions kept exactly; beyond, a uniform sample of at most --particles.
         #[arg(long, default_value_t = belief::DEFAULT_BOUND, value_parser = clap::value_parser!(u64).range(1..))]
         bound: u64,
         /// Print one JSON object (exactness, size, time, marginals, metaposition).
