@@ -652,9 +652,15 @@ impl Belief {
         // Sized for the children the last turn's branching factor predicts (a quarter more),
         // sparing the regrowth of the pool and its tables (which hold every child offered, up
         // to the early stop, while the pool keeps at most the bound).
-        let guess = (parents.len() as f64 * self.branching * 1.25)
-            .min((EARLY_STOP * self.bound.max(self.particles) as u64) as f64)
-            as usize;
+        // At most: while exact, the bound (the turn may stay exact) or the early stop; once
+        // sampled, the early stop.
+        let most = EARLY_STOP * self.particles as u64;
+        let most = if self.exact {
+            most.max(self.bound as u64)
+        } else {
+            most
+        };
+        let guess = (parents.len() as f64 * self.branching * 1.25).min(most as f64) as usize;
         // While exact the pool may hold the bound (or more particles); once a child is dropped
         // it holds the particles.
         let cap = if self.exact {
