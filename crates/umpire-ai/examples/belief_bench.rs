@@ -52,6 +52,7 @@ fn play(
     });
     let config = BeliefConfig {
         bound,
+        particles: None,
         seed: game,
         threads: 1,
         parallel_from: umpire_belief::PARALLEL_FROM,

@@ -45,6 +45,7 @@ impl BeliefGuidedAgent {
     ) -> BeliefGuidedAgent {
         let config = BeliefConfig {
             bound,
+            particles: None,
             seed,
             // Agents play games side by side (matches, benches): one thread each.
             threads: 1,

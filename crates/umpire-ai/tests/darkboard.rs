@@ -96,6 +96,7 @@ fn knowing(rules: RuleSet, start: &Chess, side: Color, budget: u64) -> Darkboard
         side,
         BeliefConfig {
             bound: 1000,
+            particles: None,
             seed: 1,
             threads: 1,
             parallel_from: umpire_belief::PARALLEL_FROM,
@@ -256,6 +257,7 @@ fn a_move_that_would_stalemate_is_not_played() {
         Color::White,
         BeliefConfig {
             bound: 1000,
+            particles: None,
             seed: 1,
             threads: 1,
             parallel_from: umpire_belief::PARALLEL_FROM,

@@ -52,6 +52,7 @@ fn darkboard(rules: RuleSet, start: &Chess, side: Color, seed: u64, exact: bool)
             side,
             BeliefConfig {
                 bound: 1000,
+                particles: None,
                 seed,
                 threads: 1,
                 parallel_from: umpire_belief::PARALLEL_FROM,

@@ -126,6 +126,7 @@ fn main() {
     let (rules, seed, bound) = (args.rules, args.seed, args.bound);
     let config = BeliefConfig {
         bound,
+        particles: None,
         seed,
         threads: args.threads,
         ..BeliefConfig::default()
@@ -137,6 +138,7 @@ fn main() {
     let smalls = std::cell::RefCell::new(args.small.map(|bound| {
         let config = BeliefConfig {
             bound,
+            particles: None,
             seed,
             ..config
         };
@@ -220,6 +222,7 @@ fn search(args: &Args, games: u64) {
     for seed in args.seed..args.seed.saturating_add(games) {
         let config = BeliefConfig {
             bound: args.bound,
+            particles: None,
             seed,
             threads: args.threads,
             ..BeliefConfig::default()

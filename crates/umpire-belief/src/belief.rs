@@ -27,6 +27,12 @@ use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 /// [`BeliefConfig::bound`] (`umpire belief --bound`).
 pub const DEFAULT_BOUND: usize = 150_000;
 
+/// The particles of the fast path ([`BeliefConfig::particles`]): what `umpire belief` and the
+/// review of a whole game (`review`) keep once the set is sampled, beside the exact
+/// bound [`DEFAULT_BOUND`]. Chosen by measurement (`docs/BENCHMARKS.md`, "Belief at the speed of
+/// a click"): the marginals' distance to a run with ten times today's particles.
+pub const FAST_PARTICLES: usize = 10_000;
+
 /// The default number of threads an update may use ([`BeliefConfig::threads`]): two, the
 /// cores of the machine the project is measured on. Small updates stay on the calling thread
 /// whatever the setting (see [`PARALLEL_FROM`]).
@@ -55,15 +61,21 @@ pub const REPAIR_BUDGET: u64 = 4_000_000;
 /// turns: about 9 µs per parent, 1 µs per child, `docs/BENCHMARKS.md`).
 const PARENT_WORK: u64 = 8;
 
-/// In sampling, the expansion of the opponent's turn stops once this many times the bound of
-/// distinct children has been offered.
+/// In sampling, the expansion of the opponent's turn stops once this many times the particles
+/// ([`BeliefConfig::particles`]) of distinct children have been offered.
 const EARLY_STOP: u64 = 4;
 
 /// How a [`Belief`] is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeliefConfig {
-    /// The most hypotheses kept; over it the set is sampled.
+    /// The most hypotheses kept exactly; over it the set is sampled.
     pub bound: usize,
+    /// Once the set is sampled, the most hypotheses (particles) kept; `None`: the bound. Fewer
+    /// particles than the bound keep the exact phase as large while every sampled turn costs
+    /// in proportion to the particles (each sampled opponent turn offers up to four times as
+    /// many children), the fast path of `umpire belief` and of a game's review
+    /// ([`FAST_PARTICLES`], `docs/BELIEF.md`, "Particles").
+    pub particles: Option<usize>,
     /// The seed of every random choice (sub-sampling, repairs).
     pub seed: u64,
     /// The most threads one update may use (0 is taken as 1). With 1 everything runs on the
@@ -86,6 +98,7 @@ impl Default for BeliefConfig {
     fn default() -> BeliefConfig {
         BeliefConfig {
             bound: DEFAULT_BOUND,
+            particles: None,
             seed: 0,
             threads: DEFAULT_THREADS,
             parallel_from: PARALLEL_FROM,
@@ -186,6 +199,8 @@ pub struct Belief {
     /// Children per expanded parent at the last opponent turn (sizes the next turn's pool).
     branching: f64,
     bound: usize,
+    /// Hypotheses kept once the set is sampled.
+    particles: usize,
     /// Threads an update may use (at least 1).
     threads: usize,
     /// Updates over fewer hypotheses stay on the calling thread.
@@ -254,6 +269,7 @@ impl Belief {
             exact: true,
             scale: 1.0,
             bound: config.bound.max(1),
+            particles: config.particles.unwrap_or(config.bound).max(1),
             threads: config.threads.max(1),
             parallel_from: config.parallel_from,
             repair_budget: config.repair_budget,
@@ -636,9 +652,23 @@ impl Belief {
         // Sized for the children the last turn's branching factor predicts (a quarter more),
         // sparing the regrowth of the pool and its tables (which hold every child offered, up
         // to the early stop, while the pool keeps at most the bound).
-        let guess = (parents.len() as f64 * self.branching * 1.25)
-            .min((EARLY_STOP * self.bound as u64) as f64) as usize;
-        let mut pool = Pool::new(self.bound, guess, threefold);
+        // At most: while exact, the bound (the turn may stay exact) or the early stop; once
+        // sampled, the early stop.
+        let most = EARLY_STOP * self.particles as u64;
+        let most = if self.exact {
+            most.max(self.bound as u64)
+        } else {
+            most
+        };
+        let guess = (parents.len() as f64 * self.branching * 1.25).min(most as f64) as usize;
+        // While exact the pool may hold the bound (or more particles); once a child is dropped
+        // it holds the particles.
+        let cap = if self.exact {
+            self.bound.max(self.particles)
+        } else {
+            self.particles
+        };
+        let mut pool = Pool::new(cap, self.particles, guess, threefold);
         let events = std::mem::take(&mut self.pending);
         // Parents in random order: once the children offered pass `EARLY_STOP` times the bound
         // the result is a sample anyway, and the rest of the parents are left out (the estimate
@@ -655,7 +685,7 @@ impl Belief {
             threefold,
             repeated: threefold && events.last().is_some_and(repetition_end),
         };
-        let stop_at = EARLY_STOP * self.bound as u64;
+        let stop_at = EARLY_STOP * self.particles as u64;
         // Within a repair, the work it may still do.
         let budget = self.budget.unwrap_or(u64::MAX);
         let mut work = 0u64;
@@ -672,7 +702,7 @@ impl Belief {
             sum += f64::from(offered);
             sum_sq += f64::from(offered) * f64::from(offered);
             work += u64::from(offered) + PARENT_WORK;
-            pool.seen < stop_at && work < budget
+            !(pool.overflowed && pool.seen >= stop_at) && work < budget
         };
         if threads > 1 {
             // Blocks of at most `BLOCK` parents; at least 16 blocks per thread where there are
@@ -801,7 +831,7 @@ impl Belief {
         if self.checkpoint.is_none() {
             return;
         }
-        let bound = self.bound;
+        let (bound, particles) = (self.bound, self.particles);
         let work_before = self.work;
         self.budget = Some(self.repair_budget);
         for scale in REPAIR_SCALES {
@@ -814,6 +844,7 @@ impl Belief {
             };
             self.repairs += 1;
             self.bound = bound.saturating_mul(scale);
+            self.particles = particles.saturating_mul(scale);
             self.states = cp.states.clone();
             self.turn = cp.turn.clone();
             self.pending = cp.pending.clone();
@@ -840,6 +871,7 @@ impl Belief {
             }
         }
         self.bound = bound;
+        self.particles = particles;
         self.budget = None;
         self.last_repair_work = self.work - work_before;
         if self.states.is_empty() {
@@ -1019,7 +1051,10 @@ struct Block {
 /// so under the bound the distinct positions are known without another pass. The probes are
 /// prefetched one child ahead (see [`Pool::offer`]).
 struct Pool {
+    /// The most children kept: the bound (or more particles) while no child was dropped.
     bound: usize,
+    /// The most children kept once one is dropped (at most `bound`).
+    particles: usize,
     items: Vec<Hypothesis>,
     nodes: Vec<Node>,
     /// The full keys (position and repetition history) of every child offered.
@@ -1047,11 +1082,12 @@ struct Child {
 impl Pool {
     /// A pool expecting about `guess` children (the items capped at the bound); `threefold`:
     /// hypotheses may split by repetition history.
-    fn new(bound: usize, guess: usize, threefold: bool) -> Pool {
+    fn new(bound: usize, particles: usize, guess: usize, threefold: bool) -> Pool {
         let guess = guess.max(16);
         let kept = guess.min(bound);
         Pool {
             bound,
+            particles: particles.min(bound),
             items: Vec::with_capacity(kept),
             nodes: Vec::with_capacity(kept),
             offered: KeyTable::with_capacity(guess),
@@ -1111,6 +1147,12 @@ impl Pool {
             self.nodes.push(node);
             return;
         }
+        if !self.overflowed && self.particles < self.bound {
+            // The first child dropped: the items are every child seen before it, so a uniform
+            // choice of `particles` of them (in their order) is a uniform reservoir of that
+            // size, which goes on from here.
+            self.shrink(rng);
+        }
         self.overflowed = true;
         let j = rng.random_range(0..self.seen);
         if (j as usize) < self.bound {
@@ -1119,6 +1161,20 @@ impl Pool {
             self.items[j] = Hypothesis { primary: true, ..h };
             self.nodes[j] = node;
         }
+    }
+
+    /// Keeps a uniform choice of `particles` items, in order, and makes that the reservoir's
+    /// size.
+    fn shrink(&mut self, rng: &mut Xoshiro256PlusPlus) {
+        let mut keep = index::sample(rng, self.items.len(), self.particles).into_vec();
+        keep.sort_unstable();
+        for (w, &r) in keep.iter().enumerate() {
+            self.items.swap(w, r);
+            self.nodes.swap(w, r);
+        }
+        self.items.truncate(self.particles);
+        self.nodes.truncate(self.particles);
+        self.bound = self.particles;
     }
 
     /// Distinct positions offered (hypotheses differ from them only by repetition history).

@@ -9,7 +9,8 @@
 //!
 //! On it: the exact guided filter ([`LegalUnion`]), per-square [`Marginals`] (JSON and SVG), the
 //! Darkboard [`Metaposition`] (seed 001), and hidden histories as game records
-//! ([`history::sample_record`]). See `docs/BELIEF.md`.
+//! ([`history::sample_record`]), and a whole game's belief ply by ply ([`review`]). See
+//! `docs/BELIEF.md`.
 #![warn(missing_docs)]
 
 mod belief;
@@ -25,14 +26,15 @@ mod meta_step;
 mod metaposition;
 mod parallel;
 mod pseudo_step;
+pub mod review;
 mod simulate;
 mod svg;
 mod witness;
 mod zobrist_key;
 
 pub use belief::{
-    Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, PARALLEL_FROM, REPAIR_BUDGET,
-    SizeEstimate,
+    Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, FAST_PARTICLES, PARALLEL_FROM,
+    REPAIR_BUDGET, SizeEstimate,
 };
 pub use error::BeliefError;
 pub use filter::{FilterKind, LegalUnion};

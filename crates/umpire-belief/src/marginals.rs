@@ -78,6 +78,20 @@ impl Marginals {
         }
     }
 
+    /// The total variation distance per square between these marginals and `other`s (half the
+    /// sum over the man types of the differences in probability): its mean over the 64 squares
+    /// and its largest value. 0 for equal marginals, at most 1.
+    pub fn total_variation(&self, other: &Marginals) -> (f64, f64) {
+        let mut sum = 0.0;
+        let mut max: f64 = 0.0;
+        for (a, b) in self.p.iter().zip(&other.p) {
+            let tv = a.iter().zip(b).map(|(x, y)| (x - y).abs()).sum::<f64>() / 2.0;
+            sum += tv;
+            max = max.max(tv);
+        }
+        (sum / 64.0, max)
+    }
+
     /// The probability that an enemy man stands on `sq`.
     pub fn occupied(&self, sq: Square) -> f64 {
         1.0 - self.p[usize::from(sq)][6]

@@ -64,6 +64,7 @@ fn the_belief_is_identical_over_histories_paired_by_entitlement() {
                 };
                 let config = BeliefConfig {
                     bound: 60,
+                    particles: None,
                     seed: 5,
                     ..BeliefConfig::default()
                 };

@@ -43,6 +43,7 @@ fn belief_of(record: &Record, side: Color, bound: usize, seed: u64) -> Belief {
         side,
         BeliefConfig {
             bound,
+            particles: None,
             seed,
             ..BeliefConfig::default()
         },

@@ -32,6 +32,7 @@ fn repairs_stay_within_their_budget_and_rebuild_consistent_samples() {
             let mut beliefs = [Color::White, Color::Black].map(|side| {
                 let config = BeliefConfig {
                     bound,
+                    particles: None,
                     seed,
                     repair_budget: budget,
                     ..BeliefConfig::default()

@@ -30,6 +30,7 @@ fn estimates_beyond_the_bound_are_bounded_below_and_exact_when_first_passed() {
             side,
             BeliefConfig {
                 bound: 1_000_000,
+                particles: None,
                 ..BeliefConfig::default()
             },
         )
@@ -41,6 +42,7 @@ fn estimates_beyond_the_bound_are_bounded_below_and_exact_when_first_passed() {
             side,
             BeliefConfig {
                 bound,
+                particles: None,
                 seed,
                 ..BeliefConfig::default()
             },

@@ -13,6 +13,7 @@ use umpire_rules::{AttemptList, RuleSet, Umpire};
 fn belief(rules: RuleSet, side: Color, bound: usize, seed: u64, threads: usize) -> Belief {
     let config = BeliefConfig {
         bound,
+        particles: None,
         seed,
         threads,
         parallel_from: 1,

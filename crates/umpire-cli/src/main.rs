@@ -158,7 +158,7 @@ enum Cmd {
         /// Seed of every random choice (sampling beyond the bound, the samples written).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Most positions kept exactly; beyond, a uniform sample of this many.
+        /// Most positions kept exactly; beyond, a uniform sample of at most --particles.
         #[arg(long, default_value_t = belief::DEFAULT_BOUND, value_parser = clap::value_parser!(u64).range(1..))]
         bound: u64,
         /// Print one JSON object (exactness, size, time, marginals, metaposition).
@@ -178,6 +178,17 @@ enum Cmd {
         /// One line per ply on standard error: the size so far and the time taken.
         #[arg(long)]
         progress: bool,
+        /// Once the set is sampled, keep at most this many positions (default: the smaller of
+        /// 10,000 and --bound; more is slower and closer to uniform, see docs/BELIEF.md).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        particles: Option<u64>,
+        /// Threads one update may use.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: u64,
+        /// Print the belief after every ply (up to --ply), one line each as it is computed
+        /// (with --json one JSON object a line); not with --svg, --samples-out or --max-seconds.
+        #[arg(long, conflicts_with_all = ["svg", "samples_out", "max_seconds"])]
+        all_plies: bool,
     },
     /// Haft Schrödinger chess: the back-rank men's natures are unknown and a move is legal
     /// when some assignment of natures makes the whole game legal (decided by SAT solving).
@@ -260,6 +271,9 @@ fn main() -> ExitCode {
             samples_out,
             max_seconds,
             progress,
+            particles,
+            threads,
+            all_plies,
         } => belief::run(&belief::BeliefArgs {
             file: &file,
             side: side.into(),
@@ -272,6 +286,9 @@ fn main() -> ExitCode {
             samples_out: samples_out.as_deref(),
             max_seconds,
             progress,
+            particles: particles.map(|p| usize::try_from(p).unwrap_or(usize::MAX)),
+            threads: usize::try_from(threads).unwrap_or(1),
+            all_plies,
         }),
         Cmd::Match(args) => match_cmd::run(args),
         Cmd::Engine(args) => engine_cmd::run(args),

@@ -242,6 +242,50 @@ fn the_time_cap_falls_back_to_sampling() {
     }
 }
 
+/// `--all-plies --json`: one JSON object a line, one per ply up to --ply, each equal (but for
+/// the time) to the single answer of `--ply` at that ply.
+#[test]
+fn all_plies_prints_one_line_per_ply_equal_to_the_single_answers() {
+    let d = dir("all-plies");
+    selfplay(&d, "wild16", None, "12");
+    let f = d.join("game-0001.json");
+    let f = f.to_str().unwrap();
+    let common = [
+        "--side",
+        "black",
+        "--bound",
+        "300",
+        "--particles",
+        "50",
+        "--json",
+    ];
+    let mut args = vec!["belief", f, "--ply", "9", "--all-plies"];
+    args.extend(common);
+    let text = ok(&args);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 9);
+    assert!(
+        lines.iter().any(|l| l["exact"] == false),
+        "the bound of 300 should be passed by ply 9"
+    );
+    let without_time = |mut v: serde_json::Value| {
+        v.as_object_mut().unwrap().remove("millis");
+        v
+    };
+    for (k, line) in lines.into_iter().enumerate() {
+        let ply = (k + 1).to_string();
+        assert_eq!(line["plies"], k + 1);
+        assert_eq!(line["particles"], 50);
+        let mut args = vec!["belief", f, "--ply", &ply];
+        args.extend(common);
+        let single: serde_json::Value = serde_json::from_str(ok(&args).trim()).unwrap();
+        assert_eq!(without_time(line), without_time(single), "ply {ply}");
+    }
+}
+
 #[test]
 fn every_argument_gets_a_clear_error() {
     let d = dir("args");
@@ -303,6 +347,26 @@ fn every_argument_gets_a_clear_error() {
                 missing.to_str().unwrap(),
             ],
             "x.svg",
+        ),
+        (
+            vec!["belief", f, "--side", "white", "--particles", "0"],
+            "--particles",
+        ),
+        (
+            vec!["belief", f, "--side", "white", "--threads", "0"],
+            "--threads",
+        ),
+        (
+            vec![
+                "belief",
+                f,
+                "--side",
+                "white",
+                "--all-plies",
+                "--svg",
+                missing.to_str().unwrap(),
+            ],
+            "--all-plies",
         ),
         (
             vec!["belief", view.to_str().unwrap(), "--side", "white"],

@@ -112,6 +112,7 @@ impl DarkboardAgent {
         if view.standard_start() {
             let bc = BeliefConfig {
                 bound: DARKBOARD_BELIEF_BOUND,
+                particles: None,
                 seed,
                 // Agents play games side by side (matches, benches): one thread each.
                 threads: 1,

@@ -654,6 +654,7 @@ mod tests {
             Color::White,
             umpire_belief::BeliefConfig {
                 bound: 100,
+                particles: None,
                 seed: 1,
                 threads: 1,
                 parallel_from: umpire_belief::PARALLEL_FROM,

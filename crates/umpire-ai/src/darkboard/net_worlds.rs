@@ -91,6 +91,7 @@ mod tests {
         let pos: Chess = fen.into_position(CastlingMode::Standard).unwrap();
         let config = umpire_belief::BeliefConfig {
             bound: 16,
+            particles: None,
             seed: 1,
             threads: 1,
             parallel_from: umpire_belief::PARALLEL_FROM,

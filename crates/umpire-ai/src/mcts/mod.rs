@@ -208,6 +208,7 @@ impl MctsAgent {
     pub fn new(view: PlayerView, seed: u64, start: Option<Chess>, config: MctsConfig) -> MctsAgent {
         let bc = BeliefConfig {
             bound: config.belief_bound.max(1),
+            particles: None,
             seed,
             // Agents play games side by side (matches, benches): one thread each.
             threads: 1,
@@ -308,6 +309,7 @@ impl MctsAgent {
             };
             let bc = BeliefConfig {
                 bound: self.config.belief_bound.max(1),
+                particles: None,
                 seed: self.guess_rng.random(),
                 threads: 1,
                 parallel_from: umpire_belief::PARALLEL_FROM,

@@ -77,6 +77,7 @@ pub fn play_as(
     // Two threads from small sets on: the checks below hold the parallel updates to account.
     let config = BeliefConfig {
         bound,
+        particles: None,
         seed,
         threads: 2,
         parallel_from: 64,

@@ -9,6 +9,7 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use serde::Serialize;
 use umpire_belief::history::sample_record;
+use umpire_belief::review::PlyStream;
 use umpire_belief::{Belief, BeliefConfig, Marginals, Metaposition, SizeEstimate, heatmap_svg};
 use umpire_rules::Observation;
 use umpire_rules::record::Record;
@@ -41,6 +42,33 @@ pub struct BeliefArgs<'a> {
     pub max_seconds: Option<f64>,
     /// Print one line per ply to standard error.
     pub progress: bool,
+    /// Positions kept once the set is sampled (`None`: the smaller of
+    /// [`umpire_belief::FAST_PARTICLES`] and the bound).
+    pub particles: Option<usize>,
+    /// Threads one update may use.
+    pub threads: usize,
+    /// Print the belief after every ply up to `ply`, one line each, as it is computed.
+    pub all_plies: bool,
+}
+
+impl BeliefArgs<'_> {
+    /// The particles asked for, or the default: the smaller of the fast path's and the bound.
+    fn particles(&self, bound: usize) -> usize {
+        self.particles
+            .unwrap_or(umpire_belief::FAST_PARTICLES.min(bound))
+    }
+
+    /// The belief's configuration under `bound`.
+    fn config(&self, bound: usize) -> BeliefConfig {
+        BeliefConfig {
+            bound,
+            particles: Some(self.particles(bound)),
+            seed: self.seed,
+            threads: self.threads.max(1),
+            parallel_from: umpire_belief::PARALLEL_FROM,
+            repair_budget: umpire_belief::REPAIR_BUDGET,
+        }
+    }
 }
 
 /// The bound of the restart when `--max-seconds` is passed.
@@ -61,6 +89,8 @@ struct Summary<'a> {
     held: usize,
     /// The bound in force at the end (smaller than asked if the time cap restarted it).
     bound: usize,
+    /// The most positions kept once sampled.
+    particles: usize,
     /// Why the set is sampled, when it is: "bound" or "time cap".
     sampled_because: Option<&'static str>,
     millis: f64,
@@ -107,6 +137,9 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
     let (observations, moves) = cut(&record, args.side, args.ply)?;
     let rules = *record.rules.rules();
     let clock = Instant::now();
+    if args.all_plies {
+        return all_plies(rules, start, observations, args, clock);
+    }
     let (belief, capped) = follow(rules, &start, &observations, args, clock)?;
     let millis = clock.elapsed().as_secs_f64() * 1e3;
     let marginals = Marginals::of(&belief);
@@ -119,37 +152,20 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
     if let Some(path) = args.samples_out {
         write_samples(&belief, &record, args, path)?;
     }
-    let side = if args.side == Color::White {
-        "white"
-    } else {
-        "black"
-    };
+    let side = side_name(args.side);
     let estimate = belief.size_estimate();
     let bound = if capped { CAPPED_BOUND } else { args.bound };
-    let sampled_because = match (belief.is_exact(), capped) {
-        (true, _) => None,
-        (false, true) => Some("time cap"),
-        (false, false) => Some("bound"),
-    };
     if args.json {
-        let summary = Summary {
-            side,
-            plies: moves,
-            exact: belief.is_exact(),
-            size: belief.size(),
-            size_kind: if estimate.exact { "exact" } else { "estimate" },
-            size_estimate: estimate,
-            held: belief.held(),
-            bound,
-            sampled_because,
+        let line = summary_json(
+            &belief,
+            args,
+            moves,
+            capped,
             millis,
-            marginals: serde_json::from_str(&marginals.to_json()).map_err(|e| e.to_string())?,
-            metaposition: meta.as_ref(),
-        };
-        say!(
-            "{}",
-            serde_json::to_string(&summary).map_err(|e| e.to_string())?
-        );
+            &marginals,
+            meta.as_ref(),
+        )?;
+        say!("{line}");
         return Ok(());
     }
     say!("{side}'s belief after {moves} plies ({} rules)", rules.id);
@@ -173,7 +189,11 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
             estimate.last_exact,
             estimate.last_exact_plies
         );
-        say!("sample: {} positions held", belief.held());
+        say!(
+            "sample: {} positions held (at most {} once sampled)",
+            belief.held(),
+            args.particles(bound)
+        );
     }
     say!("time: {millis:.1} ms");
     say!("square  pawn knight bishop rook queen king  (probability of each enemy man, %)");
@@ -203,13 +223,7 @@ fn follow(
     args: &BeliefArgs<'_>,
     clock: Instant,
 ) -> Result<(Belief, bool), String> {
-    let config = BeliefConfig {
-        bound: args.bound,
-        seed: args.seed,
-        threads: umpire_belief::DEFAULT_THREADS,
-        parallel_from: umpire_belief::PARALLEL_FROM,
-        repair_budget: umpire_belief::REPAIR_BUDGET,
-    };
+    let config = args.config(args.bound);
     let mut belief =
         Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;
     let mut capped = false;
@@ -241,19 +255,103 @@ fn follow(
                     "time cap reached: starting again with a sample of at most {CAPPED_BOUND}"
                 );
             }
-            let config = BeliefConfig {
-                bound: CAPPED_BOUND,
-                seed: args.seed,
-                threads: umpire_belief::DEFAULT_THREADS,
-                parallel_from: umpire_belief::PARALLEL_FROM,
-                repair_budget: umpire_belief::REPAIR_BUDGET,
-            };
+            let config = args.config(CAPPED_BOUND);
             belief =
                 Belief::new(rules, start.clone(), args.side, config).map_err(|e| e.to_string())?;
             k = 0;
         }
     }
     Ok((belief, capped))
+}
+
+/// `"white"` or `"black"`.
+fn side_name(side: Color) -> &'static str {
+    if side == Color::White {
+        "white"
+    } else {
+        "black"
+    }
+}
+
+/// The JSON line of the belief after `moves` plies (`capped`: restarted by the time cap).
+fn summary_json(
+    belief: &Belief,
+    args: &BeliefArgs<'_>,
+    moves: u32,
+    capped: bool,
+    millis: f64,
+    marginals: &Marginals,
+    meta: Option<&Metaposition>,
+) -> Result<String, String> {
+    let estimate = belief.size_estimate();
+    let bound = if capped { CAPPED_BOUND } else { args.bound };
+    let summary = Summary {
+        side: side_name(args.side),
+        plies: moves,
+        exact: belief.is_exact(),
+        size: belief.size(),
+        size_kind: if estimate.exact { "exact" } else { "estimate" },
+        size_estimate: estimate,
+        held: belief.held(),
+        bound,
+        particles: args.particles(bound),
+        sampled_because: match (belief.is_exact(), capped) {
+            (true, _) => None,
+            (false, true) => Some("time cap"),
+            (false, false) => Some("bound"),
+        },
+        millis,
+        marginals: serde_json::from_str(&marginals.to_json()).map_err(|e| e.to_string())?,
+        metaposition: meta,
+    };
+    serde_json::to_string(&summary).map_err(|e| e.to_string())
+}
+
+/// `--all-plies`: the belief after every ply, one line each (JSON with `--json`), printed as
+/// soon as it is computed; `millis` counts from the start.
+fn all_plies(
+    rules: umpire_rules::RuleSet,
+    start: Chess,
+    observations: Vec<Observation>,
+    args: &BeliefArgs<'_>,
+    clock: Instant,
+) -> Result<(), String> {
+    let mut stream = PlyStream::new(
+        rules,
+        start,
+        args.side,
+        observations,
+        args.config(args.bound),
+    )
+    .map_err(|e| e.to_string())?;
+    while let Some(step) = stream.next_ply() {
+        let belief = step.map_err(|e| e.to_string())?;
+        let millis = clock.elapsed().as_secs_f64() * 1e3;
+        let marginals = Marginals::of(belief);
+        if args.json {
+            let meta = Metaposition::of(belief);
+            let line = summary_json(
+                belief,
+                args,
+                belief.plies(),
+                false,
+                millis,
+                &marginals,
+                meta.as_ref(),
+            )?;
+            say!("{line}");
+        } else {
+            let e = belief.size_estimate();
+            say!(
+                "ply {}: {} {:.0} positions, {} held, {millis:.1} ms",
+                belief.plies(),
+                if e.exact { "exactly" } else { "about" },
+                e.value,
+                belief.held()
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Writes `--samples` hidden histories, one JSON record a line.

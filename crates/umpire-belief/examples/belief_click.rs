@@ -1,0 +1,232 @@
+//! Belief at the speed of a click (issue 30): the cost of following one side's belief through a
+//! recorded game to given plies, and the quality of its marginals there against a reference run.
+//!
+//! ```text
+//! cargo run --profile ci -p umpire-belief --example belief_click -- RECORD.json \
+//!     [--side white|black] [--plies 10,20,40] [--bound B] [--particles P1,P2,…] \
+//!     [--reference PARTICLES] [--seed S] [--threads T] [--whole]
+//! ```
+//!
+//! For each configuration (the reference first, then each of `--particles`; `0` means "the
+//! bound", today's behaviour): the CPU seconds of the process and the wall seconds from the
+//! start to each ply, the positions held and the distinct enemy placements among them, the
+//! repairs so far, and the total variation per square of the marginals against the reference's
+//! at the same ply (mean over the 64 squares, and the largest). Also, over every ply up to the last asked, the
+//! slowest ply's and the 99th percentile's wall and CPU milliseconds (CPU in 10 ms ticks).
+//! `--whole`: instead, both sides' beliefs through the whole game at every ply
+//! ([`umpire_belief::review::whole_game`]), printing the seconds to the first ply and to the
+//! last, per particles setting.
+//!
+//! CPU seconds come from `/proc/self/stat` (10 ms ticks; NaN elsewhere) and count every thread.
+
+use std::collections::HashSet;
+use std::time::Instant;
+
+use umpire_belief::review::{PlyStream, whole_game};
+use umpire_belief::{Belief, BeliefConfig, Marginals};
+use umpire_rules::record::Record;
+use umpire_rules::shakmaty::{Color, Position};
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("RECORD.json");
+    let mut side = Color::White;
+    let mut plies = vec![10u32, 20, 40];
+    let mut bound = umpire_belief::DEFAULT_BOUND;
+    let mut particles = vec![0usize, umpire_belief::FAST_PARTICLES];
+    let mut reference = 0usize;
+    let mut seed = 1u64;
+    let mut threads = 1usize;
+    let mut whole = false;
+    while let Some(a) = args.next() {
+        let mut value = || args.next().expect("a value after the option");
+        match a.as_str() {
+            "--side" => {
+                side = if value() == "black" {
+                    Color::Black
+                } else {
+                    Color::White
+                }
+            }
+            "--plies" => {
+                plies = value()
+                    .split(',')
+                    .map(|p| p.parse().expect("plies"))
+                    .collect()
+            }
+            "--bound" => bound = value().parse().expect("--bound N"),
+            "--particles" => {
+                particles = value()
+                    .split(',')
+                    .map(|p| p.parse().expect("particles"))
+                    .collect()
+            }
+            "--reference" => reference = value().parse().expect("--reference N"),
+            "--seed" => seed = value().parse().expect("--seed S"),
+            "--threads" => threads = value().parse().expect("--threads T"),
+            "--whole" => whole = true,
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    let text = std::fs::read_to_string(&path).expect("the record");
+    let record = Record::from_json(&text).expect("a JSON record");
+    let config = |p: usize| BeliefConfig {
+        bound,
+        particles: (p > 0).then_some(p),
+        seed,
+        threads,
+        ..BeliefConfig::default()
+    };
+    if whole {
+        println!(
+            "{path}: {} plies, both sides, bound {bound}, threads {threads} per side",
+            record.plies()
+        );
+        for &p in &particles {
+            let (wall, cpu) = (Instant::now(), cpu_seconds());
+            let mut first = None;
+            let mut count = 0;
+            whole_game(&record, config(p), Marginals::of, |_, _, _| {
+                first.get_or_insert(wall.elapsed().as_secs_f64());
+                count += 1;
+                true
+            })
+            .expect("the record replays");
+            println!(
+                "particles {}: {count} plies of both sides, first after {:.3} s, all after {:.2} s wall, {:.2} s CPU",
+                label(p, bound),
+                first.unwrap_or(0.0),
+                wall.elapsed().as_secs_f64(),
+                cpu_seconds() - cpu
+            );
+        }
+        return;
+    }
+    let last = plies.iter().copied().max().unwrap_or(0);
+    println!(
+        "{path}: {side:?}'s belief, bound {bound}, threads {threads}, seed {seed}, plies {plies:?}"
+    );
+    let mut reference_marginals = Vec::new();
+    let runs: Vec<(bool, usize)> = (reference > 0)
+        .then_some((true, reference))
+        .into_iter()
+        .chain(particles.iter().map(|&p| (false, p)))
+        .collect();
+    for (is_reference, p) in runs {
+        let mut stream = PlyStream::of_record(&record, side, config(p)).expect("the record");
+        let (wall, cpu) = (Instant::now(), cpu_seconds());
+        let (mut per_ply, mut per_ply_cpu) = (Vec::new(), Vec::new());
+        let mut k = 0;
+        while let Some(step) = {
+            let (t, c) = (Instant::now(), cpu_seconds());
+            let step = stream.next_ply().map(|s| s.map(|b| b.plies()));
+            per_ply.push(t.elapsed().as_secs_f64() * 1e3);
+            per_ply_cpu.push((cpu_seconds() - c) * 1e3);
+            step
+        } {
+            let at = step.expect("the observations fit");
+            if plies.contains(&at) {
+                let belief = stream.belief();
+                let marginals = Marginals::of(belief);
+                let (tv_mean, tv_max) = if is_reference {
+                    reference_marginals.push(marginals);
+                    (f64::NAN, f64::NAN)
+                } else {
+                    reference_marginals
+                        .get(k)
+                        .map_or((f64::NAN, f64::NAN), |r| marginals.total_variation(r))
+                };
+                k += 1;
+                println!(
+                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, {} repairs, TV/square mean {:.4} max {:.4}",
+                    if is_reference {
+                        "reference"
+                    } else {
+                        "particles"
+                    },
+                    label(p, bound),
+                    cpu_seconds() - cpu,
+                    wall.elapsed().as_secs_f64(),
+                    belief.held(),
+                    if belief.is_exact() {
+                        "exact"
+                    } else {
+                        "sampled"
+                    },
+                    placements(belief),
+                    belief.repairs(),
+                    tv_mean,
+                    tv_max
+                );
+            }
+            if at >= last {
+                break;
+            }
+        }
+        let slowest_ply = (0..per_ply.len())
+            .max_by(|&a, &b| per_ply[a].total_cmp(&per_ply[b]))
+            .map_or(0, |i| i + 1);
+        let slowest_cpu_ply = (0..per_ply_cpu.len())
+            .max_by(|&a, &b| per_ply_cpu[a].total_cmp(&per_ply_cpu[b]))
+            .map_or(0, |i| i + 1);
+        let p99 = |v: &mut Vec<f64>| {
+            v.sort_by(f64::total_cmp);
+            (
+                v[((v.len() as f64 * 0.99).ceil() as usize).saturating_sub(1)],
+                v.last().copied().unwrap_or(0.0),
+            )
+        };
+        let (wall_p99, wall_max) = p99(&mut per_ply);
+        let (cpu_p99, cpu_max) = p99(&mut per_ply_cpu);
+        println!(
+            "          {:>9} per ply to ply {last}: wall p99 {wall_p99:.1} ms, slowest {wall_max:.1} ms (ply {slowest_ply}); CPU p99 {cpu_p99:.0} ms, slowest {cpu_max:.0} ms (ply {slowest_cpu_ply})",
+            label(p, bound),
+        );
+    }
+}
+
+/// The particles setting as printed.
+fn label(p: usize, bound: usize) -> String {
+    if p == 0 {
+        format!("={bound}")
+    } else {
+        p.to_string()
+    }
+}
+
+/// Distinct placements of the enemy men (pieces and squares) among the held positions.
+fn placements(belief: &Belief) -> usize {
+    let enemy = !belief.side();
+    belief
+        .positions()
+        .map(|pos| {
+            let board = pos.board();
+            let theirs = board.by_color(enemy);
+            (
+                u64::from(theirs),
+                u64::from(board.pawns() & theirs),
+                u64::from(board.knights() & theirs),
+                u64::from(board.bishops() & theirs),
+                u64::from(board.rooks() & theirs),
+                u64::from(board.queens() & theirs),
+            )
+        })
+        .collect::<HashSet<_>>()
+        .len()
+}
+
+/// CPU seconds (user and system) of the whole process so far (every thread); NaN where unknown.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return f64::NAN;
+    };
+    let Some((_, rest)) = stat.rsplit_once(')') else {
+        return f64::NAN;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
+    match (ticks(11), ticks(12)) {
+        (Some(u), Some(s)) => (u + s) / 100.0,
+        _ => f64::NAN,
+    }
+}
