@@ -4,8 +4,8 @@
 
 use axum::Json;
 use axum::extract::{Path, State};
-use serde_json::{Value, json};
 use tokio::sync::oneshot;
+use umpire_protocol::http::game::RemovedBody;
 
 use crate::error::ApiError;
 use crate::game::round::RoundMsg;
@@ -20,7 +20,7 @@ async fn withdraw(
     user: UserRow,
     id: &str,
     why: Removal,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RemovedBody>, ApiError> {
     let handle = st.hub.round(id).await?;
     let (reply, answer) = oneshot::channel();
     handle
@@ -31,7 +31,10 @@ async fn withdraw(
         })
         .await?;
     answer.await.map_err(|_| gone())??;
-    Ok(Json(json!({"id": id, "removed": why.as_str()})))
+    Ok(Json(RemovedBody {
+        id: id.to_owned(),
+        removed: why.as_str().to_owned(),
+    }))
 }
 
 /// `DELETE /api/games/{id}`: the creator withdraws its open game.
@@ -39,7 +42,7 @@ pub async fn cancel(
     State(st): State<AppState>,
     Caller(user): Caller,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RemovedBody>, ApiError> {
     withdraw(&st, user, &id, Removal::Cancelled).await
 }
 
@@ -48,6 +51,6 @@ pub async fn decline(
     State(st): State<AppState>,
     Caller(user): Caller,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<RemovedBody>, ApiError> {
     withdraw(&st, user, &id, Removal::Declined).await
 }

@@ -3,8 +3,12 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde_json::Value;
+use umpire_protocol::http::game::SummaryRating;
+use umpire_protocol::http::ratings::{
+    ExactRating, GamesPlayed, HistoryBody, HistoryLine, HistoryQuery, LeaderboardBody,
+    LeaderboardLine, LeaderboardQuery, PlayerBody, RatingLine,
+};
 use umpire_rules::RuleSetId;
 
 use crate::error::ApiError;
@@ -19,42 +23,52 @@ pub const MAX_LEADERBOARD: i64 = 200;
 /// The most games a history answers.
 pub const MAX_HISTORY: i64 = 500;
 
-fn rating_json(r: &Rating) -> Value {
-    json!({
-        "rating": r.rating,
-        "deviation": r.deviation,
-        "volatility": r.volatility,
-        "provisional": r.is_provisional(),
-    })
+fn exact(r: &Rating) -> ExactRating {
+    ExactRating {
+        rating: r.rating,
+        deviation: r.deviation,
+        volatility: r.volatility,
+        provisional: r.is_provisional(),
+    }
 }
 
 /// A stored rating as shown at `now_ms`: its deviation grown over the idle rating periods
 /// since the player's last rated game there (see [`crate::ratings::glicko::RATING_PERIOD_MS`]).
-fn rating_row_json(r: &RatingRow, now_ms: i64) -> Value {
-    let mut v = rating_json(&r.rating.at(r.updated_ms, now_ms));
-    v["rules"] = r.rules.as_str().into();
-    v["class"] = r.class.as_str().into();
-    v["games"] = r.games.into();
-    v["wins"] = r.wins.into();
-    v["losses"] = r.losses.into();
-    v["draws"] = r.draws.into();
-    v["updated_ms"] = r.updated_ms.into();
-    v
+fn rating_line(r: &RatingRow, now_ms: i64) -> RatingLine {
+    RatingLine {
+        rating: exact(&r.rating.at(r.updated_ms, now_ms)),
+        rules: r.rules.as_str().to_owned(),
+        class: r.class.as_str().to_owned(),
+        games: r.games,
+        wins: r.wins,
+        losses: r.losses,
+        draws: r.draws,
+        updated_ms: r.updated_ms,
+    }
 }
 
-/// A seated user's rating as shown in a game summary at `now_ms`: `null` for a guest (never
+/// A seated user's rating as shown in a game summary at `now_ms`: `None` for a guest (never
 /// rated), the stored rating (its deviation grown over idle rating periods) with its game
 /// count for an account or bot, or a new player's 1500/350 with no games.
-pub fn seat_rating_json(seat: &SeatRow, now_ms: i64) -> Value {
+pub fn seat_rating(seat: &SeatRow, now_ms: i64) -> Option<SummaryRating> {
     if seat.kind == "guest" {
-        return Value::Null;
+        return None;
     }
     let (rating, games) = seat
         .rating
         .map_or((Rating::NEW, 0), |r| (r.now(now_ms), r.games));
-    let mut v = rating_json(&rating);
-    v["games"] = games.into();
-    v
+    Some(SummaryRating {
+        rating: rating.rating,
+        deviation: rating.deviation,
+        volatility: rating.volatility,
+        provisional: rating.is_provisional(),
+        games,
+    })
+}
+
+/// [`seat_rating`] as JSON (`null` for a guest).
+pub fn seat_rating_json(seat: &SeatRow, now_ms: i64) -> Value {
+    serde_json::to_value(seat_rating(seat, now_ms)).unwrap_or(Value::Null)
 }
 
 fn parse_rules(rules: &str) -> Result<RuleSetId, ApiError> {
@@ -82,20 +96,6 @@ fn parse_limit(limit: Option<i64>, default: i64, max: i64) -> Result<i64, ApiErr
     }
 }
 
-/// The query of `GET /api/leaderboard`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LeaderboardQuery {
-    /// Rule set (default `wild16`, the default of new games).
-    pub rules: Option<String>,
-    /// Time class (default `rapid`, the class of the default ten-minute game).
-    pub class: Option<String>,
-    /// How many lines (default 50, at most [`MAX_LEADERBOARD`]).
-    pub limit: Option<i64>,
-    /// Include provisional ratings (RD above 110), marked as such (default false).
-    pub provisional: Option<bool>,
-}
-
 /// `GET /api/leaderboard?rules=ID&class=CLASS[&limit=N][&provisional=true]`: the highest
 /// ratings of a rule set and time class, with RD (grown over idle rating periods) and game
 /// counts. Without `provisional`, a rating whose stored RD was settled but has grown past
@@ -104,7 +104,7 @@ pub struct LeaderboardQuery {
 pub async fn leaderboard(
     State(st): State<AppState>,
     Query(q): Query<LeaderboardQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<LeaderboardBody>, ApiError> {
     let rules = parse_rules(q.rules.as_deref().unwrap_or("wild16"))?;
     let class = parse_class(q.class.as_deref().unwrap_or("rapid"))?;
     let limit = parse_limit(q.limit, 50, MAX_LEADERBOARD)?;
@@ -140,23 +140,22 @@ pub async fn leaderboard(
         }
     }
     kept.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    let players: Vec<Value> = kept
+    let players = kept
         .iter()
-        .enumerate()
-        .map(|(i, row)| {
-            let mut v = rating_row_json(&row.rating, now);
-            v["rank"] = (i + 1).into();
-            v["name"] = row.name.as_str().into();
-            v["kind"] = row.kind.as_str().into();
-            v
+        .zip(1..)
+        .map(|(row, rank)| LeaderboardLine {
+            rank,
+            name: row.name.clone(),
+            kind: row.kind.clone(),
+            line: rating_line(&row.rating, now),
         })
         .collect();
-    Ok(Json(json!({
-        "rules": rules.as_str(),
-        "class": class.as_str(),
-        "provisional_deviation": PROVISIONAL_DEVIATION,
-        "players": players,
-    })))
+    Ok(Json(LeaderboardBody {
+        rules: rules.as_str().to_owned(),
+        class: class.as_str().to_owned(),
+        provisional_deviation: PROVISIONAL_DEVIATION,
+        players,
+    }))
 }
 
 async fn user_named(st: &AppState, name: &str) -> Result<UserRow, ApiError> {
@@ -171,49 +170,38 @@ async fn user_named(st: &AppState, name: &str) -> Result<UserRow, ApiError> {
 pub async fn player(
     State(st): State<AppState>,
     Path(name): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<PlayerBody>, ApiError> {
     let user = user_named(&st, &name).await?;
     let (played, rated) = st.store.games_played(&user.id).await?;
-    let ratings: Vec<Value> = st
+    let now = now_ms();
+    let ratings = st
         .store
         .ratings_of(&user.id)
         .await?
         .iter()
-        .map(|r| rating_row_json(r, now_ms()))
+        .map(|r| rating_line(r, now))
         .collect();
-    Ok(Json(json!({
-        "name": user.name,
-        "kind": user.kind,
-        "games": {"played": played, "rated": rated},
-        "ratings": ratings,
-    })))
+    Ok(Json(PlayerBody {
+        name: user.name,
+        kind: user.kind,
+        games: GamesPlayed { played, rated },
+        ratings,
+    }))
 }
 
-/// The query of `GET /api/players/{name}/history`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct HistoryQuery {
-    /// Only this rule set.
-    pub rules: Option<String>,
-    /// Only this time class.
-    pub class: Option<String>,
-    /// How many games (default 100, at most [`MAX_HISTORY`]).
-    pub limit: Option<i64>,
-}
-
-fn history_json(h: &HistoryRow) -> Value {
-    json!({
-        "game": h.game_id,
-        "rules": h.rules,
-        "class": h.class,
-        "opponent": h.opponent,
-        "score": h.score,
-        "before": rating_json(&h.before),
-        "after": rating_json(&h.after),
-        "change": h.after.rating - h.before.rating,
-        "games": h.games,
-        "at_ms": h.at_ms,
-    })
+fn history_line(h: &HistoryRow) -> HistoryLine {
+    HistoryLine {
+        game: h.game_id.clone(),
+        rules: h.rules.clone(),
+        class: h.class.clone(),
+        opponent: h.opponent.clone(),
+        score: h.score,
+        before: exact(&h.before),
+        after: exact(&h.after),
+        change: h.after.rating - h.before.rating,
+        games: h.games,
+        at_ms: h.at_ms,
+    }
 }
 
 /// `GET /api/players/{name}/history[?rules=ID][&class=CLASS][&limit=N]`: the player's rated
@@ -222,7 +210,7 @@ pub async fn history(
     State(st): State<AppState>,
     Path(name): Path<String>,
     Query(q): Query<HistoryQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<HistoryBody>, ApiError> {
     let rules = q.rules.as_deref().map(parse_rules).transpose()?;
     let class = q.class.as_deref().map(parse_class).transpose()?;
     let limit = parse_limit(q.limit, 100, MAX_HISTORY)?;
@@ -236,8 +224,8 @@ pub async fn history(
             limit,
         )
         .await?;
-    Ok(Json(json!({
-        "name": user.name,
-        "history": rows.iter().map(history_json).collect::<Vec<_>>(),
-    })))
+    Ok(Json(HistoryBody {
+        name: user.name,
+        history: rows.iter().map(history_line).collect(),
+    }))
 }
