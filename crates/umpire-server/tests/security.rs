@@ -7,7 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Server, T, ask, fresh_dir, socket, two_player_game};
+use common::{Server, ask, fresh_dir, socket, two_player_game};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use umpire_server::{Database, Options};
