@@ -1,5 +1,6 @@
 //! `umpire serve` as a child process: SIGKILL mid-games loses no acknowledged command; two
-//! `umpire bot` processes play a game whose record `umpire record verify` accepts.
+//! `umpire bot` processes play a game whose record `umpire record verify` accepts; out of file
+//! descriptors it says so clearly and serves again once some are closed.
 
 mod common;
 
@@ -404,4 +405,72 @@ async fn umpire_bot_registers_its_own_account_and_keeps_its_token() {
         .await
         .unwrap();
     assert_eq!(players.status, 404, "no second bot was registered");
+}
+
+/// Under a low descriptor limit (`ulimit -n 48`) a client holding many idle connections makes
+/// `accept` fail: the server logs one clear line saying it refuses connections for lack of
+/// descriptors, and serves again once they are closed.
+#[test]
+fn running_out_of_descriptors_is_logged_clearly_and_survived() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    use std::net::TcpStream;
+
+    let dir = fresh_dir("emfile");
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 48 && exec \"$0\" serve --listen 127.0.0.1:0 --data \"$1\"")
+        .arg(UMPIRE)
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = Reaped(child);
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("umpire serve: listening on http://")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .to_owned();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let stderr = child.stderr.take().unwrap();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let held: Vec<TcpStream> = (0..80)
+        .filter_map(|_| TcpStream::connect(&addr).ok())
+        .collect();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let logged = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(l) if l.contains("out of file descriptors") => break l,
+            Ok(_) => continue,
+            Err(_) => panic!("no log line about file descriptors"),
+        }
+    };
+    assert!(logged.contains("ulimit"), "{logged}");
+    drop(held);
+    let mut served = false;
+    for _ in 0..100 {
+        if let Ok(mut s) = TcpStream::connect(&addr) {
+            let _ = s.set_read_timeout(Some(Duration::from_secs(5)));
+            let _ = s.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+            let mut answer = String::new();
+            let _ = s.read_to_string(&mut answer);
+            if answer.starts_with("HTTP/1.1 200") {
+                served = true;
+                break;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(served, "the server serves again once descriptors are free");
 }

@@ -51,7 +51,7 @@ pub use http::state::AppState;
 pub use store::Store;
 
 /// Options of a running server.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// How long the side to move may stay away before it loses by abandonment.
     pub abandon_after: Duration,
@@ -69,6 +69,19 @@ pub struct Options {
     /// count the opponent's rejected attempts, which most rule sets do not let it hear. For
     /// load tests and operators' own servers.
     pub metrics: bool,
+    /// Origins (`scheme://host[:port]`) besides the server's own whose pages may post to the
+    /// API and open its WebSockets (a web client served from another host). Empty by default:
+    /// same origin only. See [`http::origin`].
+    pub allowed_origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` headers name the client
+    /// (`umpire serve --trust-proxy ADDR`). Empty by default: every limit kept per address
+    /// counts the TCP peer, and those headers are ignored. See [`http::peer`].
+    pub trusted_proxies: Vec<std::net::IpAddr>,
+    /// The most connections open at once from one address
+    /// ([`http::connections::MAX_CONNECTIONS_PER_ADDRESS`] by default); loopback addresses and
+    /// trusted proxies are not counted unless [`Options::limit_loopback_guests`] is on
+    /// (loopback).
+    pub max_connections_per_address: usize,
 }
 
 impl Default for Options {
@@ -79,6 +92,9 @@ impl Default for Options {
             challenge_expiry: game::round::CHALLENGE_EXPIRY,
             limit_loopback_guests: false,
             metrics: false,
+            allowed_origins: Vec::new(),
+            trusted_proxies: Vec::new(),
+            max_connections_per_address: http::connections::MAX_CONNECTIONS_PER_ADDRESS,
         }
     }
 }
@@ -124,6 +140,9 @@ pub async fn open_with(database: &Database, options: Options) -> Result<AppState
         hub,
         options,
         logins: Arc::new(http::rate_limit::login_limiter()),
+        login_failures: Arc::new(http::backoff::Backoff::default()),
+        new_accounts: Arc::new(http::rate_limit::new_account_limiter()),
+        player_frames: Arc::new(http::rate_limit::player_frame_limiter()),
         creations: Arc::new(http::rate_limit::creation_limiter()),
         guest_creations: Arc::new(http::rate_limit::guest_creation_limiter()),
         guest_accounts: Arc::new(http::rate_limit::guest_account_limiter()),
@@ -137,11 +156,12 @@ pub async fn serve(
     listener: tokio::net::TcpListener,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), String> {
-    let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await
-        .map_err(|e| format!("server: {e}"))?;
+    let limits = http::connections::Limits {
+        per_address: state.options.max_connections_per_address,
+        count_loopback: state.options.limit_loopback_guests,
+        exempt: state.options.trusted_proxies.clone(),
+    };
+    http::connections::serve(listener, router(state.clone()), limits, shutdown).await;
     state.hub.shutdown(Duration::from_secs(10)).await;
     state.store.close().await;
     Ok(())

@@ -1,12 +1,13 @@
 //! Security: session cookie flags, CSRF (cross-origin posts and HTML-form bodies refused),
-//! rate limits on log-in and on the frames of a game connection; each refusal a JSON error with
+//! rate limits on log-in and on the frames of a game connection (the hostile clients of
+//! `docs/SECURITY.md` are `hostile.rs`); each refusal a JSON error with
 //! a stable code, and the game unharmed.
 
 mod common;
 
 use std::time::Duration;
 
-use common::{Server, T, ask, fresh_dir, socket, two_player_game};
+use common::{Server, ask, fresh_dir, socket, two_player_game};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use umpire_server::{Database, Options};
@@ -166,29 +167,33 @@ async fn minting_guests_is_rate_limited_per_address() {
     server.stop().await;
 }
 
+/// Wrong passwords back off per address and name: five free, then `rate_limited` (even for
+/// the right password, from that address); another name is not affected. That the owner
+/// from another address is not held back is `hostile.rs`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn log_in_tries_are_rate_limited_per_name() {
+async fn wrong_passwords_back_off_per_address_and_name() {
     let server = Server::start(fresh_dir("login-limit")).await;
     let mut ann = server.client();
     ann.register("ann", "password123").await.unwrap();
     let c = server.client();
     let wrong = json!({"name":"ann","password":"guess"});
     let mut codes = Vec::new();
-    for _ in 0..12 {
+    for _ in 0..8 {
         let a = c.request("POST", "/api/login", Some(&wrong)).await.unwrap();
         codes.push((a.status, a.code().unwrap_or_default().to_owned()));
     }
     assert!(
-        codes[..10]
+        codes[..5]
             .iter()
-            .all(|(s, c)| *s == 401 && c == "unauthorized")
+            .all(|(s, c)| *s == 401 && c == "unauthorized"),
+        "{codes:?}"
     );
     assert!(
-        codes[10..]
+        codes[6..]
             .iter()
-            .all(|(s, c)| *s == 429 && c == "rate_limited")
+            .all(|(s, c)| *s == 429 && c == "rate_limited"),
+        "{codes:?}"
     );
-    // Even the right password waits now; another name is not affected.
     let right = json!({"name":"ann","password":"password123"});
     let a = c.request("POST", "/api/login", Some(&right)).await.unwrap();
     assert_eq!(a.code(), Some("rate_limited"));
@@ -198,6 +203,8 @@ async fn log_in_tries_are_rate_limited_per_name() {
     server.stop().await;
 }
 
+/// A flood of frames: the burst is answered, the flood is told once that it is limited and
+/// the rest dropped unanswered; once the bucket refills, the game is unharmed.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flood_of_frames_is_rate_limited_and_the_game_goes_on() {
     let server = Server::start(fresh_dir("frame-limit")).await;
@@ -208,8 +215,7 @@ async fn a_flood_of_frames_is_rate_limited_and_the_game_goes_on() {
     }
     let mut limited = 0;
     let mut relists = 0;
-    while limited + relists < 600 {
-        let f = w.next_within(T).await.unwrap();
+    while let Ok(f) = w.next_within(Duration::from_secs(2)).await {
         match f["type"].as_str() {
             Some("relist") => relists += 1,
             Some("error") => {
@@ -220,10 +226,9 @@ async fn a_flood_of_frames_is_rate_limited_and_the_game_goes_on() {
         }
     }
     assert!(
-        limited > 0 && relists >= 200,
+        limited > 0 && relists >= 200 && relists + limited < 600,
         "{limited} limited, {relists} answered"
     );
-    // Once the bucket refills, the game is unharmed.
     tokio::time::sleep(Duration::from_secs(1)).await;
     let u = ask(&mut w, json!({"type":"attempt","move":"e2e4"}), 1).await;
     assert_eq!(u["observation"]["own"]["verdict"], "accepted");

@@ -57,7 +57,7 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
     }
 }
 
-/// Hashes a password with argon2id (off the async threads).
+/// Hashes a password with argon2id, on the hashing pool ([`crate::accounts::hashing`]).
 pub async fn hash_password(password: String) -> Result<String, ApiError> {
     if !(8..=256).contains(&password.len()) {
         return Err(ApiError::bad_request(
@@ -65,7 +65,7 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
             "a password has 8 to 256 bytes",
         ));
     }
-    tokio::task::spawn_blocking(move || {
+    crate::accounts::hashing::run(move || {
         let salt_bytes: [u8; 16] = rand::rng().random();
         let salt = SaltString::encode_b64(&salt_bytes).map_err(|e| e.to_string())?;
         Argon2::default()
@@ -73,14 +73,14 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
             .map(|h| h.to_string())
             .map_err(|e| e.to_string())
     })
-    .await
-    .map_err(ApiError::storage)?
+    .await?
     .map_err(ApiError::storage)
 }
 
-/// Checks a password against a stored argon2 hash (off the async threads).
-pub async fn verify_password(password: String, hash: String) -> bool {
-    tokio::task::spawn_blocking(move || {
+/// Checks a password against a stored argon2 hash, on the hashing pool; `busy` when the pool's
+/// queue is full.
+pub async fn verify_password(password: String, hash: String) -> Result<bool, ApiError> {
+    crate::accounts::hashing::run(move || {
         PasswordHash::new(&hash)
             .map(|h| {
                 Argon2::default()
@@ -90,7 +90,6 @@ pub async fn verify_password(password: String, hash: String) -> bool {
             .unwrap_or(false)
     })
     .await
-    .unwrap_or(false)
 }
 
 /// Creates a user; `name_taken` if the name is in use.

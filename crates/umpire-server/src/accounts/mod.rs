@@ -1,4 +1,5 @@
 //! Accounts: guests, registered accounts and bot accounts, their passwords, API tokens and
-//! sessions ([`auth`]). Uses storage only.
+//! sessions ([`auth`]); the small pool that computes password hashes ([`hashing`]). Uses storage only.
 
 pub mod auth;
+pub mod hashing;

@@ -1,6 +1,6 @@
 //! Live games: the [`hub`] of running games, each game one task ([`round`], one file per
 //! thing a live game does), its [`clock`]s, the [`projection`] that is all a connection
-//! hears of it, and the built-in agents the server seats ([`house_agent`], [`strength`]).
+//! hears of it, the bounded [`outbox`] of frames each connection is sent, and the built-in agents the server seats ([`house_agent`], [`strength`]).
 //!
 //! Uses the lobby (to tell it of joins and withdrawals), the accounts' rows, ratings and
 //! storage; never the HTTP layer.
@@ -8,6 +8,7 @@
 pub mod clock;
 pub mod house_agent;
 pub mod hub;
+pub mod outbox;
 pub mod projection;
 pub mod round;
 pub mod strength;

@@ -63,13 +63,31 @@ struct Credentials {
     password: String,
 }
 
-/// `POST /api/register {"name","password"}`: an account (argon2 hash) and its session.
+/// Takes one of the accounts and bots `peer` may make
+/// ([`crate::http::rate_limit::new_account_limiter`]); `rate_limited` (429) past that.
+fn may_make_account(st: &AppState, peer: Peer) -> Result<(), ApiError> {
+    let address = peer.0.map(|ip| ip.to_string()).unwrap_or_default();
+    if st.new_accounts.take(&address, std::time::Instant::now()) {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many new accounts and bots from this address: try again in a minute",
+        ))
+    }
+}
+
+/// `POST /api/register {"name","password"}`: an account (argon2 hash) and its session. At
+/// most [`crate::http::rate_limit::new_account_limiter`] per address.
 pub async fn register(
     State(st): State<AppState>,
+    peer: Peer,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let c: Credentials = body(&headers, &bytes)?;
+    may_make_account(&st, peer)?;
     auth::check_name(&c.name)?;
     if c.name.starts_with("guest-") {
         return Err(ApiError::bad_request(
@@ -83,26 +101,47 @@ pub async fn register(
     Ok(with_session(&st, &user, &token))
 }
 
-/// `POST /api/login {"name","password"}`.
+/// `POST /api/login {"name","password"}`. Tries are limited per address
+/// ([`crate::http::rate_limit::login_limiter`]) and wrong passwords back off per address and
+/// account ([`crate::http::backoff`]); either gives `rate_limited` (429).
 pub async fn login(
     State(st): State<AppState>,
+    peer: Peer,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let c: Credentials = body(&headers, &bytes)?;
-    if !st.logins.take(&c.name, std::time::Instant::now()) {
+    let now = std::time::Instant::now();
+    let address = peer.0.map(|ip| ip.to_string()).unwrap_or_default();
+    if !st.logins.take(&address, now) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
-            "too many log-in tries for this name: wait a minute",
+            "too many log-in tries from this address: wait a minute",
+        ));
+    }
+    let pair = crate::http::backoff::key(&address, &c.name);
+    if let Err(wait) = st.login_failures.check(&pair, now) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            format!(
+                "too many wrong passwords for this name from this address: wait {} s",
+                wait.as_secs().max(1)
+            ),
         ));
     }
     let refused = || ApiError::unauthorized("wrong name or password");
-    let user = st.store.user_by_name(&c.name).await?.ok_or_else(refused)?;
-    let hash = user.password_hash.clone().ok_or_else(refused)?;
-    if !auth::verify_password(c.password, hash).await {
-        return Err(refused());
+    let failed = || {
+        st.login_failures.failed(&pair, std::time::Instant::now());
+        refused()
+    };
+    let user = st.store.user_by_name(&c.name).await?.ok_or_else(failed)?;
+    let hash = user.password_hash.clone().ok_or_else(failed)?;
+    if !auth::verify_password(c.password, hash).await? {
+        return Err(failed());
     }
+    st.login_failures.succeeded(&pair);
     let token = auth::open_session(&st.store, &user).await?;
     Ok(with_session(&st, &user, &token))
 }
@@ -135,10 +174,11 @@ struct NewBot {
 }
 
 /// `POST /api/bots {"name"}`: a bot account owned by a registered account; answers its API
-/// token (shown once).
+/// token (shown once). At most [`crate::http::rate_limit::new_account_limiter`] per address.
 pub async fn new_bot(
     State(st): State<AppState>,
     Caller(owner): Caller,
+    peer: Peer,
     headers: HeaderMap,
     bytes: Bytes,
 ) -> Result<Json<Value>, ApiError> {
@@ -149,6 +189,7 @@ pub async fn new_bot(
         ));
     }
     let b: NewBot = body(&headers, &bytes)?;
+    may_make_account(&st, peer)?;
     auth::check_name(&b.name)?;
     let bot = auth::create_user(&st.store, &b.name, "bot", None).await?;
     let token = auth::new_token();

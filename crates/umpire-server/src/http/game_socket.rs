@@ -1,21 +1,30 @@
 //! The game WebSocket (`GET /api/games/{id}/ws`): a player's connection gets that player's
 //! frames; anyone else's gets the spectator's. Protocol in `docs/PROTOCOL.md`.
+//!
+//! Frames a client sends are rate-limited per player and game, all its sockets together (a
+//! spectator: per connection); a flood gets one `rate_limited` answer, the rest is dropped
+//! unanswered. Frames to the client wait in a bounded [`outbox`](crate::game::outbox): a
+//! client that does not read is told `lagged` and disconnected.
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, State};
 use axum::response::Response;
+use std::sync::Arc;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 use umpire_rules::shakmaty::Color;
+use umpire_rules::wire::color_name;
 
 use crate::error::ApiError;
 use crate::game::hub::RoundHandle;
+use crate::game::outbox::{Inbox, OUTBOX_FRAMES, outbox};
 use crate::game::projection::error_frame;
 use crate::game::round::{RoundMsg, Seat};
 use crate::http::caller::MaybeCaller;
+use crate::http::rate_limit::{Limiter, TokenBucket};
 use crate::http::state::AppState;
 use umpire_protocol::client_message::{self, MAX_FRAME_BYTES};
 
@@ -49,8 +58,9 @@ pub async fn game_socket(
         })
         .map_or(Seat::Spectator, Seat::Player);
     let handle = st.hub.round(&id).await?;
+    let player_frames = st.player_frames.clone();
     Ok(crate::http::socket_buffers::sized(ws, TRANSPORT_LIMIT)
-        .on_upgrade(move |socket| connection(socket, handle, seat, id)))
+        .on_upgrade(move |socket| connection(socket, handle, seat, id, player_frames)))
 }
 
 /// A socket on a withdrawn challenge: its `withdrawn` frame, then closed.
@@ -59,9 +69,100 @@ async fn withdrawn(mut socket: WebSocket, frame: String) {
     let _ = socket.close().await;
 }
 
-async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat, id: String) {
+/// How long a connection closed for not reading is given to take its last frames.
+pub const LAGGED_GRACE: Duration = Duration::from_secs(5);
+
+/// Whether a frame may pass the rate limit: a player's frames count against that player's
+/// bucket in this game ([`crate::http::rate_limit::player_frame_limiter`], shared by all its sockets), a
+/// spectator's against its connection's.
+struct FrameLimit {
+    player: Option<(Arc<Limiter>, String)>,
+    own: TokenBucket,
+    /// Refusing since the last frame let through: a flood gets one `rate_limited` answer.
+    refusing: bool,
+}
+
+/// What to do with a frame that came in.
+enum Admit {
+    /// Handle it.
+    Pass,
+    /// Drop it and say so (the first frame refused in a flood).
+    Refuse,
+    /// Drop it silently (the rest of a flood).
+    Drop,
+}
+
+impl FrameLimit {
+    fn admit(&mut self) -> Admit {
+        let now = Instant::now();
+        let passed = match &self.player {
+            Some((limiter, key)) => limiter.take(key, now),
+            None => self.own.take(now),
+        };
+        match (passed, self.refusing) {
+            (true, _) => {
+                self.refusing = false;
+                Admit::Pass
+            }
+            (false, false) => {
+                self.refusing = true;
+                Admit::Refuse
+            }
+            (false, true) => Admit::Drop,
+        }
+    }
+}
+
+/// Writes `inbox`'s frames to `sink` until the connection ends; if the client fell
+/// [`OUTBOX_FRAMES`] frames behind, tells it so (`lagged`) and closes.
+async fn write(
+    mut sink: futures_util::stream::SplitSink<WebSocket, Message>,
+    mut inbox: Inbox,
+    metrics: crate::store::Store,
+) {
+    while let Some(frame) = inbox.recv().await {
+        let began = Instant::now();
+        tokio::select! {
+            sent = sink.send(Message::Text(frame.into())) => if sent.is_err() {
+                return;
+            },
+            // The client stopped reading and the queue filled behind this write.
+            () = inbox.overflow() => break,
+        }
+        let m = metrics.metrics();
+        m.send.record(began.elapsed());
+        m.frames_sent.fetch_add(1, Ordering::Relaxed);
+    }
+    if inbox.overflowed() {
+        let why = format!(
+            "your client has not read the last {OUTBOX_FRAMES} frames of this game: the connection is closed; connect again for a fresh state"
+        );
+        let _ = tokio::time::timeout(LAGGED_GRACE, async {
+            let _ = sink
+                .send(Message::Text(error_frame("lagged", &why, None).into()))
+                .await;
+            let _ = sink
+                .send(Message::Close(Some(CloseFrame {
+                    code: close_code::POLICY,
+                    reason: "lagged".into(),
+                })))
+                .await;
+        })
+        .await;
+        return;
+    }
+    let _ = sink.close().await;
+}
+
+async fn connection(
+    socket: WebSocket,
+    handle: RoundHandle,
+    seat: Seat,
+    id: String,
+    player_frames: Arc<Limiter>,
+) {
     let store = handle.store().clone();
-    let (tx, mut rx) = mpsc::unbounded_channel::<String>();
+    let (tx, inbox) = outbox();
     if handle
         .send(RoundMsg::Subscribe {
             seat,
@@ -79,46 +180,49 @@ async fn connection(socket: WebSocket, handle: RoundHandle, seat: Seat, id: Stri
         withdrawn(socket, frame).await;
         return;
     }
-    let (mut sink, mut stream) = socket.split();
-    let metrics = store.clone();
-    let writer = tokio::spawn(async move {
-        while let Some(frame) = rx.recv().await {
-            let began = Instant::now();
-            if sink.send(Message::Text(frame.into())).await.is_err() {
-                break;
-            }
-            let m = metrics.metrics();
-            m.send.record(began.elapsed());
-            m.frames_sent.fetch_add(1, Ordering::Relaxed);
-        }
-        let _ = sink.close().await;
-    });
-    let mut bucket = crate::http::rate_limit::frame_bucket(Instant::now());
-    while let Some(Ok(msg)) = stream.next().await {
+    let (sink, mut stream) = socket.split();
+    let mut writer = tokio::spawn(write(sink, inbox, store.clone()));
+    let mut limit = FrameLimit {
+        player: match seat {
+            Seat::Player(side) => Some((player_frames, format!("{id}/{}", color_name(side)))),
+            Seat::Spectator => None,
+        },
+        own: crate::http::rate_limit::frame_bucket(Instant::now()),
+        refusing: false,
+    };
+    loop {
+        let msg = tokio::select! {
+            msg = stream.next() => msg,
+            _ = &mut writer => None,
+        };
+        let Some(Ok(msg)) = msg else { break };
         let read = Instant::now();
         let text = match msg {
-            Message::Text(t) => t,
-            Message::Binary(_) => {
-                if !bucket.take(Instant::now()) {
-                    continue;
-                }
-                let _ = tx.send(error_frame("bad_json", "send text frames (JSON)", None));
-                continue;
-            }
+            Message::Text(t) => Some(t),
+            Message::Binary(_) => None,
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        let parsed = client_message::parse(text.as_str());
-        if !bucket.take(Instant::now()) {
-            let id = parsed.as_ref().map_or_else(|r| r.id, |m| m.id);
-            let _ = tx.send(error_frame(
-                "rate_limited",
-                "too many frames: at most 100 a second (bursts of 200); this one was dropped, send it again",
-                id,
-            ));
-            continue;
+        match limit.admit() {
+            Admit::Pass => {}
+            Admit::Refuse => {
+                let id = text.as_ref().and_then(|t| {
+                    client_message::parse(t.as_str()).map_or_else(|r| r.id, |m| m.id)
+                });
+                let _ = tx.send(error_frame(
+                    "rate_limited",
+                    "too many frames: at most 100 a second per player and game (bursts of 200); the rest of this flood is dropped unanswered, send them again",
+                    id,
+                ));
+                continue;
+            }
+            Admit::Drop => continue,
         }
-        let parsed = match parsed {
+        let Some(text) = text else {
+            let _ = tx.send(error_frame("bad_json", "send text frames (JSON)", None));
+            continue;
+        };
+        let parsed = match client_message::parse(text.as_str()) {
             Ok(m) => m,
             Err(r) => {
                 let _ = tx.send(error_frame(r.code, &r.message, r.id));

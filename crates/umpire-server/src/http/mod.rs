@@ -1,7 +1,9 @@
 //! The HTTP layer, on top of every other: the [`router`], the shared [`state`], the
 //! extractors ([`caller`], [`peer`], [`json_body`]), the refusals the framework writes
-//! ([`refusals`]), the [`origin`] check, [`rate_limit`]s, the sockets' buffers
-//! ([`socket_buffers`]), and the handlers, one file per area: [`accounts`], [`games`],
+//! ([`refusals`]), the [`origin`] check, [`rate_limit`]s and the log-in [`backoff`], the
+//! connections' limits ([`connections`]: accept loop, per-address cap, header timeout), the
+//! request bodies' ([`request_body`]), the sockets' buffers ([`socket_buffers`]), and the
+//! handlers, one file per area: [`accounts`], [`games`],
 //! [`challenges`], [`players`], [`downloads`], [`metrics`], the game socket
 //! ([`game_socket`]) and the lobby socket ([`lobby_socket`]).
 //!
@@ -9,8 +11,10 @@
 //! nothing below uses this folder.
 
 pub mod accounts;
+pub mod backoff;
 pub mod caller;
 pub mod challenges;
+pub mod connections;
 pub mod downloads;
 pub mod game_socket;
 pub mod games;
@@ -22,6 +26,7 @@ pub mod peer;
 pub mod players;
 pub mod rate_limit;
 pub mod refusals;
+pub mod request_body;
 pub mod router;
 pub mod socket_buffers;
 pub mod state;

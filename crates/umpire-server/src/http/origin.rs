@@ -1,17 +1,21 @@
-//! CSRF protection for state-changing requests. Two layers: every body is JSON sent as
+//! CSRF and cross-site WebSocket hijacking protection. Two layers: every body is JSON sent as
 //! `Content-Type: application/json` (which a cross-site HTML form cannot send, see
-//! [`crate::http::json_body`]), and this check: a `POST` that carries an `Origin` header must
-//! come from the server's own host (`Origin`'s host and port equal `Host`), else it is
-//! refused with 403 `bad_origin`. Requests without `Origin` (command-line clients, bots) are
-//! not browsers' cross-site requests and pass. The session cookie is also `SameSite=Lax`.
+//! [`crate::http::json_body`]), and this check: a request that changes something (any method
+//! but `GET`, `HEAD` and `OPTIONS`) or opens a WebSocket (`Upgrade: websocket`, which browsers
+//! send with the page's cookies and without any CORS check) and carries an `Origin` header
+//! must come from the server's own host (`Origin`'s host and port equal `Host`) or from one of
+//! [`crate::Options::allowed_origins`], else it is refused with 403 `bad_origin`. Requests
+//! without `Origin` (command-line clients, bots) are not browsers' cross-site requests and
+//! pass: a browser always sends `Origin` on these. The session cookie is also `SameSite=Lax`.
 
-use axum::extract::Request;
+use axum::extract::{Request, State};
 use axum::http::Method;
-use axum::http::header::{HOST, ORIGIN};
+use axum::http::header::{HOST, ORIGIN, UPGRADE};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::error::ApiError;
+use crate::http::state::AppState;
 
 /// Whether `origin` (`scheme://host[:port]`) names `host` (`host[:port]`).
 pub fn same_origin(origin: &str, host: &str) -> bool {
@@ -21,9 +25,21 @@ pub fn same_origin(origin: &str, host: &str) -> bool {
     rest.trim_end_matches('/').eq_ignore_ascii_case(host)
 }
 
-/// The middleware: refuses a cross-origin `POST`.
-pub async fn check(request: Request, next: Next) -> Response {
-    if request.method() == Method::POST
+/// Whether `request` is one the check applies to: it changes something, or opens a socket.
+fn guarded(request: &Request) -> bool {
+    let safe = [Method::GET, Method::HEAD, Method::OPTIONS].contains(request.method());
+    let upgrade = request
+        .headers()
+        .get(UPGRADE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("websocket"));
+    !safe || upgrade
+}
+
+/// The middleware: refuses a cross-origin request that changes something or opens a
+/// WebSocket.
+pub async fn check(State(st): State<AppState>, request: Request, next: Next) -> Response {
+    if guarded(&request)
         && let Some(origin) = request.headers().get(ORIGIN)
     {
         let host = request
@@ -31,7 +47,13 @@ pub async fn check(request: Request, next: Next) -> Response {
             .get(HOST)
             .and_then(|h| h.to_str().ok())
             .unwrap_or_default();
-        let ok = origin.to_str().is_ok_and(|o| same_origin(o, host));
+        let ok = origin.to_str().is_ok_and(|o| {
+            same_origin(o, host)
+                || st.options.allowed_origins.iter().any(|a| {
+                    a.trim_end_matches('/')
+                        .eq_ignore_ascii_case(o.trim_end_matches('/'))
+                })
+        });
         if !ok {
             return ApiError::forbidden(
                 "bad_origin",

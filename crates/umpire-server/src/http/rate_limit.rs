@@ -1,7 +1,9 @@
 //! Rate limits: a token bucket ([`TokenBucket`]) per key ([`Limiter`]), used on log-in (per
-//! account name), on minting guest accounts (per address), on creating games (per account,
-//! and per address for guests) and on the frames of each game connection. A refused request gets the
-//! `rate_limited` refusal (HTTP 429 / an `error` frame); nothing else changes.
+//! address; the back-off per address and account is [`crate::http::backoff`]), on minting
+//! guest accounts (per address), on making accounts and bots (per address), on creating games
+//! (per account, and per address for guests), on the frames of each player in each game
+//! (however many sockets it opens) and of each spectator's connection. A refused request gets
+//! the `rate_limited` refusal (HTTP 429 / one `error` frame per flood); nothing else changes.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -79,16 +81,49 @@ impl Limiter {
                 return false;
             }
         }
+        if let Some(bucket) = map.get_mut(key) {
+            return bucket.take(now);
+        }
         map.entry(key.to_owned())
             .or_insert_with(|| TokenBucket::new(self.capacity, self.per_second, now))
             .take(now)
     }
 }
 
-/// Log-in tries per account name: a burst of 10, then one every 6 seconds.
+/// Log-in tries per address, whatever the names tried: a burst of
+/// [`LOGIN_BURST_PER_ADDRESS`] (30), then one every 10 seconds. A wrong password also backs
+/// off that address for that account ([`crate::http::backoff`]); no count is kept per account
+/// alone, so that no one can lock an owner out from another address.
 pub fn login_limiter() -> Limiter {
-    Limiter::new(10, 1.0 / 6.0)
+    Limiter::new(LOGIN_BURST_PER_ADDRESS, 0.1)
 }
+
+/// The log-in tries one address may make at once, see [`login_limiter`].
+pub const LOGIN_BURST_PER_ADDRESS: u32 = 30;
+
+/// Accounts (`POST /api/register`) and bots (`POST /api/bots`) made per address: a burst of
+/// [`NEW_ACCOUNTS_BURST`] (20), then one a minute. Each costs an argon2 hash or a token and a
+/// row kept forever; loopback is counted too (a load test makes guests, not accounts).
+pub fn new_account_limiter() -> Limiter {
+    Limiter::new(NEW_ACCOUNTS_BURST, 1.0 / 60.0)
+}
+
+/// The accounts and bots one address may make at once, see [`new_account_limiter`].
+pub const NEW_ACCOUNTS_BURST: u32 = 20;
+
+/// Frames of one player in one game, all its sockets together (keyed by game and colour): a
+/// burst of [`FRAME_BURST`] (200), then [`FRAMES_PER_SECOND`] (100) a second. Opening more
+/// sockets gives no more frames.
+pub fn player_frame_limiter() -> Limiter {
+    Limiter::new(FRAME_BURST, FRAMES_PER_SECOND)
+}
+
+/// The frames a player (all its sockets of a game) or a spectator's socket may send at once.
+pub const FRAME_BURST: u32 = 200;
+
+/// The frames a player (all its sockets of a game) or a spectator's socket may send a second
+/// once its burst is spent.
+pub const FRAMES_PER_SECOND: f64 = 100.0;
 
 /// Games created per account (or guest, or bot): a burst of 30, then one every 2 seconds.
 pub fn creation_limiter() -> Limiter {
@@ -106,9 +141,10 @@ pub fn guest_creation_limiter() -> Limiter {
     Limiter::new(60, 1.0)
 }
 
-/// Frames per game connection: a burst of 200, then 100 a second.
+/// Frames per spectator's connection (and per lobby feed): a burst of [`FRAME_BURST`], then
+/// [`FRAMES_PER_SECOND`] a second.
 pub fn frame_bucket(now: Instant) -> TokenBucket {
-    TokenBucket::new(200, 100.0, now)
+    TokenBucket::new(FRAME_BURST, FRAMES_PER_SECOND, now)
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! [`router`]: every route, and the layers every request passes (body limit, origin check,
+//! [`router`]: every route, and the layers every request passes (body limit and timeout, origin check,
 //! JSON refusals).
 
 use axum::Router;
@@ -9,12 +9,10 @@ use crate::error::ApiError;
 use crate::http::state::AppState;
 use crate::http::{
     accounts, challenges, downloads, game_socket, games, lobby_socket, metrics, origin, players,
-    refusals,
+    refusals, request_body,
 };
 
-/// The largest request body accepted, in bytes; a larger one is refused with 413
-/// `body_too_large`.
-pub const MAX_BODY_BYTES: usize = 16 * 1024;
+pub use crate::http::request_body::MAX_BODY_BYTES;
 
 /// The routes.
 pub fn router(state: AppState) -> Router {
@@ -46,7 +44,11 @@ pub fn router(state: AppState) -> Router {
         .route("/games/{id}/{file}", get(downloads::player_download))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(axum::middleware::from_fn(origin::check))
+        .layer(axum::middleware::from_fn(request_body::read_body))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            origin::check,
+        ))
         .layer(axum::middleware::map_response(refusals::json_refusals))
         .with_state(state)
 }

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use crate::Options;
 use crate::game::hub::Hub;
+use crate::http::backoff::Backoff;
 use crate::http::rate_limit::Limiter;
 use crate::store::Store;
 
@@ -16,8 +17,14 @@ pub struct AppState {
     pub hub: Arc<Hub>,
     /// Server options.
     pub options: Options,
-    /// Log-in tries per account name.
+    /// Log-in tries per address.
     pub logins: Arc<Limiter>,
+    /// Wrong passwords per (address, account), with back-off.
+    pub login_failures: Arc<Backoff>,
+    /// Accounts and bots made per address.
+    pub new_accounts: Arc<Limiter>,
+    /// Frames per player and game (all its sockets).
+    pub player_frames: Arc<Limiter>,
     /// Games created (challenges, games against agents, rematches) per account.
     pub creations: Arc<Limiter>,
     /// Games created by guests per IP address (a guest costs nothing to make).

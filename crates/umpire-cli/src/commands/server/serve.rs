@@ -38,6 +38,20 @@ pub struct ServeArgs {
     /// the opponent's rejected attempts.
     #[arg(long)]
     metrics: bool,
+    /// A reverse proxy whose X-Forwarded-For / Forwarded headers name the client (repeat for
+    /// several). Without it those headers are ignored and every limit kept per address counts
+    /// the TCP peer.
+    #[arg(long = "trust-proxy", value_name = "ADDR")]
+    trust_proxy: Vec<std::net::IpAddr>,
+    /// An origin (scheme://host[:port]) besides the server's own whose pages may post to the
+    /// API and open its WebSockets (repeat for several).
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origin: Vec<String>,
+    /// The most connections open at once from one address (loopback and trusted proxies not
+    /// counted unless --limit-loopback-guests).
+    #[arg(long, default_value_t = umpire_server::http::connections::MAX_CONNECTIONS_PER_ADDRESS as u64,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_connections_per_address: u64,
 }
 
 /// Runs the server until ctrl-c or SIGTERM.
@@ -62,6 +76,10 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             challenge_expiry: std::time::Duration::from_secs(args.challenge_expiry_seconds),
             limit_loopback_guests: args.limit_loopback_guests,
             metrics: args.metrics,
+            allowed_origins: args.allow_origin,
+            trusted_proxies: args.trust_proxy,
+            max_connections_per_address: usize::try_from(args.max_connections_per_address)
+                .unwrap_or(usize::MAX),
         },
     }))
 }

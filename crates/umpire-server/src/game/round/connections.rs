@@ -4,8 +4,6 @@
 
 use std::time::Instant;
 
-use tokio::sync::mpsc;
-
 use super::{Round, Seat, index};
 
 /// One open connection of the game and the seat whose frames it gets.
@@ -13,12 +11,12 @@ pub(super) struct Subscriber {
     /// Whose projection.
     pub(super) seat: Seat,
     /// Where its frames go.
-    pub(super) tx: mpsc::UnboundedSender<String>,
+    pub(super) tx: crate::game::outbox::Outbox,
 }
 
 impl Round {
     /// A new connection: it gets the `state` frame now, then every update for its seat.
-    pub(super) fn subscribe(&mut self, seat: Seat, tx: mpsc::UnboundedSender<String>) {
+    pub(super) fn subscribe(&mut self, seat: Seat, tx: crate::game::outbox::Outbox) {
         let frame = self.state_frame(seat, Instant::now());
         if tx.send(frame).is_ok() {
             self.subs.push(Subscriber { seat, tx });

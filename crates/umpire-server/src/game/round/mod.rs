@@ -79,7 +79,7 @@ pub enum RoundMsg {
         /// Whose projection.
         seat: Seat,
         /// Where frames go.
-        tx: mpsc::UnboundedSender<String>,
+        tx: crate::game::outbox::Outbox,
     },
     /// A frame for every player connection (a rematch offer).
     Notify {

@@ -1,0 +1,125 @@
+//! [`run`]: the small pool that computes password hashes.
+//!
+//! An argon2id hash (the crate's default parameters) takes 19 MiB and tens of milliseconds of a
+//! core. Run on the runtime's blocking threads, a burst of registrations or log-ins computes
+//! as many at once as there are requests (up to hundreds of threads, each allocator arena then
+//! keeping its 19 MiB), so 128 concurrent registrations once held 3.2 GB. Here they run on
+//! [`HASHING_THREADS`] threads of their own, started once and kept, so at most that many
+//! hashes are in memory at a time and the same few arenas are reused; at most
+//! [`MAX_WAITING`] more wait in a queue, and past that a request is refused with 503 `busy`
+//! (nothing is computed).
+
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::http::StatusCode;
+
+use crate::error::ApiError;
+
+/// Threads computing hashes: at most this many hashes (19 MiB each) at once.
+pub const HASHING_THREADS: usize = 2;
+
+/// Hashes waiting for a thread at most; one more is refused with `busy`.
+pub const MAX_WAITING: usize = 32;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+fn queue() -> &'static SyncSender<Job> {
+    static QUEUE: OnceLock<SyncSender<Job>> = OnceLock::new();
+    QUEUE.get_or_init(|| {
+        let (tx, rx) = mpsc::sync_channel::<Job>(MAX_WAITING);
+        let rx = Arc::new(Mutex::new(rx));
+        for n in 0..HASHING_THREADS {
+            let rx = rx.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("umpire-hash-{n}"))
+                .spawn(move || work(&rx));
+            if let Err(e) = spawned {
+                tracing::error!("cannot start a password-hashing thread: {e}");
+            }
+        }
+        tx
+    })
+}
+
+fn work(rx: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = match rx.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok(job) = job else { return };
+        // A job that panics loses its answer (the caller hears `internal`), not the thread.
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+    }
+}
+
+/// Runs `f` on the hashing pool; `busy` (503) when [`MAX_WAITING`] jobs already wait.
+pub async fn run<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move || {
+        let _ = tx.send(f());
+    });
+    match queue().try_send(job) {
+        Ok(()) => {}
+        Err(TrySendError::Full(_)) => {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "the server is checking too many passwords at once: try again in a moment",
+            ));
+        }
+        Err(TrySendError::Disconnected(_)) => {
+            return Err(ApiError::storage("the password-hashing threads are gone"));
+        }
+    }
+    rx.await
+        .map_err(|_| ApiError::storage("a password hash failed"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::FutureExt;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn at_most_the_pool_hashes_at_once_and_a_full_queue_is_refused() {
+        let running = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let (release, gate) = mpsc::channel::<()>();
+        let gate = Arc::new(Mutex::new(gate));
+        let jobs = HASHING_THREADS + MAX_WAITING + 5;
+        let mut busy = 0;
+        // Every job waits at the gate: the threads are held and the queue fills.
+        for _ in 0..jobs {
+            let (running, most, gate) = (running.clone(), most.clone(), gate.clone());
+            let submitted = run(move || {
+                let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                most.fetch_max(now, Ordering::SeqCst);
+                let _ = gate.lock().map(|g| g.recv());
+                running.fetch_sub(1, Ordering::SeqCst);
+            })
+            .now_or_never();
+            if let Some(Err(e)) = submitted {
+                assert_eq!(e.code, "busy");
+                busy += 1;
+            }
+        }
+        assert!(
+            busy >= jobs - HASHING_THREADS - MAX_WAITING,
+            "{busy} refused"
+        );
+        for _ in 0..jobs {
+            let _ = release.send(());
+        }
+        // A last job runs once there is room in the queue again.
+        while run(|| ()).await.is_err() {
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        while running.load(Ordering::SeqCst) > 0 {
+            tokio::task::yield_now().await;
+        }
+        assert!(most.load(Ordering::SeqCst) <= HASHING_THREADS);
+    }
+}
