@@ -2,7 +2,7 @@
 //! extractors ([`caller`], [`peer`], [`json_body`]), the refusals the framework writes
 //! ([`refusals`]), the [`origin`] check, [`rate_limit`]s, the sockets' buffers
 //! ([`socket_buffers`]), and the handlers, one file per area: [`accounts`], [`games`],
-//! [`challenges`], [`players`], [`downloads`], [`metrics`], the game socket
+//! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`metrics`], the game socket
 //! ([`game_socket`]) and the lobby socket ([`lobby_socket`]).
 //!
 //! The handlers translate requests into calls of the domain modules below and answers back;
@@ -11,6 +11,7 @@
 pub mod accounts;
 pub mod caller;
 pub mod challenges;
+pub mod chat_pages;
 pub mod downloads;
 pub mod game_socket;
 pub mod games;

@@ -477,6 +477,37 @@ impl Store {
         Ok(())
     }
 
+    /// Up to `limit` chat lines of a game numbered below `before`, oldest first, with the
+    /// number of the first.
+    pub async fn chat_page(
+        &self,
+        game: &str,
+        before: i64,
+        limit: i64,
+    ) -> Result<(i64, Vec<ChatRow>), sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT seq, side, text, at_ms FROM chat WHERE game_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3",
+        )
+        .bind(game)
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut from = before;
+        let mut lines = Vec::with_capacity(rows.len());
+        for r in rows.iter().rev() {
+            if lines.is_empty() {
+                from = r.try_get(0)?;
+            }
+            lines.push(ChatRow {
+                side: r.try_get(1)?,
+                text: r.try_get(2)?,
+                at_ms: r.try_get(3)?,
+            });
+        }
+        Ok((from, lines))
+    }
+
     /// The chat of a game, in order.
     pub async fn chat(&self, game: &str) -> Result<Vec<ChatRow>, sqlx::Error> {
         let rows =

@@ -19,6 +19,7 @@ use tokio::sync::mpsc;
 use umpire_ai::AgentKind;
 use umpire_client::client::{Client, GameSocket};
 use umpire_client::command_frame::command_frame;
+use umpire_protocol::chat::printable;
 use umpire_protocol::decode;
 use umpire_protocol::ending::Ending;
 use umpire_protocol::game::GameFrame;
@@ -278,10 +279,10 @@ impl Session {
                 let me = self.seat.as_ref().map(|s| s.side);
                 self.flush();
                 if Some(from) != me {
-                    say!("MSG from your opponent: {}", line.text);
+                    say!("MSG from your opponent: {}", printable(&line.text));
                 } else {
                     // The server's echo: the line is stored with the game and delivered.
-                    say!("MSG sent: {}", line.text);
+                    say!("MSG sent: {}", printable(&line.text));
                 }
                 self.prompted = false;
             }
@@ -293,7 +294,11 @@ impl Session {
                 self.prompted = false;
             }
             GameFrame::Error(e) => {
-                say!("Refused ({}): {}", e.code, e.message);
+                say!(
+                    "Refused ({}): {}",
+                    printable(&e.code),
+                    printable(&e.message)
+                );
                 self.prompted = false;
             }
             GameFrame::GameOver(over) => {
@@ -349,6 +354,7 @@ impl Session {
                 if let Some(line) = ratings_text(&seat.ratings, &seat.players, false) {
                     say!("{line}");
                 }
+                show_chat(state, seat.side);
                 self.pending
                     .extend(said.into_iter().filter(|s| !s.is_empty()));
                 if let (Some(name), "open") = (&self.challenged, seat.status.as_str()) {
@@ -794,6 +800,20 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             }
         }
     })
+}
+
+/// The chat lines a `state` frame carries (the most recent ones), shown when the connection
+/// opens; every line printed escaped ([`printable`]), so that no control or direction
+/// character reaches the terminal.
+fn show_chat(state: &PlayerState, me: Color) {
+    if state.chat_from > 0 {
+        say!("({} earlier chat line(s) not shown.)", state.chat_from);
+    }
+    for line in &state.chat {
+        let from: Color = line.from.into();
+        let who = if from == me { "you" } else { "your opponent" };
+        say!("MSG from {who}: {}", printable(&line.text));
+    }
 }
 
 #[cfg(test)]

@@ -20,7 +20,7 @@
 //! - `rebuild.rs`: replaying the stored commands (event sourcing).
 
 mod agents;
-mod chat;
+pub mod chat;
 mod commands;
 mod connections;
 mod finishing;
@@ -128,6 +128,8 @@ pub struct Round {
     clocks: Clocks,
     seq: i64,
     chat: Vec<(Color, String)>,
+    /// Each player's chat allowance (see `chat.rs`).
+    chat_buckets: [chat::ChatBucket; 2],
     /// Each seat's rating in a rated game, as the frames show it.
     ratings: [Option<ShownRating>; 2],
     agents: [Option<HouseAgent>; 2],

@@ -56,8 +56,9 @@ impl Round {
             seq: commands.len() as i64,
             chat: chat
                 .into_iter()
-                .filter_map(|c| Some((parse_color(&c.side)?, c.text)))
+                .filter_map(|c| Some((parse_color(&c.side)?, super::chat::clean_stored(c.text))))
                 .collect(),
+            chat_buckets: Default::default(),
             ratings: [None, None],
             agents,
             subs: Vec::new(),
