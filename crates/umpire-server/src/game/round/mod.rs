@@ -41,6 +41,7 @@ use umpire_rules::shakmaty::Color;
 use umpire_view::PlayerView;
 
 pub use rebuild::{Replayed, replay, rules_of};
+pub use recovery::house_seed;
 
 use crate::error::ApiError;
 use crate::game::clock::Clocks;
