@@ -45,7 +45,11 @@ impl Round {
         }
         let mut agents: [Option<HouseAgent>; 2] = [None, None];
         for side in [Color::White, Color::Black] {
-            if let Some(name) = &row.agents[index(side)] {
+            // A finished game's agents never act again: none is built (nor replayed).
+            if let Some(name) = row.agents[index(side)]
+                .as_ref()
+                .filter(|_| row.status != "over")
+            {
                 let spec = HouseSpec::parse(name).map_err(|e| format!("game {}: {e}", row.id))?;
                 // A fresh agent is told the whole transcript of its player.
                 let seed = house_seed(&row, side);
@@ -79,6 +83,7 @@ impl Round {
                 row.users[1].as_ref().map(|_| now),
             ],
             abandon_after: ABANDON_AFTER,
+            idle_unload: super::idle::IDLE_UNLOAD,
             challenge_expiry: CHALLENGE_EXPIRY,
             lobby: None,
             row,
