@@ -15,7 +15,7 @@ WHERE EXISTS (
     WHERE LOWER(o.name) = LOWER(users.name)
       AND (o.created_ms < users.created_ms OR (o.created_ms = users.created_ms AND o.id < users.id))
 );
-CREATE UNIQUE INDEX users_name_key ON users (name_key);
+CREATE UNIQUE INDEX users_by_name_key ON users (name_key);
 -- The account that made a bot (NULL for accounts, guests, and bots made before version 6).
 ALTER TABLE users ADD COLUMN owner TEXT REFERENCES users (id);
 CREATE INDEX users_owner ON users (owner);
