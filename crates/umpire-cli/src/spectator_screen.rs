@@ -1,6 +1,7 @@
 //! What `umpire connect` shows a spectator: each frame of the game in plain words.
 
 use serde_json::Value;
+use umpire_protocol::chat::printable;
 use umpire_protocol::game::relist::RelistFrame;
 use umpire_protocol::man::OwnMan;
 
@@ -63,8 +64,8 @@ pub fn show(frame: &Value) {
         }
         "chat" => say!(
             "MSG from {}: {}",
-            frame["from"].as_str().unwrap_or_default(),
-            frame["text"].as_str().unwrap_or_default()
+            printable(frame["from"].as_str().unwrap_or_default()),
+            printable(frame["text"].as_str().unwrap_or_default())
         ),
         "relist" => match serde_json::from_value::<RelistFrame>(frame.clone()) {
             Ok(relist) => say!("your men: {}", men_listed(&relist.men)),
@@ -72,8 +73,8 @@ pub fn show(frame: &Value) {
         },
         "error" => say!(
             "refused ({}): {}",
-            frame["code"].as_str().unwrap_or_default(),
-            frame["message"].as_str().unwrap_or_default()
+            printable(frame["code"].as_str().unwrap_or_default()),
+            printable(frame["message"].as_str().unwrap_or_default())
         ),
         "game_over" => {}
         _ => say!("{frame}"),

@@ -168,16 +168,34 @@ fn connect_plays_like_umpire_play_and_survives_a_server_restart() {
     t.wait_for("Your move g1f3 was played");
     t.wait_for("White, move 3> ");
 
-    // Leave, then resume the guest's seat with the printed session token.
+    // Leave, then resume the guest's seat with the session file named (the token itself is
+    // never printed: only the file, mode 0600, holds it).
     t.type_line("quit");
     let out = t.all();
     assert!(t.child.wait().unwrap().success());
     let resume = out
         .lines()
         .find_map(|l| l.split("umpire connect ").nth(1))
-        .filter(|l| l.contains("--session"))
+        .filter(|l| l.contains("--session-file"))
         .unwrap_or_else(|| panic!("no resume line in:\n{out}"))
         .to_owned();
+    let file = resume.split_whitespace().last().unwrap();
+    let token = std::fs::read_to_string(cwd.join(file)).unwrap();
+    let token = token.trim();
+    assert_eq!(token.len(), 64, "{token}");
+    assert!(
+        !out.contains(token),
+        "the session token was printed:\n{out}"
+    );
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(cwd.join(file))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
     let args: Vec<&str> = resume.split_whitespace().collect();
     let mut t = Terminal::start(&cwd, &args);
     t.wait_for("Resuming as guest-");

@@ -154,10 +154,14 @@ async fn sigkill_mid_games(storage: Storage) {
 async fn two_umpire_bot_processes_play_and_the_record_verifies() {
     let dir = fresh_dir("bots");
     let (mut child, url) = serve(&dir);
-    let mut owner = Client::new(&url).unwrap();
-    owner.register("owner", "password123").await.unwrap();
     let mut tokens = Vec::new();
+    // Two owners: a game between bots of one owner is never rated (rating farming).
     for name in ["bot-a", "bot-b"] {
+        let mut owner = Client::new(&url).unwrap();
+        owner
+            .register(&format!("owner-of-{name}"), "password123")
+            .await
+            .unwrap();
         let b = owner
             .request("POST", "/api/bots", Some(&json!({"name": name})))
             .await

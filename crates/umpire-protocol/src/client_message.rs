@@ -175,6 +175,13 @@ pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
                     id,
                 ));
             }
+            if text.chars().any(crate::chat::forbidden_char) {
+                return Err(refuse(
+                    "bad_message",
+                    "a chat line may not hold control or text-direction characters".to_owned(),
+                    id,
+                ));
+            }
             (Action::Msg(text), id)
         }
         ClientFrame::Relist { id } => (Action::Relist, id),

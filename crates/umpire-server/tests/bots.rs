@@ -56,10 +56,14 @@ async fn live(client: &Client, id: &str) -> umpire_client::client::GameSocket {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_bots_play_a_whole_game_and_the_record_replays() {
     let server = Server::start(fresh_dir("bots")).await;
-    let mut owner = server.client();
-    owner.register("owner", "password123").await.unwrap();
     let mut tokens = Vec::new();
+    // Two owners: a game between bots of one owner is never rated (rating farming).
     for name in ["bot-one", "bot-two"] {
+        let mut owner = server.client();
+        owner
+            .register(&format!("owner-of-{name}"), "password123")
+            .await
+            .unwrap();
         let b = owner
             .request("POST", "/api/bots", Some(&json!({"name": name})))
             .await

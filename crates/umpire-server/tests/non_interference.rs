@@ -116,7 +116,7 @@ fn run(rules: RuleSet, games: u64, max_commands: usize) -> [usize; 3] {
                     let p = public(&rules, result);
                     let frame = format!(
                         "{}\n{}",
-                        player_state(&views[i], &p, &[]),
+                        player_state(&views[i], &p, &[], 0),
                         player_update(&views[i], &obs, &p, None)
                     );
                     seen[i].add(format!("{:?}", transcripts[i]), frame, truth.clone());

@@ -222,8 +222,10 @@ async fn guests_and_house_agents_are_refused_rated_games_bots_are_rated() {
         "open"
     );
 
-    // A bot account may, and is rated.
-    let made = ann
+    // A bot account may, and is rated (a bot of another account: a game against one's own
+    // bot is never rated).
+    let maker = account(&server, "botmaker").await;
+    let made = maker
         .request("POST", "/api/bots", Some(&json!({"name": "botty"})))
         .await
         .unwrap()
@@ -344,11 +346,13 @@ async fn the_leaderboard_orders_filters_and_leaves_out_provisional_ratings() {
         assert_eq!(get_code(&server, path).await, code, "{path}");
     }
 
-    // Ann and Bob play on until one RD is at most 110: they enter the board, Cid does not.
+    // Ann plays on until her RD is at most 110: she enters the board, Cid does not. (Each
+    // round against a new sparring partner: the same pair is rated only 3 times a day.)
     let mut rounds = 0;
     loop {
-        rated_win(&bob, &ann).await;
-        rated_win(&ann, &bob).await;
+        let partner = account(&server, &format!("sparring{rounds}")).await;
+        rated_win(&partner, &ann).await;
+        rated_win(&ann, &partner).await;
         rounds += 1;
         let a = ratings(&server, "ann").await;
         let rapid = a.iter().find(|r| r["class"] == "rapid").unwrap();
@@ -356,7 +360,7 @@ async fn the_leaderboard_orders_filters_and_leaves_out_provisional_ratings() {
             assert_eq!(rapid["provisional"], false);
             break;
         }
-        assert!(rounds < 20, "RD did not come down: {rapid}");
+        assert!(rounds < 60, "RD did not come down: {rapid}");
     }
     let board = get(&server, "/api/leaderboard?rules=wild16&class=rapid").await;
     let listed = names(&board);

@@ -64,9 +64,16 @@ opening: Array<HeardAnnouncement>,
  */
 transcript: Array<PlayerObservation>, 
 /**
- * The chat lines between the players so far.
+ * The most recent chat lines between the players (at most the server's
+ * `STATE_CHAT_LINES`, 50), oldest first; earlier ones are paged with
+ * `GET /api/games/{id}/chat?before=N`.
  */
 chat: Array<ChatLine>, 
+/**
+ * The number (from 0) of the first line in `chat` in the game's whole chat: the lines
+ * before it are not in this frame.
+ */
+chat_from: number, 
 /**
  * The `id` of the client's `sync` this answers.
  */

@@ -17,6 +17,7 @@ pub mod options;
 pub mod password;
 pub mod record_file;
 pub mod save_file;
+pub mod session_file;
 pub mod side;
 pub mod stdout;
 pub mod wording;

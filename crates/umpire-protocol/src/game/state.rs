@@ -56,8 +56,14 @@ pub struct PlayerState {
     pub opening: Vec<HeardAnnouncement>,
     /// Every observation of the player so far, in order.
     pub transcript: Vec<PlayerObservation>,
-    /// The chat lines between the players so far.
+    /// The most recent chat lines between the players (at most the server's
+    /// `STATE_CHAT_LINES`, 50), oldest first; earlier ones are paged with
+    /// `GET /api/games/{id}/chat?before=N`.
     pub chat: Vec<ChatLine>,
+    /// The number (from 0) of the first line in `chat` in the game's whole chat: the lines
+    /// before it are not in this frame.
+    #[serde(default)]
+    pub chat_from: u64,
     /// The `id` of the client's `sync` this answers.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reply_to: Option<u64>,

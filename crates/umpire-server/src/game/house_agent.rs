@@ -27,6 +27,11 @@ impl HouseAgent {
         HouseAgent(spec.kind.build(view, seed, &config))
     }
 
+    /// A house agent of an agent built elsewhere (a test's).
+    pub fn from_agent(agent: Box<dyn Agent>) -> HouseAgent {
+        HouseAgent(agent)
+    }
+
     /// Takes in the opening announcements.
     pub fn hear_opening(&mut self, announcements: &[Announcement]) {
         self.0.hear_opening(announcements);

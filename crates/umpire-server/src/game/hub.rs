@@ -50,6 +50,7 @@ pub struct Hub {
     tasks: StdMutex<Vec<JoinHandle<()>>>,
     abandon_ms: AtomicU64,
     expiry_ms: AtomicU64,
+    idle_ms: AtomicU64,
     lobby: Lobby,
 }
 
@@ -77,6 +78,7 @@ impl Hub {
             tasks: StdMutex::new(Vec::new()),
             abandon_ms: AtomicU64::new(crate::game::round::ABANDON_AFTER.as_millis() as u64),
             expiry_ms: AtomicU64::new(crate::game::round::CHALLENGE_EXPIRY.as_millis() as u64),
+            idle_ms: AtomicU64::new(crate::game::round::IDLE_UNLOAD.as_millis() as u64),
             lobby: Lobby::new(),
         }
     }
@@ -100,6 +102,20 @@ impl Hub {
             .store(after.as_millis() as u64, Ordering::Relaxed);
     }
 
+    /// Sets how long a finished game's task stays without a connection before it ends
+    /// (default [`crate::game::round::IDLE_UNLOAD`]), for games started from now on.
+    pub fn set_idle_unload(&self, after: Duration) {
+        self.idle_ms
+            .store(after.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    /// How many game tasks are running.
+    pub async fn running(&self) -> usize {
+        let mut map = self.rounds.lock().await;
+        map.retain(|_, h| !h.tx.is_closed());
+        map.len()
+    }
+
     async fn spawn(
         &self,
         map: &mut HashMap<String, RoundHandle>,
@@ -113,9 +129,13 @@ impl Hub {
         round.abandon_after = Duration::from_millis(self.abandon_ms.load(Ordering::Relaxed));
         round.challenge_expiry = Duration::from_millis(self.expiry_ms.load(Ordering::Relaxed));
         round.lobby = Some(self.lobby.clone());
+        round.idle_unload = Duration::from_millis(self.idle_ms.load(Ordering::Relaxed));
+        // Ended tasks leave the map and the list (a game unloaded when idle, or withdrawn).
+        map.retain(|_, h| !h.tx.is_closed());
         let (tx, rx) = mpsc::channel(QUEUE);
         let task = tokio::spawn(Box::new(round).run(rx));
         if let Ok(mut tasks) = self.tasks.lock() {
+            tasks.retain(|t| !t.is_finished());
             tasks.push(task);
         }
         let handle = RoundHandle {

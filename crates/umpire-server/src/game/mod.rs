@@ -1,10 +1,13 @@
 //! Live games: the [`hub`] of running games, each game one task ([`round`], one file per
 //! thing a live game does), its [`clock`]s, the [`projection`] that is all a connection
-//! hears of it, the bounded [`outbox`] of frames each connection is sent, and the built-in agents the server seats ([`house_agent`], [`strength`]).
+//! hears of it, the bounded [`outbox`] of frames each connection is sent, and the built-in
+//! agents the server seats ([`house_agent`], [`strength`]) with their server-wide queue of
+//! decisions ([`agent_pool`]).
 //!
 //! Uses the lobby (to tell it of joins and withdrawals), the accounts' rows, ratings and
 //! storage; never the HTTP layer.
 
+pub mod agent_pool;
 pub mod clock;
 pub mod house_agent;
 pub mod hub;

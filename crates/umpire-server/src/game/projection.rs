@@ -133,7 +133,14 @@ fn header(public: &Public<'_>) -> Header {
 
 /// The `state` frame a player gets on connecting: the whole transcript (so that a client
 /// resumes exactly after a dropped connection), chat, and where the player stands.
-pub fn player_state(view: &PlayerView, public: &Public<'_>, chat: &[(Color, &str)]) -> String {
+/// `chat` is the recent chat the frame carries, `chat_from` the number of its first line in the
+/// game's whole chat.
+pub fn player_state(
+    view: &PlayerView,
+    public: &Public<'_>,
+    chat: &[(Color, &str)],
+    chat_from: u64,
+) -> String {
     let (options, any_allowed) = options(view);
     let rules = view.rules();
     let state = PlayerState {
@@ -155,6 +162,7 @@ pub fn player_state(view: &PlayerView, public: &Public<'_>, chat: &[(Color, &str
             .map(|o| PlayerObservation::new(rules, o))
             .collect(),
         chat: chat_lines(chat),
+        chat_from,
         reply_to: None,
     };
     GameFrame::State(Box::new(StateFrame::Player(state))).to_text()
@@ -418,7 +426,7 @@ mod tests {
         let chat = [(Color::Black, "good luck")];
         for (rated, over) in [(false, false), (true, false), (true, true), (false, true)] {
             let p = public(&rules, rated, over);
-            let state = typed(&player_state(&view, &p, &chat));
+            let state = typed(&player_state(&view, &p, &chat, 0));
             let GameFrame::State(state) = state else {
                 panic!("not a state");
             };
@@ -428,7 +436,7 @@ mod tests {
             assert_eq!(state.transcript.len(), view.transcript().len());
             assert_eq!(state.header.ratings.is_some(), rated);
             assert_eq!(state.chat.len(), 1);
-            let synced = typed(&with_reply_to(player_state(&view, &p, &[]), Some(9)));
+            let synced = typed(&with_reply_to(player_state(&view, &p, &[], 0), Some(9)));
             assert!(
                 matches!(&synced, GameFrame::State(s) if matches!(&**s, StateFrame::Player(s) if s.reply_to == Some(9)))
             );

@@ -51,7 +51,7 @@ pub async fn guest(State(st): State<AppState>, peer: Peer) -> Result<Response, A
         ));
     }
     let name = format!("guest-{}", &auth::new_id()[..6]);
-    let user = auth::create_user(&st.store, &name, "guest", None).await?;
+    let user = auth::create_user(&st.store, &name, "guest", None, None).await?;
     let token = auth::open_session(&st.store, &user).await?;
     Ok(with_session(&st, &user, &token))
 }
@@ -88,15 +88,9 @@ pub async fn register(
 ) -> Result<Response, ApiError> {
     let c: Credentials = body(&headers, &bytes)?;
     may_make_account(&st, peer)?;
-    auth::check_name(&c.name)?;
-    if c.name.starts_with("guest-") {
-        return Err(ApiError::bad_request(
-            "bad_name",
-            "names starting guest- are for guests",
-        ));
-    }
+    auth::check_chosen_name(&c.name)?;
     let hash = auth::hash_password(c.password).await?;
-    let user = auth::create_user(&st.store, &c.name, "account", Some(hash)).await?;
+    let user = auth::create_user(&st.store, &c.name, "account", Some(hash), None).await?;
     let token = auth::open_session(&st.store, &user).await?;
     Ok(with_session(&st, &user, &token))
 }
@@ -190,8 +184,14 @@ pub async fn new_bot(
     }
     let b: NewBot = body(&headers, &bytes)?;
     may_make_account(&st, peer)?;
-    auth::check_name(&b.name)?;
-    let bot = auth::create_user(&st.store, &b.name, "bot", None).await?;
+    auth::check_chosen_name(&b.name)?;
+    if st.store.bots_of(&owner.id).await? >= auth::MAX_BOTS_PER_OWNER {
+        return Err(ApiError::forbidden(
+            "too_many_bots",
+            format!("an account makes at most {} bots", auth::MAX_BOTS_PER_OWNER),
+        ));
+    }
+    let bot = auth::create_user(&st.store, &b.name, "bot", None, Some(owner.id.clone())).await?;
     let token = auth::new_token();
     st.store
         .insert_credential(

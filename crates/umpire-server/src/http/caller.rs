@@ -5,10 +5,10 @@ use axum::extract::FromRequestParts;
 use axum::http::header::{AUTHORIZATION, COOKIE};
 use axum::http::request::Parts;
 
-use crate::accounts::auth::{SESSION_COOKIE, token_hash};
+use crate::accounts::auth::SESSION_COOKIE;
 use crate::error::ApiError;
 use crate::http::state::AppState;
-use crate::store::{Credential, Store, UserRow};
+use crate::store::{Store, UserRow};
 
 /// The bearer token of a request: `Authorization: Bearer T` or the session cookie.
 pub fn request_token(parts: &Parts) -> Option<String> {
@@ -46,13 +46,7 @@ async fn lookup(parts: &Parts, store: &Store) -> Result<Option<UserRow>, ApiErro
     let Some(token) = request_token(parts) else {
         return Ok(None);
     };
-    let hash = token_hash(&token);
-    if let Some(user) = store.user_by_credential(Credential::Session, &hash).await? {
-        return Ok(Some(user));
-    }
-    Ok(store
-        .user_by_credential(Credential::ApiToken, &hash)
-        .await?)
+    crate::accounts::auth::bearer_user(store, &token, crate::store::now_ms()).await
 }
 
 impl FromRequestParts<AppState> for Caller {

@@ -4,7 +4,7 @@
 //! connections' limits ([`connections`]: accept loop, per-address cap, header timeout), the
 //! request bodies' ([`request_body`]), the sockets' buffers ([`socket_buffers`]), and the
 //! handlers, one file per area: [`accounts`], [`games`],
-//! [`challenges`], [`players`], [`downloads`], [`metrics`], the game socket
+//! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`metrics`], the game socket
 //! ([`game_socket`]) and the lobby socket ([`lobby_socket`]).
 //!
 //! The handlers translate requests into calls of the domain modules below and answers back;
@@ -15,6 +15,7 @@ pub mod backoff;
 pub mod caller;
 pub mod challenges;
 pub mod connections;
+pub mod chat_pages;
 pub mod downloads;
 pub mod game_socket;
 pub mod games;

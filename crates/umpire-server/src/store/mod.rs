@@ -12,10 +12,12 @@ use sqlx::{AnyPool, Executor, Row};
 
 mod checkpoint;
 mod migrations;
+mod name_key;
 mod ratings;
 mod withdrawn;
 mod writer;
 
+pub use name_key::name_key;
 pub use ratings::{HistoryRow, LeaderRow, RatingRow, SeatRating, SeatRow};
 pub use withdrawn::{WITHDRAWN_KEEP_MS, Withdrawn};
 pub use writer::CommitCounts;
@@ -64,6 +66,9 @@ pub struct UserRow {
     pub kind: String,
     /// The argon2 PHC string of an account's password.
     pub password_hash: Option<String>,
+    /// A bot's owner: the id of the account that made it (`None` for others, and for bots
+    /// made before owners were kept).
+    pub owner: Option<String>,
 }
 
 /// A stored game: everything but its commands.
@@ -220,12 +225,14 @@ impl Store {
     /// Adds a user.
     pub async fn insert_user(&self, user: &UserRow) -> Result<(), sqlx::Error> {
         sqlx::query(
-            "INSERT INTO users (id, name, kind, password_hash, created_ms) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO users (id, name, name_key, kind, password_hash, owner, created_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&user.id)
         .bind(&user.name)
+        .bind(name_key(&user.name))
         .bind(&user.kind)
         .bind(&user.password_hash)
+        .bind(&user.owner)
         .bind(now_ms())
         .execute(&self.pool)
         .await?;
@@ -233,7 +240,8 @@ impl Store {
     }
 
     async fn user_where(&self, column: &str, value: &str) -> Result<Option<UserRow>, sqlx::Error> {
-        let sql = format!("SELECT id, name, kind, password_hash FROM users WHERE {column} = $1");
+        let sql =
+            format!("SELECT id, name, kind, password_hash, owner FROM users WHERE {column} = $1");
         let row = sqlx::query(&sql)
             .bind(value)
             .fetch_optional(&self.pool)
@@ -244,14 +252,43 @@ impl Store {
                 name: r.try_get(1)?,
                 kind: r.try_get(2)?,
                 password_hash: r.try_get(3)?,
+                owner: r.try_get(4)?,
             })
         })
         .transpose()
     }
 
-    /// The user of this name.
+    /// The user of this name, compared by [`name_key`] (`ALICE` finds `alice`).
     pub async fn user_by_name(&self, name: &str) -> Result<Option<UserRow>, sqlx::Error> {
-        self.user_where("name", name).await
+        self.user_where("name_key", &name_key(name)).await
+    }
+
+    /// How many bots an account has made.
+    pub async fn bots_of(&self, owner: &str) -> Result<i64, sqlx::Error> {
+        let row = sqlx::query("SELECT COUNT(*) FROM users WHERE owner = $1 AND kind = 'bot'")
+            .bind(owner)
+            .fetch_one(&self.pool)
+            .await?;
+        row.try_get(0)
+    }
+
+    /// Marks a session used at `at_ms` (its expiry slides from there).
+    pub async fn touch_session(&self, token_hash: &str, at_ms: i64) -> Result<(), sqlx::Error> {
+        sqlx::query("UPDATE sessions SET last_ms = $1 WHERE token_hash = $2")
+            .bind(at_ms)
+            .bind(token_hash)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// Removes the sessions unused since `before_ms`; returns how many.
+    pub async fn delete_sessions_unused_since(&self, before_ms: i64) -> Result<u64, sqlx::Error> {
+        let done = sqlx::query("DELETE FROM sessions WHERE last_ms < $1")
+            .bind(before_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected())
     }
 
     /// The user of this id.
@@ -266,27 +303,35 @@ impl Store {
         token_hash: &str,
         user_id: &str,
     ) -> Result<(), sqlx::Error> {
-        let sql = format!(
-            "INSERT INTO {} (token_hash, user_id, created_ms) VALUES ($1, $2, $3)",
-            table.table()
-        );
-        sqlx::query(&sql)
-            .bind(token_hash)
-            .bind(user_id)
-            .bind(now_ms())
-            .execute(&self.pool)
-            .await?;
+        let now = now_ms();
+        let sql = match table {
+            Credential::Session => {
+                "INSERT INTO sessions (token_hash, user_id, created_ms, last_ms) VALUES ($1, $2, $3, $4)"
+            }
+            Credential::ApiToken => {
+                "INSERT INTO api_tokens (token_hash, user_id, created_ms) VALUES ($1, $2, $3)"
+            }
+        };
+        let mut q = sqlx::query(sql).bind(token_hash).bind(user_id).bind(now);
+        if table == Credential::Session {
+            q = q.bind(now);
+        }
+        q.execute(&self.pool).await?;
         Ok(())
     }
 
-    /// The user a credential belongs to.
+    /// The user a credential belongs to, and (a session) when it was last used.
     pub async fn user_by_credential(
         &self,
         table: Credential,
         token_hash: &str,
-    ) -> Result<Option<UserRow>, sqlx::Error> {
+    ) -> Result<Option<(UserRow, i64)>, sqlx::Error> {
+        let last = match table {
+            Credential::Session => "c.last_ms",
+            Credential::ApiToken => "c.created_ms",
+        };
         let sql = format!(
-            "SELECT u.id, u.name, u.kind, u.password_hash FROM users u JOIN {} c ON c.user_id = u.id WHERE c.token_hash = $1",
+            "SELECT u.id, u.name, u.kind, u.password_hash, u.owner, {last} FROM users u JOIN {} c ON c.user_id = u.id WHERE c.token_hash = $1",
             table.table()
         );
         let row = sqlx::query(&sql)
@@ -294,12 +339,16 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?;
         row.map(|r| {
-            Ok(UserRow {
-                id: r.try_get(0)?,
-                name: r.try_get(1)?,
-                kind: r.try_get(2)?,
-                password_hash: r.try_get(3)?,
-            })
+            Ok((
+                UserRow {
+                    id: r.try_get(0)?,
+                    name: r.try_get(1)?,
+                    kind: r.try_get(2)?,
+                    password_hash: r.try_get(3)?,
+                    owner: r.try_get(4)?,
+                },
+                r.try_get(5)?,
+            ))
         })
         .transpose()
     }
@@ -475,6 +524,37 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(())
+    }
+
+    /// Up to `limit` chat lines of a game numbered below `before`, oldest first, with the
+    /// number of the first.
+    pub async fn chat_page(
+        &self,
+        game: &str,
+        before: i64,
+        limit: i64,
+    ) -> Result<(i64, Vec<ChatRow>), sqlx::Error> {
+        let rows = sqlx::query(
+            "SELECT seq, side, text, at_ms FROM chat WHERE game_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3",
+        )
+        .bind(game)
+        .bind(before)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut from = before;
+        let mut lines = Vec::with_capacity(rows.len());
+        for r in rows.iter().rev() {
+            if lines.is_empty() {
+                from = r.try_get(0)?;
+            }
+            lines.push(ChatRow {
+                side: r.try_get(1)?,
+                text: r.try_get(2)?,
+                at_ms: r.try_get(3)?,
+            });
+        }
+        Ok((from, lines))
     }
 
     /// The chat of a game, in order.

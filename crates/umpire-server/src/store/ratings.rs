@@ -4,6 +4,7 @@
 use sqlx::{AnyConnection, Row};
 
 use super::Store;
+use crate::ratings::farming;
 use crate::ratings::glicko::{self, Rating, Score};
 use crate::ratings::time_class::TimeClass;
 
@@ -249,7 +250,7 @@ pub(super) async fn settle(
         return Ok(());
     };
     let row = sqlx::query(
-        "SELECT g.rated, g.rules, g.initial_ms, g.increment_ms, g.white_user, g.black_user, w.kind, b.kind \
+        "SELECT g.rated, g.rules, g.initial_ms, g.increment_ms, g.white_user, g.black_user, w.kind, b.kind, w.owner, b.owner \
          FROM games g LEFT JOIN users w ON w.id = g.white_user LEFT JOIN users b ON b.id = g.black_user \
          WHERE g.id = $1",
     )
@@ -269,6 +270,32 @@ pub(super) async fn settle(
     else {
         return Ok(());
     };
+    let owners: [Option<String>; 2] = [row.try_get(8)?, row.try_get(9)?];
+    let together: i64 = sqlx::query(
+        "SELECT COUNT(*) FROM rating_history WHERE user_id = $1 AND opponent_id = $2 AND at_ms > $3",
+    )
+    .bind(&white)
+    .bind(&black)
+    .bind(at_ms.saturating_sub(farming::PAIR_WINDOW_MS))
+    .fetch_one(&mut *conn)
+    .await?
+    .try_get(0)?;
+    let seat_w = farming::SeatOwner {
+        id: &white,
+        owner: owners[0].as_deref(),
+    };
+    let seat_b = farming::SeatOwner {
+        id: &black,
+        owner: owners[1].as_deref(),
+    };
+    if let Some(why) = farming::unrated_because(seat_w, seat_b, together) {
+        tracing::info!("game {game}: not rated ({why:?})");
+        sqlx::query("UPDATE games SET rated = 0 WHERE id = $1")
+            .bind(game)
+            .execute(&mut *conn)
+            .await?;
+        return Ok(());
+    }
     let w = current(conn, &white, &rules, class, at_ms).await?;
     let b = current(conn, &black, &rules, class, at_ms).await?;
     let (w_before, b_before) = (

@@ -8,7 +8,8 @@
 //! board (`O-O`, `Qxh2`), `options`, `why`, refusal reasons, `history`. The server adds MSG
 //! (`msg TEXT`) and RELIST (`relist`). A dropped connection is retried; the `state` frame on
 //! reconnecting carries the whole transcript, so the view is rebuilt exactly and what was
-//! missed is shown. A guest's seat is resumable with the printed `--session` token.
+//! missed is shown. A guest's seat is resumable with `--session-file`: the session token is
+//! saved in a file only the user can read (mode 0600), never printed.
 
 use std::io::{self, IsTerminal};
 use std::time::Duration;
@@ -19,6 +20,7 @@ use tokio::sync::mpsc;
 use umpire_ai::AgentKind;
 use umpire_client::client::{Client, GameSocket};
 use umpire_client::command_frame::command_frame;
+use umpire_protocol::chat::printable;
 use umpire_protocol::decode;
 use umpire_protocol::ending::Ending;
 use umpire_protocol::game::GameFrame;
@@ -35,6 +37,7 @@ use crate::console::options::still_legal_text;
 use crate::console::password::hidden_password;
 use crate::console::record_file;
 use crate::console::save_file::fresh_name;
+use crate::console::session_file::{fresh_session_file, read_session, save_session};
 use crate::console::stdout::{say, say_raw};
 use crate::console::wording::collapse;
 use crate::console::words::unknown_command;
@@ -61,9 +64,13 @@ pub struct ConnectArgs {
     /// With --as: register the account first.
     #[arg(long, requires = "name")]
     register: bool,
-    /// Resume as the user of this session token (printed when the game starts).
-    #[arg(long, value_name = "TOKEN", conflicts_with = "name")]
+    /// Resume as the user of this session token.
+    #[arg(long, value_name = "TOKEN", conflicts_with_all = ["name", "session_file"])]
     session: Option<String>,
+    /// Resume as the user of the session saved in this file (written, mode 0600, when the
+    /// game starts; its name is printed, never the token).
+    #[arg(long, value_name = "FILE", conflicts_with = "name")]
+    session_file: Option<std::path::PathBuf>,
     /// Join, resume or watch this game.
     #[arg(long)]
     game: Option<String>,
@@ -236,6 +243,7 @@ enum Ended {
 struct Session {
     url: String,
     game: String,
+    /// The command that resumes the seat (naming the session file, not the token).
     session: String,
     colour: bool,
     seat: Option<Seat>,
@@ -278,10 +286,10 @@ impl Session {
                 let me = self.seat.as_ref().map(|s| s.side);
                 self.flush();
                 if Some(from) != me {
-                    say!("MSG from your opponent: {}", line.text);
+                    say!("MSG from your opponent: {}", printable(&line.text));
                 } else {
                     // The server's echo: the line is stored with the game and delivered.
-                    say!("MSG sent: {}", line.text);
+                    say!("MSG sent: {}", printable(&line.text));
                 }
                 self.prompted = false;
             }
@@ -293,7 +301,11 @@ impl Session {
                 self.prompted = false;
             }
             GameFrame::Error(e) => {
-                say!("Refused ({}): {}", e.code, e.message);
+                say!(
+                    "Refused ({}): {}",
+                    printable(&e.code),
+                    printable(&e.message)
+                );
                 self.prompted = false;
             }
             GameFrame::GameOver(over) => {
@@ -349,6 +361,7 @@ impl Session {
                 if let Some(line) = ratings_text(&seat.ratings, &seat.players, false) {
                     say!("{line}");
                 }
+                show_chat(state, seat.side);
                 self.pending
                     .extend(said.into_iter().filter(|s| !s.is_empty()));
                 if let (Some(name), "open") = (&self.challenged, seat.status.as_str()) {
@@ -568,7 +581,11 @@ async fn log_in(
     input: &mut mpsc::Receiver<Input>,
 ) -> Result<Client, String> {
     let mut client = Client::new(&args.url)?;
-    if let Some(token) = &args.session {
+    let saved = match &args.session_file {
+        Some(path) => Some(read_session(path)?),
+        None => None,
+    };
+    if let Some(token) = args.session.as_ref().or(saved.as_ref()) {
         client = client.with_token(token);
         let me = client.request("GET", "/api/me", None).await?.ok()?;
         say!(
@@ -722,14 +739,25 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             .await
             .ok()
             .and_then(|a| a.body["opponent"].as_str().map(str::to_owned));
-        say!(
-            "Game {id}. To resume after losing the connection: umpire connect {} --game {id} --session {token}",
-            args.url
+        // The token goes to a file only the user can read, never to the screen.
+        let session_file = match &args.session_file {
+            Some(path) => path.clone(),
+            None => {
+                let path = fresh_session_file(&id);
+                save_session(&path, &token)?;
+                path
+            }
+        };
+        let resume = format!(
+            "umpire connect {} --game {id} --session-file {}",
+            args.url,
+            session_file.display()
         );
+        say!("Game {id}. To resume after losing the connection: {resume}");
         let mut session = Session {
             url: args.url.clone(),
             game: id.clone(),
-            session: token,
+            session: resume,
             colour: io::stdout().is_terminal(),
             seat: None,
             pending: Vec::new(),
@@ -747,7 +775,9 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
                     // A game that is gone will not come back: a challenge withdrawn long ago
                     // (the server says why for a day: 410 with the reason; the socket itself
                     // then brings the `withdrawn` frame), or no such game: stop retrying.
-                    if let Ok(answer) = client.request("GET", &format!("/api/games/{id}"), None).await
+                    if let Ok(answer) = client
+                        .request("GET", &format!("/api/games/{id}"), None)
+                        .await
                         && matches!(answer.status, 404 | 410)
                     {
                         session.flush();
@@ -760,18 +790,24 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
                     failures += 1;
                     if failures > 30 {
                         return Err(format!(
-                            "{e}; giving up (resume later with --game {id} --session {})",
+                            "{e}; giving up (resume later with: {})",
                             session.session
                         ));
                     }
                     let wait = Duration::from_millis(250 * u64::from(failures.min(8)));
-                    say!("Cannot reach the server ({e}); trying again in {} ms.", wait.as_millis());
+                    say!(
+                        "Cannot reach the server ({e}); trying again in {} ms.",
+                        wait.as_millis()
+                    );
                     tokio::time::sleep(wait).await;
                     continue;
                 }
             };
             failures = 0;
-            match session.play(&client, &mut socket, &mut input, &mut input_open).await {
+            match session
+                .play(&client, &mut socket, &mut input, &mut input_open)
+                .await
+            {
                 Ended::Over => {
                     socket.close().await;
                     session.flush();
@@ -782,10 +818,7 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
                 }
                 Ended::Left => {
                     socket.close().await;
-                    say!(
-                        "Resume with: umpire connect {} --game {id} --session {}",
-                        session.url, session.session
-                    );
+                    say!("Resume with: {}", session.session);
                     return Ok(());
                 }
                 Ended::Lost(e) => {
@@ -794,6 +827,20 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             }
         }
     })
+}
+
+/// The chat lines a `state` frame carries (the most recent ones), shown when the connection
+/// opens; every line printed escaped ([`printable`]), so that no control or direction
+/// character reaches the terminal.
+fn show_chat(state: &PlayerState, me: Color) {
+    if state.chat_from > 0 {
+        say!("({} earlier chat line(s) not shown.)", state.chat_from);
+    }
+    for line in &state.chat {
+        let from: Color = line.from.into();
+        let who = if from == me { "you" } else { "your opponent" };
+        say!("MSG from {who}: {}", printable(&line.text));
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,12 @@
 //! The house agents' turns: a built-in agent seated in the game moves while it is its turn
-//! (searching off the runtime's threads) and answers a draw offer made to it.
+//! (searching off the runtime's threads, in the server-wide queue of
+//! [`crate::game::agent_pool`]) and answers a draw offer made to it; an agent that panics
+//! resigns.
 
 use umpire_rules::Command;
 
 use super::{Round, index};
+use crate::game::agent_pool::{Failed, think};
 
 /// The longest run of house-agent commands judged in one go (a guard; games end far sooner).
 const MAX_AGENT_RUN: usize = 100_000;
@@ -25,24 +28,23 @@ impl Round {
                 }
                 (_, agents) => match agents[index(turn)].take() {
                     // A searching agent thinks for up to its budget: off the runtime's
-                    // worker threads, so other games and connections go on meanwhile.
-                    Some(mut agent) => {
-                        let thought = tokio::task::spawn_blocking(move || {
-                            let command = agent.choose();
-                            (agent, command)
-                        })
-                        .await;
-                        match thought {
-                            Ok((agent, command)) => {
-                                self.agents[index(turn)] = Some(agent);
-                                (turn, command)
-                            }
-                            Err(e) => {
-                                tracing::error!("game {}: house agent failed: {e}", self.row.id);
-                                return;
-                            }
+                    // worker threads, in the server-wide queue of decisions, so other games
+                    // and connections go on meanwhile.
+                    Some(agent) => match think(agent).await {
+                        Ok((agent, command)) => {
+                            self.agents[index(turn)] = Some(agent);
+                            (turn, command)
                         }
-                    }
+                        // The agent is lost: it resigns, so that the game ends now instead of
+                        // waiting for a move that never comes until the flag falls.
+                        Err(Failed::Panicked(e)) => {
+                            tracing::error!(
+                                "game {}: house agent panicked ({e}); it resigns",
+                                self.row.id
+                            );
+                            (turn, Command::Resign)
+                        }
+                    },
                     None => return,
                 },
             };

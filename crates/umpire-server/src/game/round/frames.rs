@@ -37,9 +37,15 @@ impl Round {
         let public = self.public(now, &result);
         match seat {
             Seat::Player(side) => {
-                let chat: Vec<(Color, &str)> =
-                    self.chat.iter().map(|(c, t)| (*c, t.as_str())).collect();
-                projection::player_state(&self.views[index(side)], &public, &chat)
+                let from = self
+                    .chat
+                    .len()
+                    .saturating_sub(super::chat::STATE_CHAT_LINES);
+                let chat: Vec<(Color, &str)> = self.chat[from..]
+                    .iter()
+                    .map(|(c, t)| (*c, t.as_str()))
+                    .collect();
+                projection::player_state(&self.views[index(side)], &public, &chat, from as u64)
             }
             Seat::Spectator => projection::spectator_state(
                 &public,

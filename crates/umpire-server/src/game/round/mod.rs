@@ -20,11 +20,12 @@
 //! - `rebuild.rs`: replaying the stored commands (event sourcing).
 
 mod agents;
-mod chat;
+pub mod chat;
 mod commands;
 mod connections;
 mod finishing;
 mod frames;
+mod idle;
 mod open_game;
 mod ratings;
 mod rebuild;
@@ -40,7 +41,9 @@ use umpire_rules::record::Game;
 use umpire_rules::shakmaty::Color;
 use umpire_view::PlayerView;
 
+pub use idle::IDLE_UNLOAD;
 pub use rebuild::{Replayed, replay, rules_of};
+pub use recovery::house_seed;
 
 use crate::error::ApiError;
 use crate::game::clock::Clocks;
@@ -128,6 +131,8 @@ pub struct Round {
     clocks: Clocks,
     seq: i64,
     chat: Vec<(Color, String)>,
+    /// Each player's chat allowance (see `chat.rs`).
+    chat_buckets: [chat::ChatBucket; 2],
     /// Each seat's rating in a rated game, as the frames show it.
     ratings: [Option<ShownRating>; 2],
     agents: [Option<HouseAgent>; 2],
@@ -143,6 +148,8 @@ pub struct Round {
     pub(crate) challenge_expiry: std::time::Duration,
     /// Where joins, withdrawals and expiry of an open game are told.
     pub(crate) lobby: Option<Lobby>,
+    /// How long a finished game's task stays without a connection (see `idle.rs`).
+    pub(crate) idle_unload: std::time::Duration,
 }
 
 /// The default abandonment timeout.
@@ -179,6 +186,7 @@ impl Round {
         self.run_agents().await;
         // Why this open game was withdrawn, when that ended the task.
         let mut withdrawn = None;
+        let mut last_message = Instant::now();
         loop {
             let deadline = if self.row.status == "live" && !self.is_over() {
                 match (self.clocks.deadline(), self.abandon_deadline()) {
@@ -188,13 +196,23 @@ impl Round {
             } else if self.row.status == "open" {
                 Some(self.expiry_deadline())
             } else {
-                None
+                self.unload_deadline(last_message)
             };
             let msg = match deadline {
                 Some(d) => {
                     tokio::select! {
                         m = rx.recv() => m,
                         () = tokio::time::sleep_until(tokio::time::Instant::from_std(d)) => {
+                            if self.unload_deadline(last_message).is_some() {
+                                // Finished and unwatched: the task ends (the hub reloads it
+                                // from storage if someone comes back); watched: look again
+                                // later.
+                                if !self.watched() {
+                                    break;
+                                }
+                                last_message = Instant::now();
+                                continue;
+                            }
                             if self.row.status == "open" {
                                 if self.withdraw(Removal::Expired).await.is_ok() {
                                     withdrawn = Some(Removal::Expired);
@@ -210,6 +228,7 @@ impl Round {
                 }
                 None => rx.recv().await,
             };
+            last_message = Instant::now();
             match msg {
                 None | Some(RoundMsg::Stop) => break,
                 Some(RoundMsg::Subscribe { seat, tx }) => self.subscribe(seat, tx),

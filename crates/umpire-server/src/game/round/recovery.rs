@@ -16,6 +16,16 @@ use crate::game::house_agent::HouseAgent;
 use crate::game::strength::HouseSpec;
 use crate::store::{GameRow, Store};
 
+/// The seed of the house agent on `side` of a game: the seat's seed under the game's key, a
+/// keyed one-way derivation ([`umpire_ai::tournament::RunKey`], HMAC-SHA-256) from the game's
+/// 63 random bits (`agent_seed`, drawn from the operating system and kept only in storage).
+/// It is the same at every load of the game, whatever was played before (the count of
+/// commands, which holds the opponent's silent attempts, no longer enters it), and says
+/// nothing of the other seat's.
+pub fn house_seed(row: &GameRow, side: Color) -> u64 {
+    umpire_ai::tournament::RunKey::from_seed(row.agent_seed as u64).seat_seed(0, side)
+}
+
 impl Round {
     /// Loads a game and its commands and chat from storage and rebuilds it. Time while the
     /// server was down is not charged: the mover's clock restarts now.
@@ -35,10 +45,14 @@ impl Round {
         }
         let mut agents: [Option<HouseAgent>; 2] = [None, None];
         for side in [Color::White, Color::Black] {
-            if let Some(name) = &row.agents[index(side)] {
+            // A finished game's agents never act again: none is built (nor replayed).
+            if let Some(name) = row.agents[index(side)]
+                .as_ref()
+                .filter(|_| row.status != "over")
+            {
                 let spec = HouseSpec::parse(name).map_err(|e| format!("game {}: {e}", row.id))?;
                 // A fresh agent is told the whole transcript of its player.
-                let seed = (row.agent_seed as u64) ^ (commands.len() as u64) ^ index(side) as u64;
+                let seed = house_seed(&row, side);
                 let mut agent = HouseAgent::new(spec, fresh_view(rules, &r.game, side), seed);
                 for obs in r.views[index(side)].transcript() {
                     agent.observe(obs);
@@ -56,8 +70,9 @@ impl Round {
             seq: commands.len() as i64,
             chat: chat
                 .into_iter()
-                .filter_map(|c| Some((parse_color(&c.side)?, c.text)))
+                .filter_map(|c| Some((parse_color(&c.side)?, super::chat::clean_stored(c.text))))
                 .collect(),
+            chat_buckets: Default::default(),
             ratings: [None, None],
             agents,
             subs: Vec::new(),
@@ -68,6 +83,7 @@ impl Round {
                 row.users[1].as_ref().map(|_| now),
             ],
             abandon_after: ABANDON_AFTER,
+            idle_unload: super::idle::IDLE_UNLOAD,
             challenge_expiry: CHALLENGE_EXPIRY,
             lobby: None,
             row,
