@@ -1,7 +1,7 @@
 //! A player's action: read it, judge the command with the umpire, charge the clock, commit it
 //! to storage, and only then let everyone hear of it.
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_protocol::client_message::Action;
 use umpire_rules::Command;
@@ -83,24 +83,22 @@ impl Round {
             ));
         }
         let now = Instant::now();
-        if self.clocks.left(side, now) <= 0 && self.clocks.running() == Some(side) {
+        if self.clocks.running() == Some(side) && self.clocks.flag_fallen(side, now) {
             self.flag_check().await;
             return Err(ApiError::conflict("game_over", "your time ran out"));
         }
         let outcome = self.game.submit_as(side, command);
-        let clock_ms = if outcome.is_accepted() {
-            let left = self.clocks.moved(side, now);
-            if self.game.result().is_some() {
-                self.clocks.stop(now);
-            }
-            left
-        } else {
-            let left = self.clocks.charge(side, now);
-            if self.game.result().is_some() {
-                self.clocks.stop(now);
-            }
-            left
-        };
+        // Only a move switches the clocks; any other command (a rejected attempt above all,
+        // which the opponent may not hear of) leaves them as they are, so that what the
+        // clocks show never depends on it. The stored `clock_ms` of such a command is a
+        // reading, never read back (recovery takes the clocks of accepted moves alone).
+        if outcome.is_accepted() {
+            self.clocks.moved(side, now);
+        }
+        if self.game.result().is_some() {
+            self.clocks.stop(now);
+        }
+        let clock_ms = self.clocks.left(side, now);
         let row = CommandRow {
             seq: self.seq,
             side: color_name(side).to_owned(),

@@ -2,7 +2,7 @@
 //! `state`, then every update for its seat) and leaves; a player's seat with no connection
 //! starts the abandonment timer. Frames for the players alone (a rematch offer) go here too.
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use tokio::sync::mpsc;
 

@@ -2,7 +2,7 @@
 //! umpire judges the end, it is stored, the ratings are read again (a rated game's update
 //! is applied with the stored end), and every connection hears the `update` and `game_over`.
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::color_name;

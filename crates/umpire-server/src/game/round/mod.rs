@@ -31,7 +31,7 @@ mod rebuild;
 mod recovery;
 mod timers;
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use tokio::sync::{mpsc, oneshot};
 use umpire_protocol::client_message::Action;
@@ -194,7 +194,7 @@ impl Round {
                 Some(d) => {
                     tokio::select! {
                         m = rx.recv() => m,
-                        () = tokio::time::sleep_until(tokio::time::Instant::from_std(d)) => {
+                        () = tokio::time::sleep_until(d) => {
                             if self.row.status == "open" {
                                 if self.withdraw(Removal::Expired).await.is_ok() {
                                     withdrawn = Some(Removal::Expired);

@@ -2,7 +2,7 @@
 //! `join`), the creator cancels or the addressee declines it (`withdraw`), or it expires
 //! unanswered.
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_rules::shakmaty::Color;
 

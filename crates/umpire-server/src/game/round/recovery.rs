@@ -4,7 +4,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::parse_color;

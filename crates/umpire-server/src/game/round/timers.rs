@@ -2,7 +2,7 @@
 //! and a person who stays away from a game past the timeout loses it by abandonment (or the
 //! game is aborted before both sides have moved).
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_rules::Command;
 
@@ -16,7 +16,7 @@ impl Round {
         let Some(side) = self.clocks.running() else {
             return;
         };
-        if self.clocks.left(side, now) > 0 || self.is_over() {
+        if !self.clocks.flag_fallen(side, now) || self.is_over() {
             return;
         }
         self.clocks.stop(now);
@@ -52,9 +52,7 @@ impl Round {
         } else {
             Command::Abandon
         };
-        let clock_ms = self.clocks.charge(side, now);
         self.clocks.stop(now);
-        self.clocks.set(side, clock_ms);
         self.server_end(side, end, now).await;
     }
 }
