@@ -11,7 +11,7 @@ use crate::error::ApiError;
 use crate::http::state::AppState;
 use crate::ratings::glicko::{PROVISIONAL_DEVIATION, Rating};
 use crate::ratings::time_class::TimeClass;
-use crate::store::{HistoryRow, RatingRow, SeatRow, UserRow, now_ms};
+use crate::store::{HistoryRow, RatingRow, SeatRow, UserRow};
 
 /// The most lines a leaderboard answers.
 pub const MAX_LEADERBOARD: i64 = 200;
@@ -109,7 +109,7 @@ pub async fn leaderboard(
     let class = parse_class(q.class.as_deref().unwrap_or("rapid"))?;
     let limit = parse_limit(q.limit, 50, MAX_LEADERBOARD)?;
     let provisional = q.provisional.unwrap_or(false);
-    let now = now_ms();
+    let now = st.store.now_ms();
     // The stored RD filters in SQL; the RD grown since (idle rating periods) only here, so
     // pages are read until `limit` ratings are kept or none are left.
     let mut kept = Vec::new();
@@ -179,7 +179,7 @@ pub async fn player(
         .ratings_of(&user.id)
         .await?
         .iter()
-        .map(|r| rating_row_json(r, now_ms()))
+        .map(|r| rating_row_json(r, st.store.now_ms()))
         .collect();
     Ok(Json(json!({
         "name": user.name,

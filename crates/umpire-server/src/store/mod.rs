@@ -13,14 +13,17 @@ use sqlx::{AnyPool, Executor, Row};
 mod checkpoint;
 mod migrations;
 mod ratings;
+mod time_source;
 mod withdrawn;
 mod writer;
 
 pub use ratings::{HistoryRow, LeaderRow, RatingRow, SeatRating, SeatRow};
+pub use time_source::{ManualClock, TimeSource};
 pub use withdrawn::{WITHDRAWN_KEEP_MS, Withdrawn};
 pub use writer::CommitCounts;
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch, by the system's clock (the server itself reads
+/// [`Store::now_ms`], which a test may turn by hand).
 pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -51,6 +54,8 @@ pub struct Store {
     metrics: Arc<crate::metrics::Metrics>,
     /// Tells the writer to stop and give its connection back (on close).
     writer_stop: Arc<tokio::sync::Notify>,
+    /// Where the time comes from.
+    time: TimeSource,
 }
 
 /// A stored user.
@@ -148,6 +153,21 @@ fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
 }
 
 impl Store {
+    /// Reads the time from `time` from now on (before the store is shared).
+    pub fn set_time(&mut self, time: TimeSource) {
+        self.time = time;
+    }
+
+    /// Where the server reads the time.
+    pub fn time(&self) -> &TimeSource {
+        &self.time
+    }
+
+    /// Milliseconds since the Unix epoch, by the server's time source.
+    pub fn now_ms(&self) -> i64 {
+        self.time.now_ms()
+    }
+
     /// Opens (creating if missing) the SQLite database `umpire.sqlite3` in `dir`.
     pub async fn open_dir(dir: &Path) -> Result<Store, String> {
         std::fs::create_dir_all(dir)
@@ -188,6 +208,7 @@ impl Store {
         let metrics = Arc::new(crate::metrics::Metrics::default());
         let writer_stop = Arc::new(tokio::sync::Notify::new());
         Ok(Store {
+            time: TimeSource::System,
             writer: writer::spawn(
                 write_pool.clone(),
                 commits.clone(),
@@ -226,7 +247,7 @@ impl Store {
         .bind(&user.name)
         .bind(&user.kind)
         .bind(&user.password_hash)
-        .bind(now_ms())
+        .bind(self.now_ms())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -273,7 +294,7 @@ impl Store {
         sqlx::query(&sql)
             .bind(token_hash)
             .bind(user_id)
-            .bind(now_ms())
+            .bind(self.now_ms())
             .execute(&self.pool)
             .await?;
         Ok(())

@@ -6,7 +6,7 @@ use umpire_rules::wire::color_name;
 use super::{Round, Seat};
 use crate::error::ApiError;
 use crate::game::projection;
-use crate::store::{ChatRow, now_ms};
+use crate::store::ChatRow;
 
 impl Round {
     pub(super) async fn say(&mut self, side: Color, text: String) -> Result<(), ApiError> {
@@ -19,7 +19,7 @@ impl Round {
         let line = ChatRow {
             side: color_name(side).to_owned(),
             text,
-            at_ms: now_ms(),
+            at_ms: self.store.now_ms(),
         };
         self.store
             .append_chat(&self.row.id, self.chat.len() as i64, &line)

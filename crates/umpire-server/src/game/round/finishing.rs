@@ -11,7 +11,7 @@ use umpire_rules::{Command, Verdict};
 use super::Round;
 use super::rebuild::take_in;
 use crate::game::projection;
-use crate::store::{CommandRow, now_ms};
+use crate::store::CommandRow;
 
 impl Round {
     /// Has the umpire judge an end the server declares for `side` (a flag fall, an
@@ -34,7 +34,7 @@ impl Round {
             side: color_name(side).to_owned(),
             command: end.to_text(),
             clock_ms: self.clocks.left(side, now).max(0),
-            at_ms: now_ms(),
+            at_ms: self.store.now_ms(),
         };
         let over = self.result_pair();
         if let Err(e) = self

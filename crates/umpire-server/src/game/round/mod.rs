@@ -239,7 +239,7 @@ impl Round {
                     id,
                     reply,
                 }) => {
-                    let began = Instant::now();
+                    let began = std::time::Instant::now();
                     let answer = self.act(side, action, id).await;
                     self.store.metrics().act.record(began.elapsed());
                     let _ = reply.send(answer);

@@ -12,7 +12,7 @@ use crate::ratings::time_class::CORRESPONDENCE_MS;
 impl Round {
     /// If the running side's time is up, its flag falls: stored, then announced to all.
     pub(super) async fn flag_check(&mut self) {
-        let now = Instant::now();
+        let now = self.store.time().now();
         let Some(side) = self.clocks.running() else {
             return;
         };
@@ -39,7 +39,7 @@ impl Round {
     /// If the side to move has been away past the timeout, it loses by abandonment, or the
     /// game is aborted if the two sides have not both moved yet.
     pub(super) async fn abandon_check(&mut self) {
-        let now = Instant::now();
+        let now = self.store.time().now();
         if self.is_over() || self.row.status != "live" {
             return;
         }
