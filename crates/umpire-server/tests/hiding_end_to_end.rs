@@ -2,7 +2,9 @@
 //! independent oracle) are played through a real server in process, on a hand-turned clock,
 //! with real WebSocket connections for both players and a spectator, and every byte the
 //! audience receives is compared: the frames of its connection in order, and the HTTP bodies
-//! it may fetch during the game (`GET /api/games/ID`, its own view's download, the game list).
+//! it may fetch during the game (`GET /api/games/ID`, its own view's download, the game list),
+//! the observer's `state` again (sync) and a new spectator's `state`, taken just before heard
+//! commands (so after the silent ones).
 //!
 //! The two games of a pair differ in how many commands the opponent gives that the audience
 //! hears nothing of, and when (at sub-millisecond moments of the injected clock), and, for a
@@ -157,6 +159,28 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
     for step in script {
         clock.advance(Duration::from_micros(step.at_us - now_us));
         now_us = step.at_us;
+        if !step.silent {
+            heard += 1;
+            // Now and then, just before a heard command (so after any silent ones): the
+            // bodies the audience may fetch, the observer's `state` again (sync), and a new
+            // spectator's `state`.
+            if heard % 4 == 0 {
+                fetch(&format!("before heard {heard}"), &mut bodies).await;
+                ids[me] += 1;
+                sockets[me]
+                    .send_text(&json!({"type": "sync", "id": ids[me]}).to_string())
+                    .await
+                    .expect("sent");
+                let read = until_reply(&mut sockets[me], ids[me]).await;
+                logs[me].extend(read);
+                if audience == Audience::Spectators {
+                    let mut late = anonymous.socket(&id).await.expect("a spectator's socket");
+                    let state = late.next_text().await.expect("state");
+                    bodies.push((format!("before heard {heard}: a new spectator"), state));
+                    late.close().await;
+                }
+            }
+        }
         // Each connection numbers its own frames (the observer's ids must not count the
         // opponent's commands).
         let side = usize::from(step.by.is_black());
@@ -170,12 +194,6 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
             .expect("sent");
         let read = until_reply(&mut sockets[side], ids[side]).await;
         logs[side].extend(read);
-        if !step.silent {
-            heard += 1;
-            if heard % 8 == 0 {
-                fetch(&format!("after {heard} heard"), &mut bodies).await;
-            }
-        }
     }
     clock.advance(Duration::from_millis(250));
     fetch("at the end", &mut bodies).await;
