@@ -294,3 +294,37 @@ async fn long_run_many_pairs_of_every_audience() {
     pairs(Audience::Player, 20, 120).await;
     pairs(Audience::Spectators, 20, 120).await;
 }
+
+/// After a restart the clocks come back from the moves alone: the reading stored with a
+/// rejected attempt (which the opponent never heard of) would tell when it was made.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_shows_the_clocks_of_the_moves_alone() {
+    let dir = fresh_dir("hiding-restart");
+    let clock = ManualClock::new(1_800_000_000_000);
+    let server = Server::start_timed(dir.clone(), TimeSource::Manual(clock.clone())).await;
+    let (white, black, id) = common::two_player_game(
+        &server,
+        json!({"rules": "berkeley", "initial_ms": 600_000, "increment_ms": 1_000}),
+    )
+    .await;
+    let (mut w, _) = common::socket(&white, &id).await;
+    let (mut b, _) = common::socket(&black, &id).await;
+    clock.advance(Duration::from_micros(1_000_300));
+    let moved = common::ask(&mut w, json!({"type": "attempt", "move": "e2e4"}), 1).await;
+    assert_eq!(moved["observation"]["moved"], true, "{moved}");
+    assert_eq!(moved["clocks"]["white_ms"], 599_999);
+    clock.advance(Duration::from_micros(1_000_400));
+    let moved = common::ask(&mut b, json!({"type": "attempt", "move": "e7e5"}), 1).await;
+    assert_eq!(moved["observation"]["moved"], true, "{moved}");
+    // White tries a move its own board allows and the true position does not, and is told no.
+    clock.advance(Duration::from_micros(1_500_700));
+    let refused = common::ask(&mut w, json!({"type": "attempt", "move": "e4e5"}), 2).await;
+    assert_eq!(refused["observation"]["moved"], false, "{refused}");
+    server.stop().await;
+    let clock = ManualClock::new(1_800_000_100_000);
+    let server = Server::start_timed(dir.clone(), TimeSource::Manual(clock)).await;
+    let (_, state) = common::socket(&server.client(), &id).await;
+    assert_eq!(state["clocks"]["white_ms"], 599_999, "{state}");
+    server.stop().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
