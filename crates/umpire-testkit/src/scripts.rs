@@ -53,6 +53,13 @@ pub struct PairedScripts {
     pub exercised: Exercised,
 }
 
+/// Whether a client can send `command` at all: an attempt from a square to itself is no move
+/// (a server refuses the text before the umpire judges it, so the script and the game played
+/// would part).
+fn sendable(command: Command) -> bool {
+    !matches!(command, Command::Attempt(a) if a.from == a.to)
+}
+
 /// Inserts up to `n` commands of `opponent` that `me` hears nothing of into `side`, at random
 /// moments in `(from_us, to_us)`.
 #[allow(clippy::too_many_arguments)]
@@ -76,7 +83,7 @@ fn insert_silent(
                 return;
             }
             let (by, command) = random_command(side.game.umpire(), rng);
-            if by != opponent || !matches!(command, Command::Attempt(_)) {
+            if by != opponent || !matches!(command, Command::Attempt(_)) || !sendable(command) {
                 continue;
             }
             let (ent, next) = side.trial(by, command, me);
@@ -122,6 +129,9 @@ pub fn paired_scripts(cfg: &PairConfig, audience: Audience, max_silent: u32) -> 
         for attempt in 0..24 {
             let (by, c) = random_command(a.game.umpire(), &mut rng);
             let _ = attempt;
+            if !sendable(c) {
+                continue;
+            }
             let same = |x: Color| a.trial(by, c, x).0 == b.trial(by, c, x).0;
             let fits = match audience {
                 Audience::Spectators => same(Color::White) && same(Color::Black),
@@ -134,6 +144,7 @@ pub fn paired_scripts(cfg: &PairConfig, audience: Audience, max_silent: u32) -> 
             if audience == Audience::Player
                 && by != me
                 && let Some(c2) = match_in(&b, &a, by, c, me, &mut rng)
+                && sendable(c2.1)
             {
                 chosen = Some(((by, c), c2));
                 break;
