@@ -126,10 +126,22 @@ pub async fn open(database: &Database) -> Result<AppState, String> {
 
 /// Opens storage and rebuilds every unfinished game, with these options.
 pub async fn open_with(database: &Database, options: Options) -> Result<AppState, String> {
-    let store = match database {
+    open_timed(database, options, store::TimeSource::System).await
+}
+
+/// Opens storage and rebuilds every unfinished game, with these options, reading the time
+/// from `time` (the games' clocks and timers, and the times stored): a test turns a
+/// [`store::ManualClock`] by hand and the server plays the same way every time.
+pub async fn open_timed(
+    database: &Database,
+    options: Options,
+    time: store::TimeSource,
+) -> Result<AppState, String> {
+    let mut store = match database {
         Database::Dir(dir) => Store::open_dir(dir).await?,
         Database::Url(url) => Store::connect(url).await?,
     };
+    store.set_time(time);
     let hub = Arc::new(game::hub::Hub::new(store.clone()));
     hub.set_abandon_after(options.abandon_after);
     hub.set_challenge_expiry(options.challenge_expiry);

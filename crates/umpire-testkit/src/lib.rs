@@ -14,6 +14,7 @@
 pub mod driver;
 pub mod oracle;
 pub mod pairing;
+pub mod scripts;
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -86,13 +86,13 @@ impl Exercised {
 
 /// One side of a pair: the recording game and the oracle following it.
 #[derive(Clone)]
-struct Side {
-    game: Game,
-    oracle: Oracle,
+pub(crate) struct Side {
+    pub(crate) game: Game,
+    pub(crate) oracle: Oracle,
 }
 
 impl Side {
-    fn new(cfg: &PairConfig, seed_tag: u64) -> Side {
+    pub(crate) fn new(cfg: &PairConfig, seed_tag: u64) -> Side {
         let mut game = match &cfg.fen {
             Some(fen) => Game::from_fen(cfg.rules, fen).expect("valid set-up position"),
             None => Game::new(cfg.rules),
@@ -106,7 +106,12 @@ impl Side {
     }
 
     /// What `player` is entitled to of `command` given by `by`, judged on copies.
-    fn trial(&self, by: Color, command: Command, player: Color) -> (Entitlement, Umpire) {
+    pub(crate) fn trial(
+        &self,
+        by: Color,
+        command: Command,
+        player: Color,
+    ) -> (Entitlement, Umpire) {
         let mut umpire = self.game.umpire().clone();
         let outcome = umpire.submit_as(by, command);
         let mut oracle = self.oracle.clone();
@@ -115,7 +120,7 @@ impl Side {
     }
 
     /// Gives the command for real; returns the observer's entitlement.
-    fn give(&mut self, by: Color, command: Command, player: Color) -> Entitlement {
+    pub(crate) fn give(&mut self, by: Color, command: Command, player: Color) -> Entitlement {
         let outcome = self.game.submit_as(by, command);
         let ents = self.oracle.judge(outcome.side, command, outcome.verdict);
         ents[usize::from(player.is_black())].clone()
@@ -124,7 +129,7 @@ impl Side {
 
 /// A command of `by` in `b` that gives `me` the entitlement `(by, command)` gives it in `a`,
 /// preferring one that leaves the true positions apart.
-fn match_in(
+pub(crate) fn match_in(
     b: &Side,
     a: &Side,
     by: Color,

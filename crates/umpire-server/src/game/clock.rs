@@ -1,6 +1,8 @@
 //! [`Clocks`]: both players' clocks with increment; server time is the truth.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use umpire_rules::shakmaty::Color;
 
@@ -37,9 +39,16 @@ impl TimeControl {
 }
 
 /// The clocks of a game: what each side has left, which one runs and since when.
+///
+/// Time is kept exactly (nanoseconds) and rounded only when read: charging the running side
+/// at any moment (say at a rejected attempt nobody else hears of) changes nothing that any
+/// later reading shows, so what the clocks show is a function of the accepted moves and of
+/// time alone. The instants are `tokio::time::Instant`s: a paused tokio runtime is a test
+/// clock.
 #[derive(Clone, Copy, Debug)]
 pub struct Clocks {
-    remaining: [i64; 2],
+    /// Nanoseconds each side has left (negative once its flag has fallen).
+    remaining_ns: [i64; 2],
     running: Option<Color>,
     since: Instant,
     increment_ms: i64,
@@ -60,11 +69,24 @@ fn index(side: Color) -> usize {
     side.fold_wb(0, 1)
 }
 
+const NS_PER_MS: i64 = 1_000_000;
+
+/// Milliseconds as nanoseconds, saturating (clocks are bounded far below the limit).
+fn ns_of_ms(ms: i64) -> i64 {
+    ms.saturating_mul(NS_PER_MS)
+}
+
+/// Whole milliseconds of `ns`, rounded down (towards minus infinity, so that a clock with
+/// any time left below a millisecond reads 0 and one past its flag reads below 0).
+fn ms_of_ns(ns: i64) -> i64 {
+    ns.div_euclid(NS_PER_MS)
+}
+
 impl Clocks {
     /// Stopped clocks at the start of a game.
     pub fn new(tc: TimeControl, now: Instant) -> Clocks {
         Clocks {
-            remaining: [tc.initial_ms; 2],
+            remaining_ns: [ns_of_ms(tc.initial_ms); 2],
             running: None,
             since: now,
             increment_ms: tc.increment_ms,
@@ -73,20 +95,19 @@ impl Clocks {
 
     /// Sets a side's time left (when a game is rebuilt from its stored commands).
     pub fn set(&mut self, side: Color, ms: i64) {
-        self.remaining[index(side)] = ms;
+        self.remaining_ns[index(side)] = ns_of_ms(ms);
     }
 
     /// Starts `side`'s clock at `now` (the other stops).
     pub fn start(&mut self, side: Color, now: Instant) {
+        self.charge(now);
         self.running = Some(side);
         self.since = now;
     }
 
     /// Stops both clocks at `now`, charging the running side.
     pub fn stop(&mut self, now: Instant) {
-        if let Some(side) = self.running {
-            self.remaining[index(side)] = self.left(side, now);
-        }
+        self.charge(now);
         self.running = None;
         self.since = now;
     }
@@ -96,41 +117,52 @@ impl Clocks {
         self.running
     }
 
-    /// What `side` has left at `now` (negative once its flag has fallen).
-    pub fn left(&self, side: Color, now: Instant) -> i64 {
-        let base = self.remaining[index(side)];
+    /// Exactly what `side` has left at `now`, in nanoseconds.
+    fn left_ns(&self, side: Color, now: Instant) -> i64 {
+        let base = self.remaining_ns[index(side)];
         if self.running == Some(side) {
-            let spent = now.saturating_duration_since(self.since).as_millis() as i64;
-            base - spent
+            let spent = now.saturating_duration_since(self.since).as_nanos();
+            base.saturating_sub(i64::try_from(spent).unwrap_or(i64::MAX))
         } else {
             base
         }
     }
 
-    /// Charges the running side for the time since its clock last started or was charged,
-    /// and returns what `side` has left.
-    pub fn charge(&mut self, side: Color, now: Instant) -> i64 {
+    /// What `side` has left at `now`, whole milliseconds rounded down (negative once its
+    /// flag has fallen).
+    pub fn left(&self, side: Color, now: Instant) -> i64 {
+        ms_of_ns(self.left_ns(side, now))
+    }
+
+    /// Whether `side`'s flag has fallen at `now`: no time at all left, to the nanosecond.
+    pub fn flag_fallen(&self, side: Color, now: Instant) -> bool {
+        self.left_ns(side, now) <= 0
+    }
+
+    /// Charges the running side exactly for the time since its clock last started or was
+    /// charged. No later reading changes: the time is kept to the nanosecond.
+    pub fn charge(&mut self, now: Instant) {
         if let Some(running) = self.running {
-            self.remaining[index(running)] = self.left(running, now);
+            self.remaining_ns[index(running)] = self.left_ns(running, now);
             self.since = now;
         }
-        self.remaining[index(side)]
     }
 
     /// After `side` moved at `now`: charges it, adds the increment and starts the other clock.
-    /// Returns what `side` has left.
+    /// Returns what `side` has left, in milliseconds.
     pub fn moved(&mut self, side: Color, now: Instant) -> i64 {
-        self.charge(side, now);
-        self.remaining[index(side)] += self.increment_ms;
+        self.charge(now);
+        let i = index(side);
+        self.remaining_ns[i] = self.remaining_ns[i].saturating_add(ns_of_ms(self.increment_ms));
         self.start(!side, now);
-        self.remaining[index(side)]
+        self.left(side, now)
     }
 
     /// When the running side's flag falls.
     pub fn deadline(&self) -> Option<Instant> {
         let side = self.running?;
-        let left = self.remaining[index(side)].max(0) as u64;
-        Some(self.since + Duration::from_millis(left))
+        let left = self.remaining_ns[index(side)].max(0) as u64;
+        Some(self.since + Duration::from_nanos(left))
     }
 
     /// What the clocks show at `now`.
@@ -169,13 +201,52 @@ mod tests {
         let mut c = Clocks::new(TimeControl::checked(10_000, 0).unwrap(), t0);
         c.start(Color::White, t0);
         let t1 = t0 + Duration::from_millis(4_000);
-        assert_eq!(c.charge(Color::White, t1), 6_000);
+        c.charge(t1);
+        assert_eq!(c.left(Color::White, t1), 6_000);
         assert_eq!(c.running(), Some(Color::White));
         assert_eq!(
             c.left(Color::White, t1 + Duration::from_millis(7_000)),
             -1_000
         );
         assert_eq!(c.reading(t1 + Duration::from_millis(7_000)).white_ms, 0);
+    }
+
+    #[test]
+    fn charging_at_any_moments_changes_no_later_reading() {
+        // Issue 31, item 1: with whole milliseconds kept, each charge at a rejected attempt
+        // gave the mover back its sub-millisecond remainder, so the opponent's reading told
+        // how many silent attempts there had been.
+        let t0 = Instant::now();
+        let tc = TimeControl::checked(60_000, 0).unwrap();
+        let mut quiet = Clocks::new(tc, t0);
+        quiet.start(Color::White, t0);
+        let mut busy = quiet;
+        let mut t = t0;
+        for _ in 0..150 {
+            t += Duration::from_micros(1_700);
+            busy.charge(t);
+        }
+        let moved_at = t + Duration::from_micros(333);
+        assert_eq!(
+            quiet.moved(Color::White, moved_at),
+            busy.moved(Color::White, moved_at)
+        );
+        let later = moved_at + Duration::from_micros(12_345);
+        assert_eq!(quiet.reading(later), busy.reading(later));
+        assert_eq!(quiet.deadline(), busy.deadline());
+        assert_eq!(quiet.left(Color::White, later), 60_000 - 256);
+    }
+
+    #[test]
+    fn a_flag_falls_only_with_no_time_at_all_left() {
+        let t0 = Instant::now();
+        let mut c = Clocks::new(TimeControl::checked(1_000, 0).unwrap(), t0);
+        c.start(Color::Black, t0);
+        let almost = t0 + Duration::from_nanos(999_999_999);
+        assert_eq!(c.left(Color::Black, almost), 0);
+        assert!(!c.flag_fallen(Color::Black, almost));
+        assert!(c.flag_fallen(Color::Black, t0 + Duration::from_secs(1)));
+        assert_eq!(c.deadline(), Some(t0 + Duration::from_secs(1)));
     }
 
     #[test]

@@ -215,6 +215,20 @@ pub fn spectator_observation(outcome: &Outcome) -> Option<SpectatorObservation> 
     })
 }
 
+/// The opening announcements a spectator hears: those both players heard (a game started
+/// from a set-up position may tell one player something the other does not hear).
+pub fn public_opening(white: &[Announcement], black: &[Announcement]) -> Vec<Announcement> {
+    let mut left: Vec<Announcement> = black.to_vec();
+    let mut heard = Vec::new();
+    for a in white {
+        if let Some(i) = left.iter().position(|b| b == a) {
+            left.remove(i);
+            heard.push(*a);
+        }
+    }
+    heard
+}
+
 /// What a spectator learns from one outcome.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpectatorObservation {
@@ -360,6 +374,19 @@ mod tests {
     use umpire_rules::{Command, RuleSetId, Umpire};
 
     use crate::ratings::glicko::Rating;
+
+    #[test]
+    fn spectators_hear_of_the_opening_only_what_both_players_heard() {
+        // Issue 31, item 2: spectators were given White's opening announcements.
+        let white = [Announcement::PawnTries(2), Announcement::PawnTries(2)];
+        let black = [Announcement::PawnTries(2), Announcement::PawnCaptures];
+        assert_eq!(
+            public_opening(&white, &black),
+            vec![Announcement::PawnTries(2)]
+        );
+        assert_eq!(public_opening(&white, &[]), vec![]);
+        assert_eq!(public_opening(&[], &black), vec![]);
+    }
 
     const RATINGS: [Option<ShownRating>; 2] = [
         Some(ShownRating {

@@ -24,7 +24,7 @@ use crate::http::json_body::body;
 use crate::http::peer::Peer;
 use crate::http::state::AppState;
 use crate::ratings::time_class::TimeClass;
-use crate::store::{GameRow, UserRow, now_ms};
+use crate::store::{GameRow, UserRow};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -57,7 +57,7 @@ pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
         if let Some(user) = &row.users[i] {
             // Name and rating in one query, so the lobby listing costs what it did before.
             if let Some(seat) = st.store.seat(user, &row.rules, class.as_str()).await? {
-                ratings[i] = crate::http::players::seat_rating_json(&seat, now_ms());
+                ratings[i] = crate::http::players::seat_rating_json(&seat, st.store.now_ms());
                 names[i] = seat.name;
             }
         } else if let Some(agent) = &row.agents[i] {
@@ -200,7 +200,7 @@ pub async fn create_game(
         status: if agent.is_some() { "live" } else { "open" }.to_owned(),
         result: None,
         reason: None,
-        created_ms: now_ms(),
+        created_ms: st.store.now_ms(),
         rated,
         opponent: opponent.as_ref().map(|u| u.id.clone()),
     };
@@ -379,7 +379,7 @@ pub async fn rematch(
         status: if live { "live" } else { "open" }.to_owned(),
         result: None,
         reason: None,
-        created_ms: now_ms(),
+        created_ms: st.store.now_ms(),
         rated: old.rated,
         opponent: if live { None } else { old.users[other].clone() },
     };

@@ -15,7 +15,7 @@ use crate::error::ApiError;
 use crate::http::state::AppState;
 use crate::ratings::glicko::{PROVISIONAL_DEVIATION, Rating};
 use crate::ratings::time_class::TimeClass;
-use crate::store::{HistoryRow, RatingRow, SeatRow, UserRow, now_ms};
+use crate::store::{HistoryRow, RatingRow, SeatRow, UserRow};
 
 /// The most lines a leaderboard answers.
 pub const MAX_LEADERBOARD: i64 = 200;
@@ -109,7 +109,7 @@ pub async fn leaderboard(
     let class = parse_class(q.class.as_deref().unwrap_or("rapid"))?;
     let limit = parse_limit(q.limit, 50, MAX_LEADERBOARD)?;
     let provisional = q.provisional.unwrap_or(false);
-    let now = now_ms();
+    let now = st.store.now_ms();
     // The stored RD filters in SQL; the RD grown since (idle rating periods) only here, so
     // pages are read until `limit` ratings are kept or none are left.
     let mut kept = Vec::new();
@@ -173,7 +173,7 @@ pub async fn player(
 ) -> Result<Json<PlayerBody>, ApiError> {
     let user = user_named(&st, &name).await?;
     let (played, rated) = st.store.games_played(&user.id).await?;
-    let now = now_ms();
+    let now = st.store.now_ms();
     let ratings = st
         .store
         .ratings_of(&user.id)

@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 
 use crate::error::ApiError;
 use crate::lobby::feed::Removal;
-use crate::store::{Store, now_ms};
+use crate::store::Store;
 
 /// The refusal about a game `id` that is not stored: if it was a challenge withdrawn within
 /// the last day ([`WITHDRAWN_KEEP_MS`](crate::store::WITHDRAWN_KEEP_MS)), 410 with the reason's code (`challenge_declined`,
@@ -29,7 +29,7 @@ pub async fn missing(store: &Store, id: &str) -> ApiError {
 /// Why the challenge `id` was withdrawn, if its tombstone is still kept.
 pub async fn withdrawal(store: &Store, id: &str) -> Result<Option<Removal>, ApiError> {
     Ok(store
-        .withdrawn(id, now_ms())
+        .withdrawn(id, store.now_ms())
         .await?
         .and_then(|w| Removal::parse(&w.reason)))
 }

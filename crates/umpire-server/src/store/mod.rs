@@ -14,15 +14,18 @@ mod checkpoint;
 mod migrations;
 mod name_key;
 mod ratings;
+mod time_source;
 mod withdrawn;
 mod writer;
 
 pub use name_key::name_key;
 pub use ratings::{HistoryRow, LeaderRow, RatingRow, SeatRating, SeatRow};
+pub use time_source::{ManualClock, TimeSource};
 pub use withdrawn::{WITHDRAWN_KEEP_MS, Withdrawn};
 pub use writer::CommitCounts;
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch, by the system's clock (the server itself reads
+/// [`Store::now_ms`], which a test may turn by hand).
 pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -53,6 +56,8 @@ pub struct Store {
     metrics: Arc<crate::metrics::Metrics>,
     /// Tells the writer to stop and give its connection back (on close).
     writer_stop: Arc<tokio::sync::Notify>,
+    /// Where the time comes from.
+    time: TimeSource,
 }
 
 /// A stored user.
@@ -153,6 +158,21 @@ fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
 }
 
 impl Store {
+    /// Reads the time from `time` from now on (before the store is shared).
+    pub fn set_time(&mut self, time: TimeSource) {
+        self.time = time;
+    }
+
+    /// Where the server reads the time.
+    pub fn time(&self) -> &TimeSource {
+        &self.time
+    }
+
+    /// Milliseconds since the Unix epoch, by the server's time source.
+    pub fn now_ms(&self) -> i64 {
+        self.time.now_ms()
+    }
+
     /// Opens (creating if missing) the SQLite database `umpire.sqlite3` in `dir`.
     pub async fn open_dir(dir: &Path) -> Result<Store, String> {
         std::fs::create_dir_all(dir)
@@ -193,6 +213,7 @@ impl Store {
         let metrics = Arc::new(crate::metrics::Metrics::default());
         let writer_stop = Arc::new(tokio::sync::Notify::new());
         Ok(Store {
+            time: TimeSource::System,
             writer: writer::spawn(
                 write_pool.clone(),
                 commits.clone(),
@@ -233,7 +254,7 @@ impl Store {
         .bind(&user.kind)
         .bind(&user.password_hash)
         .bind(&user.owner)
-        .bind(now_ms())
+        .bind(self.now_ms())
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -303,7 +324,7 @@ impl Store {
         token_hash: &str,
         user_id: &str,
     ) -> Result<(), sqlx::Error> {
-        let now = now_ms();
+        let now = self.now_ms();
         let sql = match table {
             Credential::Session => {
                 "INSERT INTO sessions (token_hash, user_id, created_ms, last_ms) VALUES ($1, $2, $3, $4)"

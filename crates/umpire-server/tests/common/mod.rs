@@ -65,6 +65,18 @@ impl Server {
         Server::serving(state, dir).await
     }
 
+    /// Starts a server on `dir` that reads the time from `time` (a hand-turned clock).
+    pub async fn start_timed(dir: PathBuf, time: umpire_server::store::TimeSource) -> Server {
+        let state = umpire_server::open_timed(
+            &Database::Dir(dir.clone()),
+            umpire_server::Options::default(),
+            time,
+        )
+        .await
+        .expect("open");
+        Server::serving(state, dir).await
+    }
+
     /// Starts a server on `dir` listening on `addr` (`HOST:PORT`, e.g. a stopped server's).
     pub async fn start_at(dir: PathBuf, addr: &str) -> Server {
         let state = open_with(

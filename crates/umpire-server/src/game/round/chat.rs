@@ -23,7 +23,7 @@ use umpire_rules::wire::color_name;
 use super::{Round, Seat, index};
 use crate::error::ApiError;
 use crate::game::projection;
-use crate::store::{ChatRow, now_ms};
+use crate::store::ChatRow;
 
 /// The most chat lines a game holds: 500.
 pub const MAX_CHAT_LINES: usize = 500;
@@ -131,7 +131,7 @@ impl Round {
         let line = ChatRow {
             side: color_name(side).to_owned(),
             text,
-            at_ms: now_ms(),
+            at_ms: self.store.now_ms(),
         };
         self.store
             .append_chat(&self.row.id, self.chat.len() as i64, &line)

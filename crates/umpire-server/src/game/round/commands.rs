@@ -1,8 +1,6 @@
 //! A player's action: read it, judge the command with the umpire, charge the clock, commit it
 //! to storage, and only then let everyone hear of it.
 
-use std::time::Instant;
-
 use umpire_protocol::client_message::Action;
 use umpire_rules::Command;
 use umpire_rules::shakmaty::Color;
@@ -12,7 +10,7 @@ use super::rebuild::take_in;
 use super::{Round, Seat, index};
 use crate::error::ApiError;
 use crate::game::projection;
-use crate::store::{CommandRow, now_ms};
+use crate::store::CommandRow;
 
 impl Round {
     /// A player's action: a command for the umpire, a chat line, or a request for a frame for
@@ -28,7 +26,7 @@ impl Round {
                 return Ok(Some(projection::relist_frame(&self.views[index(side)], id)));
             }
             Action::Sync => {
-                let frame = self.state_frame(Seat::Player(side), Instant::now());
+                let frame = self.state_frame(Seat::Player(side), self.store.time().now());
                 return Ok(Some(projection::with_reply_to(frame, id)));
             }
             Action::Msg(text) => {
@@ -82,34 +80,32 @@ impl Round {
                 format!("it is not your turn to say {:?}", command.to_text()),
             ));
         }
-        let now = Instant::now();
-        if self.clocks.left(side, now) <= 0 && self.clocks.running() == Some(side) {
+        let now = self.store.time().now();
+        if self.clocks.running() == Some(side) && self.clocks.flag_fallen(side, now) {
             self.flag_check().await;
             return Err(ApiError::conflict("game_over", "your time ran out"));
         }
         let outcome = self.game.submit_as(side, command);
-        let clock_ms = if outcome.is_accepted() {
-            let left = self.clocks.moved(side, now);
-            if self.game.result().is_some() {
-                self.clocks.stop(now);
-            }
-            left
-        } else {
-            let left = self.clocks.charge(side, now);
-            if self.game.result().is_some() {
-                self.clocks.stop(now);
-            }
-            left
-        };
+        // Only a move switches the clocks; any other command (a rejected attempt above all,
+        // which the opponent may not hear of) leaves them as they are, so that what the
+        // clocks show never depends on it. The stored `clock_ms` of such a command is a
+        // reading, never read back (recovery takes the clocks of accepted moves alone).
+        if outcome.is_accepted() {
+            self.clocks.moved(side, now);
+        }
+        if self.game.result().is_some() {
+            self.clocks.stop(now);
+        }
+        let clock_ms = self.clocks.left(side, now);
         let row = CommandRow {
             seq: self.seq,
             side: color_name(side).to_owned(),
             command: command.to_text(),
             clock_ms,
-            at_ms: now_ms(),
+            at_ms: self.store.now_ms(),
         };
         let over = self.result_pair();
-        let storing = Instant::now();
+        let storing = std::time::Instant::now();
         let stored = self
             .store
             .append_command(

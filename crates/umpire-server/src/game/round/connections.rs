@@ -2,8 +2,6 @@
 //! `state`, then every update for its seat) and leaves; a player's seat with no connection
 //! starts the abandonment timer. Frames for the players alone (a rematch offer) go here too.
 
-use std::time::Instant;
-
 use super::{Round, Seat, index};
 
 /// One open connection of the game and the seat whose frames it gets.
@@ -17,7 +15,7 @@ pub(super) struct Subscriber {
 impl Round {
     /// A new connection: it gets the `state` frame now, then every update for its seat.
     pub(super) fn subscribe(&mut self, seat: Seat, tx: crate::game::outbox::Outbox) {
-        let frame = self.state_frame(seat, Instant::now());
+        let frame = self.state_frame(seat, self.store.time().now());
         if tx.send(frame).is_ok() {
             self.subs.push(Subscriber { seat, tx });
             if let Seat::Player(c) = seat {
@@ -41,7 +39,7 @@ impl Round {
             let n = &mut self.connected[index(c)];
             *n = n.saturating_sub(1);
             if *n == 0 {
-                self.gone_since[index(c)] = Some(Instant::now());
+                self.gone_since[index(c)] = Some(self.store.time().now());
             }
         }
     }

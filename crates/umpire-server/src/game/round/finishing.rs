@@ -2,7 +2,7 @@
 //! umpire judges the end, it is stored, the ratings are read again (a rated game's update
 //! is applied with the stored end), and every connection hears the `update` and `game_over`.
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::color_name;
@@ -11,7 +11,7 @@ use umpire_rules::{Command, Verdict};
 use super::Round;
 use super::rebuild::take_in;
 use crate::game::projection;
-use crate::store::{CommandRow, now_ms};
+use crate::store::CommandRow;
 
 impl Round {
     /// Has the umpire judge an end the server declares for `side` (a flag fall, an
@@ -34,7 +34,7 @@ impl Round {
             side: color_name(side).to_owned(),
             command: end.to_text(),
             clock_ms: self.clocks.left(side, now).max(0),
-            at_ms: now_ms(),
+            at_ms: self.store.now_ms(),
         };
         let over = self.result_pair();
         if let Err(e) = self

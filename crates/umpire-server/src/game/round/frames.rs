@@ -2,7 +2,7 @@
 //! whole `state` a connection gets when it subscribes, and the `update` each seat gets
 //! after a command, each built by the projection for that seat alone.
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Command, Outcome};
@@ -49,7 +49,7 @@ impl Round {
             }
             Seat::Spectator => projection::spectator_state(
                 &public,
-                self.views[0].opening(),
+                &projection::public_opening(self.views[0].opening(), self.views[1].opening()),
                 &self.spectators,
                 self.game.umpire().plies(),
                 self.game.umpire().turn(),

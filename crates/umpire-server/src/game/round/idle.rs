@@ -4,7 +4,9 @@
 //! starts it again from storage when someone comes back. Live and open games keep their
 //! tasks (their clocks, abandonment and expiry run there).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use tokio::time::Instant;
 
 use super::Round;
 

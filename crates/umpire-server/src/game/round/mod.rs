@@ -32,7 +32,7 @@ mod rebuild;
 mod recovery;
 mod timers;
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use tokio::sync::{mpsc, oneshot};
 use umpire_protocol::client_message::Action;
@@ -202,7 +202,7 @@ impl Round {
                 Some(d) => {
                     tokio::select! {
                         m = rx.recv() => m,
-                        () = tokio::time::sleep_until(tokio::time::Instant::from_std(d)) => {
+                        () = tokio::time::sleep_until(d) => {
                             if self.unload_deadline(last_message).is_some() {
                                 // Finished and unwatched: the task ends (the hub reloads it
                                 // from storage if someone comes back); watched: look again
@@ -258,7 +258,7 @@ impl Round {
                     id,
                     reply,
                 }) => {
-                    let began = Instant::now();
+                    let began = std::time::Instant::now();
                     let answer = self.act(side, action, id).await;
                     self.store.metrics().act.record(began.elapsed());
                     let _ = reply.send(answer);

@@ -2,23 +2,23 @@
 //! `join`), the creator cancels or the addressee declines it (`withdraw`), or it expires
 //! unanswered.
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_rules::shakmaty::Color;
 
 use super::Round;
 use crate::error::ApiError;
 use crate::lobby::feed::{LobbyEvent, Removal, withdrawn_frame};
-use crate::store::{UserRow, now_ms};
+use crate::store::UserRow;
 
 impl Round {
     /// When an open game expires: its creation plus the expiry time.
     pub(super) fn expiry_deadline(&self) -> Instant {
-        let age_ms = (now_ms() - self.row.created_ms).max(0) as u64;
+        let age_ms = (self.store.now_ms() - self.row.created_ms).max(0) as u64;
         let left = self
             .challenge_expiry
             .saturating_sub(std::time::Duration::from_millis(age_ms));
-        Instant::now() + left
+        self.store.time().now() + left
     }
 
     /// Whether `user` may withdraw this open game for the reason `why`: the creator cancels,
@@ -50,7 +50,7 @@ impl Round {
     pub(super) async fn withdraw(&mut self, why: Removal) -> Result<(), ApiError> {
         if !self
             .store
-            .withdraw_open_game(&self.row.id, why.as_str(), now_ms())
+            .withdraw_open_game(&self.row.id, why.as_str(), self.store.now_ms())
             .await?
         {
             return Err(ApiError::conflict(
@@ -120,7 +120,7 @@ impl Round {
         self.row.users[free] = Some(user.id);
         self.names[free] = user.name;
         if self.connected[free] == 0 {
-            self.gone_since[free] = Some(Instant::now());
+            self.gone_since[free] = Some(self.store.time().now());
         }
         self.row.status = "live".to_owned();
         if let Some(lobby) = &self.lobby {
@@ -130,7 +130,7 @@ impl Round {
             });
         }
         self.load_ratings().await;
-        let now = Instant::now();
+        let now = self.store.time().now();
         self.clocks.start(self.game.umpire().turn(), now);
         for s in &self.subs {
             let _ = s.tx.send(self.state_frame(s.seat, now));

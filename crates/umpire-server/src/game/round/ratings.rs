@@ -5,7 +5,6 @@ use super::Round;
 use crate::ratings::glicko::Rating;
 use crate::ratings::shown_rating::ShownRating;
 use crate::ratings::time_class::TimeClass;
-use crate::store::now_ms;
 
 impl Round {
     /// Reads each seated account's rating for the frames of a rated game: before the end, its
@@ -17,7 +16,7 @@ impl Round {
             return;
         }
         let class = TimeClass::of(self.row.initial_ms, self.row.increment_ms);
-        let now = now_ms();
+        let now = self.store.now_ms();
         for i in 0..2 {
             let Some(user) = self.row.users[i].clone() else {
                 self.ratings[i] = None;

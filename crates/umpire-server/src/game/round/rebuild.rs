@@ -43,7 +43,7 @@ pub struct Replayed {
     pub views: [PlayerView; 2],
     /// What the spectators heard.
     pub spectators: Vec<SpectatorObservation>,
-    /// Each side's clock after its last stored command.
+    /// Each side's clock after its last stored move (or the end).
     pub clock_ms: [i64; 2],
 }
 
@@ -94,7 +94,12 @@ pub fn replay(row: &GameRow, commands: &[CommandRow]) -> Result<Replayed, String
             ));
         }
         take_in(&mut r.views, &mut r.spectators, None, command, &outcome);
-        r.clock_ms[index(side)] = c.clock_ms;
+        // The clocks come back from the moves and the end alone: the reading stored with any
+        // other command (a rejected attempt the opponent never heard of) would tell when it
+        // was made.
+        if outcome.is_accepted() || r.game.result().is_some() {
+            r.clock_ms[index(side)] = c.clock_ms;
+        }
     }
     Ok(r)
 }

@@ -4,7 +4,6 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::time::Instant;
 
 use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::parse_color;
@@ -38,7 +37,7 @@ impl Round {
             initial_ms: row.initial_ms,
             increment_ms: row.increment_ms,
         };
-        let now = Instant::now();
+        let now = store.time().now();
         let mut clocks = Clocks::new(tc, now);
         for side in [Color::White, Color::Black] {
             clocks.set(side, r.clock_ms[index(side)]);
@@ -114,7 +113,7 @@ impl Round {
                     fresh.challenge_expiry = self.challenge_expiry;
                     fresh.lobby = self.lobby.take();
                     *self = fresh;
-                    let now = Instant::now();
+                    let now = self.store.time().now();
                     for s in &self.subs {
                         let _ = s.tx.send(self.state_frame(s.seat, now));
                     }

@@ -2,7 +2,7 @@
 //! and a person who stays away from a game past the timeout loses it by abandonment (or the
 //! game is aborted before both sides have moved).
 
-use std::time::Instant;
+use tokio::time::Instant;
 
 use umpire_rules::Command;
 
@@ -12,11 +12,11 @@ use crate::ratings::time_class::CORRESPONDENCE_MS;
 impl Round {
     /// If the running side's time is up, its flag falls: stored, then announced to all.
     pub(super) async fn flag_check(&mut self) {
-        let now = Instant::now();
+        let now = self.store.time().now();
         let Some(side) = self.clocks.running() else {
             return;
         };
-        if self.clocks.left(side, now) > 0 || self.is_over() {
+        if !self.clocks.flag_fallen(side, now) || self.is_over() {
             return;
         }
         self.clocks.stop(now);
@@ -39,7 +39,7 @@ impl Round {
     /// If the side to move has been away past the timeout, it loses by abandonment, or the
     /// game is aborted if the two sides have not both moved yet.
     pub(super) async fn abandon_check(&mut self) {
-        let now = Instant::now();
+        let now = self.store.time().now();
         if self.is_over() || self.row.status != "live" {
             return;
         }
@@ -52,9 +52,7 @@ impl Round {
         } else {
             Command::Abandon
         };
-        let clock_ms = self.clocks.charge(side, now);
         self.clocks.stop(now);
-        self.clocks.set(side, clock_ms);
         self.server_end(side, end, now).await;
     }
 }

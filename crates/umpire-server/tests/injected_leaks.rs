@@ -1,0 +1,219 @@
+//! The end-to-end hiding suite must bite (issue 31, item 3): each leak below is injected into
+//! a copy of the workspace, and `tests/hiding_end_to_end.rs` must fail under it.
+//!
+//! - `clock_rounding`: the clock leak: whole milliseconds charged at every rejected attempt
+//!   (the old rounding), so the mover gets its sub-millisecond remainder back once per silent
+//!   attempt;
+//! - `spectators_hear_one_player`: spectators hear what only White hears;
+//! - `clock_refresh_to_players`: a clock refresh frame to the players for every command they
+//!   hear nothing of;
+//! - `last_activity_in_summary`: `GET /api/games/ID` tells when the last command was stored;
+//! - `spectator_plies_from_commands`: a spectator's `state` counts the commands stored rather
+//!   than the moves.
+//!
+//! Slow (it builds the copied workspace once, then the changed crate per leak): run with
+//! `cargo test --profile ci -p umpire-server --test injected_leaks -- --ignored`. The copies
+//! and their build live under the system temp directory.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The workspace root (two levels above this crate).
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("workspace root")
+        .to_path_buf()
+}
+
+/// Copies the workspace's files (as git lists them, with their current contents) to `to`.
+fn copy_workspace(to: &Path) {
+    let root = workspace();
+    let out = Command::new("git")
+        .args([
+            "ls-files",
+            "-z",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+        ])
+        .current_dir(&root)
+        .output()
+        .expect("git ls-files");
+    assert!(out.status.success());
+    for name in out.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
+        let rel = Path::new(std::str::from_utf8(name).expect("UTF-8 path"));
+        let (src, dst) = (root.join(rel), to.join(rel));
+        if src.is_file() {
+            std::fs::create_dir_all(dst.parent().expect("parent")).expect("mkdir");
+            std::fs::copy(&src, &dst).expect("copy");
+        }
+    }
+}
+
+/// Replaces `from` (which must occur exactly once) by `to` in `file` of the copy.
+fn patch(root: &Path, file: &str, from: &str, to: &str) {
+    let path = root.join(file);
+    let text = std::fs::read_to_string(&path).expect("read");
+    assert_eq!(
+        text.matches(from).count(),
+        1,
+        "{file}: the text to patch moved"
+    );
+    std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
+}
+
+/// Runs the end-to-end hiding suite in the copy; returns the names of the failed tests.
+fn failed_tests(root: &Path, target: &Path) -> Vec<String> {
+    let out = Command::new(env!("CARGO"))
+        .args([
+            "test",
+            "--profile",
+            "ci",
+            "-p",
+            "umpire-server",
+            "--test",
+            "hiding_end_to_end",
+        ])
+        .env("CARGO_TARGET_DIR", target)
+        .current_dir(root)
+        .output()
+        .expect("cargo test");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        !stdout.is_empty() || out.status.success(),
+        "the copy did not build:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("test ")?.strip_suffix(" ... FAILED"))
+        .map(str::to_owned)
+        .collect()
+}
+
+fn scratch(name: &str) -> (PathBuf, PathBuf) {
+    let base = std::env::temp_dir().join("umpire-server-injected-leaks");
+    let root = base.join(name);
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).expect("mkdir");
+    (root, base.join("target"))
+}
+
+/// Injects `patches` into a fresh copy and checks that every test of `must_fail` fails.
+fn bites(name: &str, patches: &[(&str, &str, &str)], must_fail: &[&str]) {
+    let (root, target) = scratch(name);
+    copy_workspace(&root);
+    for (file, from, to) in patches {
+        patch(&root, file, from, to);
+    }
+    let failed = failed_tests(&root, &target);
+    for test in must_fail {
+        assert!(
+            failed.iter().any(|f| f == test),
+            "{test} stayed green under the injected leak {name}: {failed:?}"
+        );
+    }
+    eprintln!("{name}: failed under the injected leak: {failed:?}");
+}
+
+#[test]
+#[ignore = "slow: builds a patched copy of the workspace"]
+fn clock_rounding() {
+    bites(
+        "clock_rounding",
+        &[
+            (
+                "crates/umpire-server/src/game/clock.rs",
+                r#"let spent = now.saturating_duration_since(self.since).as_nanos();"#,
+                r#"let spent = now.saturating_duration_since(self.since).as_millis() * 1_000_000;"#,
+            ),
+            (
+                "crates/umpire-server/src/game/round/commands.rs",
+                r#"        if outcome.is_accepted() {
+            self.clocks.moved(side, now);
+        }"#,
+                r#"        if outcome.is_accepted() {
+            self.clocks.moved(side, now);
+        } else {
+            self.clocks.charge(now);
+        }"#,
+            ),
+        ],
+        &[
+            "a_player_receives_the_same_bytes_whatever_the_opponent_does_unheard",
+            "spectators_receive_the_same_bytes_whatever_either_player_does_unheard",
+        ],
+    );
+}
+
+#[test]
+#[ignore = "slow: builds a patched copy of the workspace"]
+fn spectators_hear_one_player() {
+    bites(
+        "spectators_hear_one_player",
+        &[(
+            "crates/umpire-server/src/game/projection.rs",
+            r#"        if outcome.heard_by(Color::Black).any(|b| b == a) {"#,
+            r#"        if outcome.heard_by(Color::Black).any(|b| b == a) || outcome.side == Color::White {"#,
+        )],
+        &["spectators_receive_the_same_bytes_whatever_either_player_does_unheard"],
+    );
+}
+
+#[test]
+#[ignore = "slow: builds a patched copy of the workspace"]
+fn clock_refresh_to_players() {
+    bites(
+        "clock_refresh_to_players",
+        &[(
+            "crates/umpire-server/src/game/round/frames.rs",
+            r#"                None => !s.tx.is_closed(),"#,
+            r#"                None => match s.seat {
+                    Seat::Player(_) => s
+                        .tx
+                        .send(format!("{{\"type\":\"clock\",\"white_ms\":{}}}", public.clocks.white_ms))
+                        .is_ok(),
+                    Seat::Spectator => !s.tx.is_closed(),
+                },"#,
+        )],
+        &["a_player_receives_the_same_bytes_whatever_the_opponent_does_unheard"],
+    );
+}
+
+#[test]
+#[ignore = "slow: builds a patched copy of the workspace"]
+fn last_activity_in_summary() {
+    bites(
+        "last_activity_in_summary",
+        &[(
+            "crates/umpire-server/src/http/games.rs",
+            r#"        "opponent": opponent,
+    }))"#,
+            r#"        "opponent": opponent,
+        "last_activity_ms": st.store.commands(&row.id).await?.last().map(|c| c.at_ms),
+    }))"#,
+        )],
+        &[
+            "a_player_receives_the_same_bytes_whatever_the_opponent_does_unheard",
+            "spectators_receive_the_same_bytes_whatever_either_player_does_unheard",
+        ],
+    );
+}
+
+#[test]
+#[ignore = "slow: builds a patched copy of the workspace"]
+fn spectator_plies_from_commands() {
+    bites(
+        "spectator_plies_from_commands",
+        &[(
+            "crates/umpire-server/src/game/round/frames.rs",
+            r#"                &self.spectators,
+                self.game.umpire().plies(),"#,
+            r#"                &self.spectators,
+                self.seq as u32,"#,
+        )],
+        &["spectators_receive_the_same_bytes_whatever_either_player_does_unheard"],
+    );
+}
