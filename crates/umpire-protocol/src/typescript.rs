@@ -10,6 +10,7 @@ use ts_rs::{Config, ExportError, TS};
 use crate::client_message::ClientFrame;
 use crate::game::GameFrame;
 use crate::http::account::{Credentials, MeBody, NewBotBody, NewBotRequest, OkBody, SessionBody};
+use crate::http::chat::{ChatPageBody, ChatQuery};
 use crate::http::error::ErrorBody;
 use crate::http::game::{GameSummary, GamesQuery, NewGameRequest, RemovedBody};
 use crate::http::metrics::MetricsBody;
@@ -48,6 +49,8 @@ fn export_all(cfg: &Config) -> Result<(), ExportError> {
     HistoryQuery::export_all(cfg)?;
     HistoryBody::export_all(cfg)?;
     MetricsBody::export_all(cfg)?;
+    ChatQuery::export_all(cfg)?;
+    ChatPageBody::export_all(cfg)?;
     Ok(())
 }
 

@@ -4,6 +4,8 @@ export type * from "./AddedFrame";
 export type * from "./BySide";
 export type * from "./ChallengeJson";
 export type * from "./ChatLine";
+export type * from "./ChatPageBody";
+export type * from "./ChatQuery";
 export type * from "./ClientFrame";
 export type * from "./Clocks";
 export type * from "./Credentials";

@@ -7,8 +7,9 @@ use axum::extract::State;
 use axum::http::header::SET_COOKIE;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use umpire_protocol::http::account::{
+    Credentials, MeBody, NewBotBody, NewBotRequest, OkBody, SessionBody, UserJson,
+};
 
 use crate::accounts::auth;
 use crate::error::ApiError;
@@ -18,8 +19,12 @@ use crate::http::peer::Peer;
 use crate::http::state::AppState;
 use crate::store::UserRow;
 
-fn user_json(u: &UserRow) -> Value {
-    json!({"id": u.id, "name": u.name, "kind": u.kind})
+fn user_json(u: &UserRow) -> UserJson {
+    UserJson {
+        id: u.id.clone(),
+        name: u.name.clone(),
+        kind: u.kind.clone(),
+    }
 }
 
 fn with_session(st: &AppState, user: &UserRow, token: &str) -> Response {
@@ -28,7 +33,10 @@ fn with_session(st: &AppState, user: &UserRow, token: &str) -> Response {
             SET_COOKIE,
             auth::session_cookie(token, st.options.secure_cookies),
         )],
-        Json(json!({"user": user_json(user), "session": token})),
+        Json(SessionBody {
+            user: user_json(user),
+            session: token.to_owned(),
+        }),
     )
         .into_response()
 }
@@ -54,13 +62,6 @@ pub async fn guest(State(st): State<AppState>, peer: Peer) -> Result<Response, A
     let user = auth::create_user(&st.store, &name, "guest", None, None).await?;
     let token = auth::open_session(&st.store, &user).await?;
     Ok(with_session(&st, &user, &token))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Credentials {
-    name: String,
-    password: String,
 }
 
 /// Takes one of the accounts and bots `peer` may make
@@ -151,20 +152,16 @@ pub async fn logout(
     }
     Ok((
         [(SET_COOKIE, auth::expired_cookie(st.options.secure_cookies))],
-        Json(json!({"ok": true})),
+        Json(OkBody { ok: true }),
     )
         .into_response())
 }
 
 /// `GET /api/me`.
-pub async fn me(Caller(user): Caller) -> Json<Value> {
-    Json(json!({"user": user_json(&user)}))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewBot {
-    name: String,
+pub async fn me(Caller(user): Caller) -> Json<MeBody> {
+    Json(MeBody {
+        user: user_json(&user),
+    })
 }
 
 /// `POST /api/bots {"name"}`: a bot account owned by a registered account; answers its API
@@ -175,14 +172,14 @@ pub async fn new_bot(
     peer: Peer,
     headers: HeaderMap,
     bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<NewBotBody>, ApiError> {
     if owner.kind != "account" {
         return Err(ApiError::forbidden(
             "account_required",
             "only registered accounts create bots",
         ));
     }
-    let b: NewBot = body(&headers, &bytes)?;
+    let b: NewBotRequest = body(&headers, &bytes)?;
     may_make_account(&st, peer)?;
     auth::check_chosen_name(&b.name)?;
     if st.store.bots_of(&owner.id).await? >= auth::MAX_BOTS_PER_OWNER {
@@ -200,5 +197,8 @@ pub async fn new_bot(
             &bot.id,
         )
         .await?;
-    Ok(Json(json!({"user": user_json(&bot), "token": token})))
+    Ok(Json(NewBotBody {
+        user: user_json(&bot),
+        token,
+    }))
 }

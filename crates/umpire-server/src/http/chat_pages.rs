@@ -4,23 +4,14 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use umpire_protocol::chat::ChatLine;
+use umpire_protocol::http::chat::{ChatPageBody, ChatQuery};
+use umpire_rules::wire::parse_color;
 
 use crate::error::ApiError;
 use crate::game::round::chat::CHAT_PAGE_LINES;
 use crate::http::caller::Caller;
 use crate::http::state::AppState;
-
-/// The query of a chat page.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ChatQuery {
-    /// The lines before this number (from 0); all the latest when absent.
-    pub before: Option<i64>,
-    /// How many lines (default and most [`CHAT_PAGE_LINES`]).
-    pub limit: Option<i64>,
-}
 
 /// `GET /api/games/{id}/chat?before=N[&limit=L]`: `{"from": F, "lines": [{"from","text"}…]}`,
 /// the lines numbered F, F+1, … up to N-1, oldest first. `forbidden` for anyone not seated in
@@ -30,7 +21,7 @@ pub async fn chat_page(
     Caller(user): Caller,
     Path(id): Path<String>,
     Query(q): Query<ChatQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<ChatPageBody>, ApiError> {
     let row = st
         .store
         .game(&id)
@@ -59,14 +50,15 @@ pub async fn chat_page(
     };
     let before = q.before.unwrap_or(i64::MAX).max(0);
     let (from, lines) = st.store.chat_page(&id, before, limit).await?;
-    let lines: Vec<Value> = lines
+    // Stored sides are `white` or `black`; a line with any other is not shown.
+    let lines = lines
         .into_iter()
-        .map(|c| {
-            json!({
-                "from": c.side,
-                "text": crate::game::round::chat::clean_stored(c.text),
+        .filter_map(|c| {
+            Some(ChatLine {
+                from: parse_color(&c.side)?.into(),
+                text: crate::game::round::chat::clean_stored(c.text),
             })
         })
         .collect();
-    Ok(Json(json!({"from": from, "lines": lines})))
+    Ok(Json(ChatPageBody { from, lines }))
 }

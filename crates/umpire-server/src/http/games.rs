@@ -6,13 +6,13 @@ use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use rand::RngExt;
-use serde::Deserialize;
-use serde_json::{Value, json};
 use tokio::sync::oneshot;
 use umpire_ai::AgentKind;
+use umpire_protocol::clock::TimeControl as ProtocolTimeControl;
+use umpire_protocol::http::game::{GameSummary, GamesQuery, NewGameRequest};
+use umpire_protocol::side::{BySide, Side};
 use umpire_rules::record::STANDARD_FEN;
 use umpire_rules::shakmaty::Color;
-use umpire_rules::wire::color_name;
 use umpire_rules::{RuleSetId, Umpire};
 
 use crate::accounts::auth;
@@ -26,63 +26,45 @@ use crate::http::state::AppState;
 use crate::ratings::time_class::TimeClass;
 use crate::store::{GameRow, UserRow};
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewGame {
-    #[serde(default)]
-    rules: Option<String>,
-    #[serde(default)]
-    initial_ms: Option<i64>,
-    #[serde(default)]
-    increment_ms: Option<i64>,
-    #[serde(default)]
-    color: Option<String>,
-    #[serde(default)]
-    agent: Option<String>,
-    #[serde(default)]
-    level: Option<u8>,
-    #[serde(default)]
-    rated: Option<bool>,
-    #[serde(default)]
-    opponent: Option<String>,
-}
-
 /// The JSON summary of a game: id, rule set, players, status, result, time control, whether
 /// it is rated, its time class, and each seated account's rating in that rule set and class.
-pub async fn summary(st: &AppState, row: &GameRow) -> Result<Value, ApiError> {
+pub async fn summary(st: &AppState, row: &GameRow) -> Result<GameSummary, ApiError> {
     let class = TimeClass::of(row.initial_ms, row.increment_ms);
     let mut names = [String::from("?"), String::from("?")];
-    let mut ratings = [Value::Null, Value::Null];
+    let mut ratings = [None, None];
     for i in 0..2 {
         if let Some(user) = &row.users[i] {
             // Name and rating in one query, so the lobby listing costs what it did before.
             if let Some(seat) = st.store.seat(user, &row.rules, class.as_str()).await? {
-                ratings[i] = crate::http::players::seat_rating_json(&seat, st.store.now_ms());
+                ratings[i] = crate::http::players::seat_rating(&seat, st.store.now_ms());
                 names[i] = seat.name;
             }
         } else if let Some(agent) = &row.agents[i] {
             names[i] = format!("agent:{agent}");
         }
     }
-    let [white, black] = names;
-    let [white_rating, black_rating] = ratings;
     let opponent = match &row.opponent {
         Some(id) => st.store.user_by_id(id).await?.map(|u| u.name),
         None => None,
     };
-    Ok(json!({
-        "id": row.id,
-        "rules": row.rules,
-        "players": {"white": white, "black": black},
-        "status": row.status,
-        "result": row.result,
-        "reason": row.reason,
-        "time_control": {"initial_ms": row.initial_ms, "increment_ms": row.increment_ms},
-        "rated": row.rated,
-        "class": class.as_str(),
-        "ratings": {"white": white_rating, "black": black_rating},
-        "opponent": opponent,
-    }))
+    Ok(GameSummary {
+        id: row.id.clone(),
+        rules: row.rules.clone(),
+        players: BySide::from_array(names),
+        status: row.status.clone(),
+        result: row.result.clone(),
+        reason: row.reason.clone(),
+        time_control: ProtocolTimeControl {
+            initial_ms: row.initial_ms,
+            increment_ms: row.increment_ms,
+        },
+        rated: row.rated,
+        class: class.as_str().to_owned(),
+        ratings: BySide::from_array(ratings),
+        opponent,
+        you: None,
+        rematch_of: None,
+    })
 }
 
 /// Takes one game creation from `user`'s budget (and, for a guest, from its address's);
@@ -120,8 +102,8 @@ pub async fn create_game(
     peer: Peer,
     headers: HeaderMap,
     bytes: Bytes,
-) -> Result<Json<Value>, ApiError> {
-    let g: NewGame = body(&headers, &bytes)?;
+) -> Result<Json<GameSummary>, ApiError> {
+    let g: NewGameRequest = body(&headers, &bytes)?;
     may_create(&st, &user, peer)?;
     let rules: RuleSetId = g.rules.as_deref().unwrap_or("wild16").parse().map_err(
         |e: umpire_rules::UnknownRuleSet| ApiError::bad_request("bad_rules", e.to_string()),
@@ -208,7 +190,7 @@ pub async fn create_game(
     st.hub.round(&row.id).await?;
     announce(&st, &row, &user, opponent.as_ref().map(|u| u.name.as_str()));
     let mut s = summary(&st, &row).await?;
-    s["you"] = color_name(color).into();
+    s.you = Some(color.into());
     Ok(Json(s))
 }
 
@@ -257,20 +239,13 @@ fn announce(st: &AppState, row: &GameRow, creator: &UserRow, opponent: Option<&s
     }
 }
 
-/// The query of `GET /api/games`.
-#[derive(Deserialize)]
-pub struct ListQuery {
-    /// `open`, `live` or `over`.
-    pub status: Option<String>,
-}
-
 /// `GET /api/games[?status=open|live|over]`: the newest 100 games. A direct challenge still
 /// open is listed only to its creator and the player it is addressed to.
 pub async fn list_games(
     State(st): State<AppState>,
     MaybeCaller(caller): MaybeCaller,
-    Query(q): Query<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
+    Query(q): Query<GamesQuery>,
+) -> Result<Json<Vec<GameSummary>>, ApiError> {
     if let Some(s) = q.status.as_deref()
         && !["open", "live", "over"].contains(&s)
     {
@@ -293,7 +268,7 @@ pub async fn list_games(
         }
         out.push(summary(&st, row).await?);
     }
-    Ok(Json(Value::Array(out)))
+    Ok(Json(out))
 }
 
 /// The stored game `id`, or the refusal that says why there is none.
@@ -308,7 +283,7 @@ pub(crate) async fn game_row(st: &AppState, id: &str) -> Result<GameRow, ApiErro
 pub async fn get_game(
     State(st): State<AppState>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameSummary>, ApiError> {
     let row = game_row(&st, &id).await?;
     Ok(Json(summary(&st, &row).await?))
 }
@@ -318,7 +293,7 @@ pub async fn join_game(
     State(st): State<AppState>,
     Caller(user): Caller,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameSummary>, ApiError> {
     let handle = st.hub.round(&id).await?;
     let (reply, answer) = oneshot::channel();
     handle
@@ -332,7 +307,7 @@ pub async fn join_game(
         .map_err(|_| crate::lobby::challenge::gone())??;
     let row = game_row(&st, &id).await?;
     let mut s = summary(&st, &row).await?;
-    s["you"] = color_name(color).into();
+    s.you = Some(color.into());
     Ok(Json(s))
 }
 
@@ -346,7 +321,7 @@ pub async fn rematch(
     Caller(user): Caller,
     peer: Peer,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<GameSummary>, ApiError> {
     may_create(&st, &user, peer)?;
     let old = game_row(&st, &id).await?;
     let Some(mine) = (0..2).find(|&i| old.users[i].as_deref() == Some(user.id.as_str())) else {
@@ -396,12 +371,11 @@ pub async fn rematch(
         handle.send(RoundMsg::Notify { frame }).await?;
     }
     let mut s = summary(&st, &row).await?;
-    s["you"] = color_name(if other == 0 {
+    s.you = Some(Side::from(if other == 0 {
         Color::White
     } else {
         Color::Black
-    })
-    .into();
-    s["rematch_of"] = old.id.into();
+    }));
+    s.rematch_of = Some(old.id);
     Ok(Json(s))
 }

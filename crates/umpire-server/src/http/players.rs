@@ -3,7 +3,6 @@
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
-use serde_json::Value;
 use umpire_protocol::http::game::SummaryRating;
 use umpire_protocol::http::ratings::{
     ExactRating, GamesPlayed, HistoryBody, HistoryLine, HistoryQuery, LeaderboardBody,
@@ -64,11 +63,6 @@ pub fn seat_rating(seat: &SeatRow, now_ms: i64) -> Option<SummaryRating> {
         provisional: rating.is_provisional(),
         games,
     })
-}
-
-/// [`seat_rating`] as JSON (`null` for a guest).
-pub fn seat_rating_json(seat: &SeatRow, now_ms: i64) -> Value {
-    serde_json::to_value(seat_rating(seat, now_ms)).unwrap_or(Value::Null)
 }
 
 fn parse_rules(rules: &str) -> Result<RuleSetId, ApiError> {
