@@ -18,9 +18,9 @@ pub fn fresh_session_file(game: &str) -> PathBuf {
     name
 }
 
-/// Creates `path` (never over an existing file), readable and writable by its owner only,
-/// holding `token` and a newline.
-pub fn save_session(path: &Path, token: &str) -> Result<(), String> {
+/// Creates the file `path` for writing, never over an existing file, readable and writable by
+/// its owner only (mode 0600 on Unix): where a secret (a session or an API token) is kept.
+pub fn create_private(path: &Path) -> std::io::Result<std::fs::File> {
     let mut options = OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -28,8 +28,13 @@ pub fn save_session(path: &Path, token: &str) -> Result<(), String> {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options
-        .open(path)
+    options.open(path)
+}
+
+/// Creates `path` (never over an existing file), readable and writable by its owner only,
+/// holding `token` and a newline.
+pub fn save_session(path: &Path, token: &str) -> Result<(), String> {
+    let mut file = create_private(path)
         .map_err(|e| format!("cannot create the session file {}: {e}", path.display()))?;
     file.write_all(format!("{token}\n").as_bytes())
         .and_then(|()| file.sync_all())

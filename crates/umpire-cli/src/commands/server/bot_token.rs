@@ -2,7 +2,6 @@
 //! token file (`--token-file`), or a bot account it registers itself (`--register NAME
 //! --owner ACCOUNT`), whose token it prints once and saves in a file only the user can read.
 
-use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -63,15 +62,7 @@ pub fn given_token(source: &TokenSource) -> Result<Option<String>, String> {
 /// Creates the token file `path` (never over an existing file), readable and writable by its
 /// owner only, holding `token` and a newline.
 fn save_token(path: &Path, token: &str) -> Result<(), String> {
-    let mut options = OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    let mut file = options
-        .open(path)
+    let mut file = crate::console::session_file::create_private(path)
         .map_err(|e| format!("--token-file {}: cannot create it: {e}", path.display()))?;
     file.write_all(format!("{token}\n").as_bytes())
         .and_then(|()| file.sync_all())
