@@ -311,6 +311,37 @@ async fn a_stranger_cannot_lock_the_owner_out() {
     server.stop().await;
 }
 
+/// Item 7 with item 9's names: the tries at one account count together however its name is
+/// spelt (full-width `ａｎｎ` is `ann`, as names are compared), so another spelling buys no more
+/// guesses.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn another_spelling_of_a_name_buys_no_more_guesses() {
+    let server = Server::start(fresh_dir("hostile-lockout-case")).await;
+    let mut ann = server.client();
+    ann.register("ann", "password123").await.unwrap();
+    let mut statuses = Vec::new();
+    for name in [
+        "ann",
+        "\u{ff41}nn",
+        "a\u{ff4e}n",
+        "an\u{ff4e}",
+        "\u{ff41}\u{ff4e}n",
+        "a\u{ff4e}\u{ff4e}",
+        "\u{ff41}n\u{ff4e}",
+        "\u{ff41}\u{ff4e}\u{ff4e}",
+    ] {
+        let wrong = json!({"name": name, "password":"guess-guess"});
+        let (status, _) =
+            http_from(&server, "127.0.0.2", "POST /api/login", &[], Some(&wrong)).await;
+        statuses.push(status);
+    }
+    assert!(
+        statuses.contains(&429),
+        "eight wrong tries at one account, in eight spellings, are held back: {statuses:?}"
+    );
+    server.stop().await;
+}
+
 /// Item 11: registrations and bots are limited per address (each costs a hash or a token and
 /// a row kept forever); another address is not held back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

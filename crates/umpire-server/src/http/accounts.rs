@@ -115,7 +115,8 @@ pub async fn login(
             "too many log-in tries from this address: wait a minute",
         ));
     }
-    let pair = crate::http::backoff::key(&address, &c.name);
+    // The account as names are compared: `ANN` and `ann` are one account, so one count.
+    let pair = crate::http::backoff::key(&address, &crate::store::name_key(&c.name));
     if let Err(wait) = st.login_failures.check(&pair, now) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
