@@ -41,7 +41,7 @@ cargo build --profile ci --bin umpire
 cargo test --workspace --profile ci
 # The PostgreSQL storage tests, where a server is given (.ci/run starts one: scripts/postgres.sh).
 if [ -n "${UMPIRE_TEST_POSTGRES:-}" ]; then
-    cargo test --profile ci -p umpire-server --test postgres --test lobby -- --ignored
+    cargo test --profile ci -p umpire-server --test postgres --test lobby --test names -- --ignored
     cargo test --profile ci -p umpire-cli --test serve -- --ignored postgres
 fi
 UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/ci/umpire" "$venv/bin/python" -m pytest -q tests/python
