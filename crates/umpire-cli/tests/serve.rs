@@ -430,14 +430,10 @@ fn running_out_of_descriptors_is_logged_clearly_and_survived() {
         .spawn()
         .unwrap();
     let mut child = Reaped(child);
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("umpire serve: listening on http://")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+    let url = common::listening_url(&mut child);
+    let addr = url
+        .strip_prefix("http://")
+        .unwrap_or_else(|| panic!("not an http URL: {url:?}"))
         .to_owned();
     let (tx, rx) = std::sync::mpsc::channel();
     let stderr = child.stderr.take().unwrap();

@@ -18,51 +18,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The workspace root (two levels above this crate).
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .ancestors()
-        .nth(2)
-        .expect("workspace root")
-        .to_path_buf()
-}
-
-/// Copies the workspace's files (as git lists them, with their current contents) to `to`.
-fn copy_workspace(to: &Path) {
-    let root = workspace();
-    let out = Command::new("git")
-        .args([
-            "ls-files",
-            "-z",
-            "--cached",
-            "--others",
-            "--exclude-standard",
-        ])
-        .current_dir(&root)
-        .output()
-        .expect("git ls-files");
-    assert!(out.status.success());
-    for name in out.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
-        let rel = Path::new(std::str::from_utf8(name).expect("UTF-8 path"));
-        let (src, dst) = (root.join(rel), to.join(rel));
-        if src.is_file() {
-            std::fs::create_dir_all(dst.parent().expect("parent")).expect("mkdir");
-            std::fs::copy(&src, &dst).expect("copy");
-        }
-    }
-}
-
-/// Replaces `from` (which must occur exactly once) by `to` in `file` of the copy.
-fn patch(root: &Path, file: &str, from: &str, to: &str) {
-    let path = root.join(file);
-    let text = std::fs::read_to_string(&path).expect("read");
-    assert_eq!(
-        text.matches(from).count(),
-        1,
-        "{file}: the text to patch moved"
-    );
-    std::fs::write(&path, text.replacen(from, to, 1)).expect("write");
-}
+use umpire_testkit::workspace_copy::{copy_workspace, patch};
 
 /// Runs the end-to-end hiding suite in the copy; returns the names of the failed tests.
 fn failed_tests(root: &Path, target: &Path) -> Vec<String> {

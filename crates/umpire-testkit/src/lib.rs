@@ -8,6 +8,7 @@
 //! - [`pairing`]: two true histories paired by entitlement for one player, and
 //!   [`pairing::Channel`]s that must give that player byte-identical output in both.
 //! - [`driver`]: the random commands.
+//! - [`workspace_copy`]: a copy of the workspace to inject a leak into.
 
 #![warn(missing_docs)]
 
@@ -15,6 +16,7 @@ pub mod driver;
 pub mod oracle;
 pub mod pairing;
 pub mod scripts;
+pub mod workspace_copy;
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

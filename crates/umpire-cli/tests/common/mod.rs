@@ -49,16 +49,21 @@ pub fn serve(args: &[&std::ffi::OsStr]) -> (Reaped, String) {
         .unwrap();
     // Guarded before anything can fail.
     let mut child = Reaped(child);
+    let url = listening_url(&mut child);
+    (child, url)
+}
+
+/// The URL a starting `umpire serve` prints on its first line (`http://127.0.0.1:PORT`); its
+/// stdout is taken.
+pub fn listening_url(child: &mut Reaped) -> String {
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    let url = line
-        .trim()
+    line.trim()
         .strip_prefix("umpire serve: listening on ")
         .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .to_owned();
-    (child, url)
+        .to_owned()
 }
 
 /// Whether a process with this id still exists (`kill -0`).
