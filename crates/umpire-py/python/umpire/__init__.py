@@ -1,0 +1,82 @@
+"""Umpire for Python: fast, correct Kriegspiel that leaks nothing.
+
+The game, its rules and every encoding live in Rust (the crate ``umpire-py``); this package
+re-exports the native module and adds the pure-Python conveniences:
+
+- :func:`load_game` — the OpenSpiel-shaped game (``new_initial_state()``, ``legal_actions``,
+  ``apply_action``, ``observation_tensor``, ...);
+- :class:`Umpire`, :class:`Record`, :class:`PlayerView`, :class:`Belief`, :class:`Agent`;
+- :func:`play_random_games` and :func:`play_match` — whole games at the Rust core's speed;
+- :mod:`umpire.pettingzoo` — the PettingZoo AEC environment;
+- :mod:`umpire.player` — a ``Player`` class with callbacks (as reconchess);
+- :mod:`umpire.datasets` — JSONL / Parquet shards of games and a loader of training examples.
+
+See ``docs/PYTHON.md`` in the repository.
+"""
+
+from __future__ import annotations
+
+import json as _json
+from typing import Any, Dict
+
+from ._umpire import (
+    ANY_ACTION,
+    NUM_ACTIONS,
+    PLANE_NAMES,
+    TENSOR_PLANES,
+    Agent,
+    Belief,
+    KriegspielGame,
+    KriegspielState,
+    PlayerView,
+    Record,
+    Umpire,
+    UmpireError,
+    agent_names,
+    decode_action,
+    encode_action,
+    load_game,
+    play_match,
+    play_random_games,
+    rule_sets,
+    rule_table,
+)
+
+__all__ = [
+    "ANY_ACTION",
+    "NUM_ACTIONS",
+    "PLANE_NAMES",
+    "TENSOR_PLANES",
+    "Agent",
+    "Belief",
+    "KriegspielGame",
+    "KriegspielState",
+    "PlayerView",
+    "Record",
+    "Umpire",
+    "UmpireError",
+    "agent_names",
+    "belief_marginals",
+    "decode_action",
+    "encode_action",
+    "load_game",
+    "match",
+    "play_match",
+    "play_random_games",
+    "rule_sets",
+    "rule_table",
+]
+
+
+def belief_marginals(belief: Belief) -> Dict[str, Any]:
+    """The marginals of a :class:`Belief` as a dict (parsed from ``marginals_json()``)."""
+    return _json.loads(belief.marginals_json())
+
+
+def match(a: str, b: str, games: int = 10, rules: str = "wild16", seed: int = 0,
+          max_plies: int = 1000) -> Dict[str, int]:
+    """Plays ``games`` games between built-in agents ``a`` and ``b`` (colours alternating).
+
+    The same as :func:`play_match`; the name the issue asks for.
+    """
+    return play_match(a, b, games=games, rules=rules, seed=seed, max_plies=max_plies)

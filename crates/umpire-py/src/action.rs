@@ -1,0 +1,269 @@
+//! The action encoding: the 8 × 8 × 73 = 4,672 moves of AlphaZero's chess policy plus one for
+//! "Any?" ([`ANY_ACTION`]), 4,673 in all ([`NUM_ACTIONS`]).
+//!
+//! An action is `from * 73 + plane`, where `from` is the index (a1 = 0, b1 = 1, …, h8 = 63) of
+//! the starting square **seen from the mover's side**: Black's squares are mirrored rank by
+//! rank (a8 is 0 for Black), so that "forward" is the same for both. The 73 planes:
+//!
+//! - `0..56`: a queen-like move, `direction * 7 + (distance - 1)`, directions in the order
+//!   north, north-east, east, south-east, south, south-west, west, north-west (north is towards
+//!   the opponent); a pawn's promotion to a queen is one of these;
+//! - `56..64`: a knight's move, (file, rank) steps in the order (1, 2), (2, 1), (2, −1),
+//!   (1, −2), (−1, −2), (−2, −1), (−2, 1), (−1, 2);
+//! - `64..73`: an under-promotion (from the mover's 7th rank), `piece * 3 + (file step + 1)`, pieces in the order knight,
+//!   bishop, rook, file steps −1 (capture towards the a-file), 0, +1.
+//!
+//! Castling is the king's two-square step (e1g1). Every attempt a player's own board allows
+//! has one action and every action at most one attempt; decoding needs to know only whether a
+//! pawn stands on the starting square (for a queen promotion), which the mover knows.
+
+use umpire_rules::Attempt;
+use umpire_rules::shakmaty::{Color, File, Rank, Role, Square};
+
+/// The number of planes per starting square.
+pub const PLANES: usize = 73;
+/// The action that asks "Any?".
+pub const ANY_ACTION: usize = 64 * PLANES;
+/// The size of the action space: 4,672 moves and "Any?".
+pub const NUM_ACTIONS: usize = ANY_ACTION + 1;
+
+/// Queen-like directions as (file, rank) steps, from the mover's side.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// Knight steps as (file, rank), from the mover's side.
+const KNIGHT: [(i8, i8); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// The under-promotion pieces, in plane order.
+const UNDER: [Role; 3] = [Role::Knight, Role::Bishop, Role::Rook];
+
+/// What an action means for the mover.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// An attempt.
+    Attempt(Attempt),
+    /// The question "Any?".
+    AskAny,
+}
+
+/// `square` as the `side` to move sees it (Black's board mirrored by rank).
+fn orient(square: Square, side: Color) -> (i8, i8) {
+    let file = square.file() as i8;
+    let rank = square.rank() as i8;
+    match side {
+        Color::White => (file, rank),
+        Color::Black => (file, 7 - rank),
+    }
+}
+
+/// The square at oriented coordinates, if on the board.
+fn unorient(file: i8, rank: i8, side: Color) -> Option<Square> {
+    if !(0..8).contains(&file) || !(0..8).contains(&rank) {
+        return None;
+    }
+    let rank = match side {
+        Color::White => rank,
+        Color::Black => 7 - rank,
+    };
+    Some(Square::from_coords(
+        File::new(u32::try_from(file).ok()?),
+        Rank::new(u32::try_from(rank).ok()?),
+    ))
+}
+
+/// The action of `attempt` by `side`, or `None` for a step no piece makes (say a1h2), which no
+/// own board allows.
+pub fn encode(attempt: Attempt, side: Color) -> Option<usize> {
+    let (ff, fr) = orient(attempt.from, side);
+    let (tf, tr) = orient(attempt.to, side);
+    let (df, dr) = (tf - ff, tr - fr);
+    let from = usize::try_from(fr * 8 + ff).ok()?;
+    let plane = match attempt.promotion {
+        Some(role) if role != Role::Queen => {
+            let piece = UNDER.iter().position(|&r| r == role)?;
+            if fr != 6 || dr != 1 || !(-1..=1).contains(&df) {
+                return None;
+            }
+            64 + piece * 3 + usize::try_from(df + 1).ok()?
+        }
+        _ => {
+            if let Some(k) = KNIGHT.iter().position(|&s| s == (df, dr)) {
+                56 + k
+            } else {
+                let distance = df.abs().max(dr.abs());
+                if distance == 0 || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
+                    return None;
+                }
+                let step = (df.signum(), dr.signum());
+                let dir = DIRECTIONS.iter().position(|&s| s == step)?;
+                dir * 7 + usize::try_from(distance - 1).ok()?
+            }
+        }
+    };
+    Some(from * PLANES + plane)
+}
+
+/// The meaning of `action` for `side`, or `None` if it is out of range or leaves the board.
+/// `pawn_on` tells whether the mover has a pawn on a square: a queen-like move of a pawn to
+/// the last rank is its promotion to a queen.
+pub fn decode(action: usize, side: Color, pawn_on: impl Fn(Square) -> bool) -> Option<Action> {
+    if action == ANY_ACTION {
+        return Some(Action::AskAny);
+    }
+    if action >= ANY_ACTION {
+        return None;
+    }
+    let (from, plane) = (action / PLANES, action % PLANES);
+    let ff = i8::try_from(from % 8).ok()?;
+    let fr = i8::try_from(from / 8).ok()?;
+    let from_sq = unorient(ff, fr, side)?;
+    let (df, dr, promotion) = if plane < 56 {
+        let (sf, sr) = DIRECTIONS[plane / 7];
+        let d = i8::try_from(plane % 7 + 1).ok()?;
+        (sf * d, sr * d, None)
+    } else if plane < 64 {
+        let (sf, sr) = KNIGHT[plane - 56];
+        (sf, sr, None)
+    } else if fr == 6 {
+        let p = plane - 64;
+        (i8::try_from(p % 3).ok()? - 1, 1, Some(UNDER[p / 3]))
+    } else {
+        return None;
+    };
+    let to = unorient(ff + df, fr + dr, side)?;
+    let promotion = match promotion {
+        Some(role) => Some(role),
+        None if plane < 56 && fr + dr == 7 && fr == 6 && df.abs() <= 1 && pawn_on(from_sq) => {
+            Some(Role::Queen)
+        }
+        None => None,
+    };
+    Some(Action::Attempt(Attempt {
+        from: from_sq,
+        to,
+        promotion,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::shakmaty::{Chess, Position};
+    use umpire_rules::{AttemptList, OwnBoard};
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn known_codes() {
+        // e2e4 for White: from e2 (index 12), north 2.
+        assert_eq!(
+            encode(Attempt::new(sq("e2"), sq("e4")), Color::White),
+            Some(12 * 73 + 1)
+        );
+        // e7e5 for Black is the same move seen from Black's side.
+        assert_eq!(
+            encode(Attempt::new(sq("e7"), sq("e5")), Color::Black),
+            Some(12 * 73 + 1)
+        );
+        // g1f3: knight step (-1, 2) is plane 63.
+        assert_eq!(
+            encode(Attempt::new(sq("g1"), sq("f3")), Color::White),
+            Some(6 * 73 + 63)
+        );
+        // a7b8n: under-promotion to a knight, capture towards the h-file.
+        assert_eq!(
+            encode(
+                Attempt::promoting(sq("a7"), sq("b8"), Role::Knight),
+                Color::White
+            ),
+            Some(48 * 73 + 64 + 2)
+        );
+        assert_eq!(encode(Attempt::new(sq("a1"), sq("h2")), Color::White), None);
+        assert_eq!(
+            decode(ANY_ACTION, Color::White, |_| false),
+            Some(Action::AskAny)
+        );
+        assert_eq!(decode(NUM_ACTIONS, Color::White, |_| false), None);
+        // A rook on a7 moving to a8 is no promotion; a pawn there is.
+        let a7a8 = encode(Attempt::new(sq("a7"), sq("a8")), Color::White).unwrap();
+        assert_eq!(
+            decode(a7a8, Color::White, |_| false),
+            Some(Action::Attempt(Attempt::new(sq("a7"), sq("a8"))))
+        );
+        assert_eq!(
+            decode(a7a8, Color::White, |_| true),
+            Some(Action::Attempt(Attempt::promoting(
+                sq("a7"),
+                sq("a8"),
+                Role::Queen
+            )))
+        );
+    }
+
+    #[test]
+    fn every_action_decodes_to_at_most_one_attempt_and_back() {
+        for side in [Color::White, Color::Black] {
+            let mut seen = std::collections::HashSet::new();
+            for action in 0..ANY_ACTION {
+                for pawn in [false, true] {
+                    if let Some(Action::Attempt(a)) = decode(action, side, |_| pawn) {
+                        assert_eq!(encode(a, side), Some(action), "{a} {side:?}");
+                        seen.insert((a, pawn));
+                    }
+                }
+            }
+            // Queen moves from a square: at most 56 targets; the grid's real moves number 1,456
+            // queen-like + 336 knight moves; plus under-promotions from the 7th rank (22 × 3).
+            let attempts: std::collections::HashSet<Attempt> =
+                seen.iter().map(|(a, _)| *a).collect();
+            assert_eq!(attempts.len(), 1456 + 336 + 22 * 3 + 22);
+        }
+    }
+
+    #[test]
+    fn every_own_board_attempt_round_trips() {
+        let fens = [
+            "r3k2r/pPpp1ppp/8/3Pp3/8/8/PpPP1PPP/R3K2R w KQkq e6 0 12",
+            "r3k2r/pPpp1ppp/8/3Pp3/8/8/PpPP1PPP/R3K2R b KQkq - 0 12",
+            "4k3/1P4P1/8/8/8/8/1p4p1/4K3 w - - 0 40",
+        ];
+        for fen in fens {
+            let pos: Chess = fen
+                .parse::<umpire_rules::shakmaty::fen::Fen>()
+                .unwrap()
+                .into_position(umpire_rules::shakmaty::CastlingMode::Standard)
+                .unwrap();
+            for side in [Color::White, Color::Black] {
+                let own = OwnBoard::of(&pos, side);
+                let mut list = AttemptList::new();
+                own.attempts(false, &mut list);
+                assert!(!list.is_empty());
+                for a in list {
+                    let action = encode(a, side).expect("an own-board attempt has an action");
+                    let back = decode(action, side, |s| own.board().pawns().contains(s));
+                    assert_eq!(back, Some(Action::Attempt(a)), "{fen} {side:?}");
+                }
+            }
+            let _ = pos.turn();
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! Umpire for Python (issue 26): the pure-Rust core of the bindings, tested by `cargo test`,
+//! and (with the `python` feature, as maturin builds it) the PyO3 module `umpire._umpire`.
+//!
+//! - [`action`]: the 4,672 + 1 action encoding;
+//! - [`tensor`]: the observation tensor, plane by plane, from a player's view only;
+//! - [`text`]: the observation and information-state strings, from a player's view only;
+//! - [`state`]: the OpenSpiel-shaped game state;
+//! - [`batch`]: batched random playouts and matches, at the core's speed.
+//!
+//! See `docs/PYTHON.md` for the Python API.
+
+pub mod action;
+pub mod batch;
+pub mod state;
+pub mod tensor;
+pub mod text;
+
+#[cfg(feature = "python")]
+mod python;

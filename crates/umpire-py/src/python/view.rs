@@ -1,0 +1,194 @@
+//! A player's view (`PlayerView`) and belief (`Belief`): what one player knows and may
+//! believe, built from its observations only.
+
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_belief::{Belief as CoreBelief, Marginals};
+use umpire_rules::shakmaty::EnPassantMode;
+use umpire_rules::shakmaty::fen::Fen;
+use umpire_rules::{Attempt, AttemptList};
+use umpire_view::PlayerView as CoreView;
+use umpire_view::guided::{FilterSet, GuidedSpace};
+
+use super::convert::{color_name, observation, side_of};
+use super::err;
+use super::game::KriegspielState;
+use crate::{tensor, text};
+
+/// One player's knowledge: its own men, what it heard, the enemy material it can count.
+#[pyclass(module = "umpire._umpire", frozen)]
+pub struct PlayerView {
+    pub(crate) inner: CoreView,
+}
+
+#[pymethods]
+impl PlayerView {
+    /// `"white"` or `"black"`.
+    #[getter]
+    fn side(&self) -> &'static str {
+        color_name(self.inner.side())
+    }
+
+    /// The side to move.
+    #[getter]
+    fn to_move(&self) -> &'static str {
+        color_name(self.inner.to_move())
+    }
+
+    /// The moves played (public: every move is announced).
+    #[getter]
+    fn plies(&self) -> u32 {
+        self.inner.plies()
+    }
+
+    /// The own men as a board FEN (the enemy's squares are unknown and shown empty).
+    #[getter]
+    fn own_board(&self) -> String {
+        self.inner.own_board().board().to_string()
+    }
+
+    /// `{"men": n, "pawns_at_most": p}`: the enemy material the player can count.
+    fn enemy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let e = self.inner.enemy();
+        let d = PyDict::new(py);
+        d.set_item("men", e.men)?;
+        d.set_item("pawns_at_most", e.pawns_at_most)?;
+        Ok(d)
+    }
+
+    /// Every observation heard, in order (dicts: actor, command, verdict, moved, announcements).
+    fn heard<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.inner
+            .transcript()
+            .iter()
+            .map(|o| observation(py, o))
+            .collect()
+    }
+
+    /// What the player may still try this turn (UCI), and `"any"` where it may ask; with
+    /// `guided=True`, narrowed by the sound guided filters.
+    #[pyo3(signature = (guided = false))]
+    fn options(&self, guided: bool) -> Vec<String> {
+        let mut list = AttemptList::new();
+        let may_ask = if guided {
+            GuidedSpace::new(&self.inner, FilterSet::all_sound()).options(&mut list)
+        } else {
+            self.inner.options(&mut list)
+        };
+        let mut out: Vec<String> = list.iter().map(|a| a.to_string()).collect();
+        if may_ask {
+            out.push("any".to_owned());
+        }
+        out
+    }
+
+    /// Why the guided filters hide `attempt` (UCI): the ids of the filters that hide it,
+    /// empty when it is shown.
+    fn why_hidden(&self, attempt: &str) -> PyResult<Vec<String>> {
+        let a = Attempt::from_uci(attempt).map_err(err)?;
+        Ok(GuidedSpace::new(&self.inner, FilterSet::all())
+            .why_hidden(a)
+            .into_iter()
+            .map(|id| id.to_string())
+            .collect())
+    }
+
+    /// Whether it is this player's turn.
+    fn is_my_turn(&self) -> bool {
+        self.inner.is_my_turn()
+    }
+
+    /// The observation string (as `KriegspielState.observation_string`).
+    fn observation_string(&self) -> String {
+        text::observation_string(&self.inner)
+    }
+
+    /// The observation tensor (as `KriegspielState.observation_tensor`).
+    fn observation_tensor(&self) -> Vec<f32> {
+        let mut out = Vec::new();
+        tensor::observation_tensor(&self.inner, &mut out);
+        out
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<PlayerView {} plies {} own {}>",
+            color_name(self.inner.side()),
+            self.inner.plies(),
+            self.inner.own_board().board()
+        )
+    }
+}
+
+/// What a player may believe: the positions consistent with its observations (exact while
+/// few, sampled beyond), from the standard start.
+#[pyclass(module = "umpire._umpire")]
+pub struct Belief {
+    inner: CoreBelief,
+    seen: usize,
+}
+
+#[pymethods]
+impl Belief {
+    /// The belief of `side` at the standard start under `rules`.
+    #[new]
+    #[pyo3(signature = (side, rules = "wild16"))]
+    fn new(side: &Bound<'_, PyAny>, rules: &str) -> PyResult<Belief> {
+        let config = crate::state::GameConfig::new(rules, None, false).map_err(err)?;
+        Ok(Belief {
+            inner: CoreBelief::standard(config.rules, side_of(side)?),
+            seen: 0,
+        })
+    }
+
+    /// Takes in the observations of `state` for this belief's side that it has not seen yet
+    /// (from that player's view only). Lets go of the interpreter lock while it works.
+    fn update(&mut self, py: Python<'_>, state: &KriegspielState) -> PyResult<()> {
+        let view = state.inner.view(self.inner.side());
+        let new: Vec<_> = view
+            .transcript()
+            .get(self.seen..)
+            .unwrap_or_default()
+            .to_vec();
+        let belief = &mut self.inner;
+        let result = py.detach(|| {
+            for o in &new {
+                belief.observe(o)?;
+            }
+            Ok::<(), umpire_belief::BeliefError>(())
+        });
+        self.seen += new.len();
+        result.map_err(err)
+    }
+
+    /// The number of positions held (or estimated, when sampled).
+    fn size(&self) -> u64 {
+        self.inner.size()
+    }
+
+    /// Whether the belief holds every consistent position.
+    fn is_exact(&self) -> bool {
+        self.inner.is_exact()
+    }
+
+    /// `k` positions drawn from the belief (FEN), seeded.
+    #[pyo3(signature = (k, seed = 0))]
+    fn sample(&self, k: usize, seed: u64) -> Vec<String> {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        self.inner
+            .sample(k.min(100_000), &mut rng)
+            .iter()
+            .map(|p| Fen::from_position(p, EnPassantMode::Legal).to_string())
+            .collect()
+    }
+
+    /// The marginals as JSON text: for each square, the probability of each enemy man type
+    /// (pawn, knight, bishop, rook, queen, king, empty). `umpire.Belief.marginals()` in the
+    /// Python package parses it.
+    fn marginals_json(&self, py: Python<'_>) -> String {
+        let belief = &self.inner;
+        py.detach(|| Marginals::of(belief).to_json())
+    }
+}
