@@ -298,13 +298,20 @@ impl KriegspielState {
         self.inner.game().result().map(|r| r.score())
     }
 
-    /// Offers a draw, accepts or declines one, or resigns, for `player` (`"draw offer"`,
-    /// `"draw accept"`, `"draw decline"`, `"resign"`); returns the verdict.
-    fn say(&mut self, player: i64, command: &str) -> PyResult<&'static str> {
-        let side = state::color_of(player).map_err(err)?;
-        let command = umpire_rules::Command::parse_keyword_or_uci(command)
-            .ok_or_else(|| err(format!("{command:?} is not a command")))?;
-        Ok(self.inner.submit_as(side, command).verdict.as_str())
+    /// Submits any command as the umpire judges it, for `player` (default: the player to
+    /// move): an attempt in UCI or SAN as the player's own board reads it, even one outside
+    /// the legal actions (answered impossible or illegal), `any`, `draw offer`,
+    /// `draw accept`, `draw decline`, `resign`. Returns the verdict.
+    #[pyo3(signature = (command, player = None))]
+    fn submit(&mut self, command: &str, player: Option<i64>) -> PyResult<&'static str> {
+        let side = player_or_current(&self.inner, player)?;
+        let parsed = self
+            .inner
+            .view(side)
+            .own_board()
+            .parse_command(command)
+            .map_err(err)?;
+        Ok(self.inner.submit_as(side, parsed).verdict.as_str())
     }
 
     /// The true position as FEN (referee information).

@@ -29,6 +29,7 @@ fn _umpire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("UmpireError", m.py().get_type::<UmpireError>())?;
     m.add("NUM_ACTIONS", crate::action::NUM_ACTIONS)?;
     m.add("ANY_ACTION", crate::action::ANY_ACTION)?;
+    m.add("STANDARD_FEN", umpire_rules::record::STANDARD_FEN)?;
     m.add("TENSOR_PLANES", crate::tensor::PLANES)?;
     m.add("PLANE_NAMES", crate::tensor::PLANE_NAMES.to_vec())?;
     m.add_class::<game::KriegspielGame>()?;

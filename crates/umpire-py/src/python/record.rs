@@ -212,6 +212,16 @@ impl Record {
             .collect()
     }
 
+    /// Who gave each command: 0 (White) or 1 (Black).
+    #[getter]
+    fn sides(&self) -> Vec<usize> {
+        self.inner
+            .entries
+            .iter()
+            .map(|e| crate::state::index(e.side))
+            .collect()
+    }
+
     /// The result (`"1-0"`, …) or None.
     #[getter]
     fn result(&self) -> Option<&'static str> {
