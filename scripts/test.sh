@@ -45,3 +45,21 @@ if [ -n "${UMPIRE_TEST_POSTGRES:-}" ]; then
     cargo test --profile ci -p umpire-cli --test serve -- --ignored postgres
 fi
 UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/ci/umpire" "$venv/bin/python" -m pytest -q tests/python
+
+# The Python bindings (crates/umpire-py, issue 26): build the wheel with maturin in the `ci`
+# profile (it reuses the dependencies cargo test just built), install it into the venv, run
+# their pytest suite. pytest's exit 5 (no test collected) is reported, not taken for success.
+wheels="${CARGO_TARGET_DIR:-$PWD/target}/wheels-ci"
+rm -rf "$wheels"
+"$venv/bin/maturin" build --quiet --profile ci -m crates/umpire-py/Cargo.toml \
+    --interpreter "$venv/bin/python" --out "$wheels"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall \
+    --no-deps "$wheels"/*.whl
+rc=0
+(cd crates/umpire-py && UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/../../target}/ci/umpire" \
+    "$venv/bin/python" -m pytest -q tests/python) || rc=$?
+if [ "$rc" -eq 5 ]; then
+    echo "pytest collected no test of the Python bindings" >&2
+    exit 1
+fi
+exit "$rc"

@@ -60,13 +60,16 @@ def test_umpire_submit_has_audiences():
 
 
 @pytest.mark.skipif(not os.environ.get("UMPIRE_BIN"), reason="UMPIRE_BIN (the CLI) not given")
-def test_records_of_the_rust_cli_load_and_the_cli_reads_ours(tmp_path):
+def test_records_round_trip_through_the_rust_cli(tmp_path):
     binary = os.environ["UMPIRE_BIN"]
     r = played(4)
     path = tmp_path / "py.json"
     r.save(path)
-    pgn = tmp_path / "py.pgn"
-    subprocess.run([binary, "record", "convert", str(path), "--to", "pgn", "--out", str(pgn)],
-                   check=True, capture_output=True)
-    back = umpire.Record.load(pgn)
-    assert back.commands == r.commands and back.result == r.result
+    for to, read in (("pgn", umpire.Record.from_pgn), ("json", umpire.Record.from_json)):
+        out = subprocess.run([binary, "record", "convert", str(path), "--to", to],
+                             check=True, capture_output=True, text=True).stdout
+        back = read(out)
+        assert back.commands == r.commands and back.result == r.result
+    white = subprocess.run([binary, "record", "convert", str(path), "--to", "white-json"],
+                           check=True, capture_output=True, text=True).stdout
+    assert json.loads(white) == json.loads(r.player_json("white"))

@@ -1,0 +1,111 @@
+"""Random-playout environment steps per second from a Python loop (issue 26).
+
+Each library plays random games from the standard start for about `--seconds` seconds in a
+plain Python loop: at each step the mover's legal actions are listed and one is applied (an
+attempt, legal or not, counts as one step). Run it in a venv with the libraries installed:
+
+    python crates/umpire-py/bench/bench_python.py --seconds 10
+
+Libraries: `umpire` (this crate: `pip install ./crates/umpire-py`), `pyspiel`
+(`pip install open_spiel==2.0.2`), `kriegspiel` (PyPI `kriegspiel==1.7.3`). Missing ones are
+skipped. The batched `umpire.play_random_games` is measured too, for the comparison with
+`umpire bench`.
+"""
+
+import argparse
+import random
+import time
+
+
+def run_loop(make_state, step, seconds):
+    rng = random.Random(1)
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        s = make_state()
+        while True:
+            done = step(s, rng)
+            steps += 1
+            if done:
+                break
+        games += 1
+    elapsed = time.perf_counter() - start
+    return steps, games, elapsed
+
+
+def bench_umpire(seconds, rules="wild16"):
+    import umpire
+
+    game = umpire.load_game("kriegspiel", rules=rules)
+
+    def step(s, rng):
+        s.apply_action(rng.choice(s.legal_actions()))
+        return s.is_terminal()
+
+    return run_loop(game.new_initial_state, step, seconds)
+
+
+def bench_pyspiel(seconds):
+    import pyspiel
+
+    game = pyspiel.load_game("kriegspiel")
+
+    def step(s, rng):
+        s.apply_action(rng.choice(s.legal_actions()))
+        return s.is_terminal()
+
+    return run_loop(game.new_initial_state, step, seconds)
+
+
+def bench_pypi(seconds):
+    from kriegspiel.game import KriegspielGame
+
+    def make():
+        return KriegspielGame(ruleset="wild16")
+
+    def step(g, rng):
+        g.ask_for(rng.choice(g.possible_to_ask))
+        return g.game_over
+
+    return run_loop(make, step, seconds)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=10.0)
+    args = ap.parse_args()
+    rows = []
+    for name, fn in (("umpire (wild16)", bench_umpire), ("pyspiel kriegspiel", bench_pyspiel),
+                     ("PyPI kriegspiel 1.7.3 (wild16)", bench_pypi)):
+        try:
+            steps, games, elapsed = fn(args.seconds)
+        except ImportError as e:
+            print(f"{name}: skipped ({e})")
+            continue
+        rows.append((name, steps / elapsed, games / elapsed, steps / max(games, 1)))
+    try:
+        import umpire
+
+        n = 0
+        r = None
+        start = time.perf_counter()
+        while time.perf_counter() - start < args.seconds:
+            r = umpire.play_random_games(200, rules="wild16", seed=n)
+            n += 1
+            if n == 1:
+                total = dict(r)
+            else:
+                for k in ("games", "attempts", "seconds"):
+                    total[k] += r[k]
+        rows.append(("umpire.play_random_games (wild16, 1 thread)", total["attempts"] / total["seconds"],
+                     total["games"] / total["seconds"], total["attempts"] / total["games"]))
+    except ImportError:
+        pass
+    print("| library | steps/s | games/s | steps/game |")
+    print("|---|---:|---:|---:|")
+    for name, sps, gps, spg in rows:
+        print(f"| {name} | {sps:,.0f} | {gps:,.1f} | {spg:,.0f} |")
+
+
+if __name__ == "__main__":
+    main()
