@@ -140,6 +140,9 @@ pub struct KriegspielState {
     game: Game,
     start: [PlayerView; 2],
     views: [PlayerView; 2],
+    /// The legal actions of the player to move, worked out once after each command (the
+    /// Python loop asks for them every step, and `apply_action` checks against them).
+    mover_actions: Vec<usize>,
 }
 
 impl KriegspielState {
@@ -152,12 +155,15 @@ impl KriegspielState {
     fn from_game(config: GameConfig, game: Game) -> Result<KriegspielState, StateError> {
         let (ws, wv) = view_of(game.record(), Color::White)?;
         let (bs, bv) = view_of(game.record(), Color::Black)?;
-        Ok(KriegspielState {
+        let mut state = KriegspielState {
             config,
             game,
             start: [ws, bs],
             views: [wv, bv],
-        })
+            mover_actions: Vec::new(),
+        };
+        state.refresh();
+        Ok(state)
     }
 
     /// The configuration.
@@ -211,8 +217,25 @@ impl KriegspielState {
     /// when configured), and "Any?" where it may be asked. Empty when `side` is not to move.
     pub fn legal_actions(&self, side: Color, out: &mut Vec<usize>) {
         out.clear();
+        if !self.is_terminal() && side == self.game.umpire().turn() {
+            out.extend_from_slice(&self.mover_actions);
+        }
+    }
+
+    /// The legal actions of the player to move (empty when the game is over).
+    pub fn mover_actions(&self) -> &[usize] {
+        &self.mover_actions
+    }
+
+    fn refresh(&mut self) {
+        self.mover_actions.clear();
         if !self.is_terminal() {
-            legal_actions_of(self.view(side), self.config.guided, out);
+            let side = self.game.umpire().turn();
+            legal_actions_of(
+                &self.views[index(side)],
+                self.config.guided,
+                &mut self.mover_actions,
+            );
         }
     }
 
@@ -244,19 +267,47 @@ impl KriegspielState {
         if self.is_terminal() {
             return Err(StateError::GameOver);
         }
-        let side = self.game.umpire().turn();
         let not_legal = StateError::NotLegal {
             action,
             player: self.current_player(),
         };
-        let index = usize::try_from(action).map_err(|_| not_legal.clone())?;
-        let mut legal = Vec::new();
-        self.legal_actions(side, &mut legal);
-        if legal.binary_search(&index).is_err() {
+        let action = usize::try_from(action).map_err(|_| not_legal.clone())?;
+        if self.mover_actions.binary_search(&action).is_err() {
             return Err(not_legal);
         }
-        let command = self.command_of(index).ok_or(not_legal)?;
-        Ok(self.submit(command))
+        let command = self.command_of(action).ok_or(not_legal)?;
+        let side = self.game.umpire().turn();
+        let before = {
+            let t = self.views[index(side)].turn();
+            (t.must_try_pawn_capture, t.any_answer)
+        };
+        let outcome = self.game.submit(command);
+        match command {
+            Command::Attempt(attempt)
+                if outcome.verdict.is_rejection()
+                    && !self.config.guided
+                    && self.game.umpire().turn() == side =>
+            {
+                // A rejected attempt that leaves the "Any?" answer and the pawn-capture
+                // obligation as they were changes the mover's options (`PlayerView::options`)
+                // only by itself, when it joins the turn's rejected attempts: take it out
+                // instead of working them all out again. The state tests check this against a
+                // fresh computation at every step.
+                self.observe_all(command, &outcome);
+                let t = self.views[index(side)].turn();
+                if (t.must_try_pawn_capture, t.any_answer) == before {
+                    if t.rejected.contains(&attempt)
+                        && let Ok(i) = self.mover_actions.binary_search(&action)
+                    {
+                        self.mover_actions.remove(i);
+                    }
+                } else {
+                    self.refresh();
+                }
+            }
+            _ => self.hand_out(command, &outcome),
+        }
+        Ok(outcome)
     }
 
     /// Submits any command (draw offers and resignations included) as the umpire's
@@ -275,6 +326,11 @@ impl KriegspielState {
     }
 
     fn hand_out(&mut self, command: Command, outcome: &Outcome) {
+        self.observe_all(command, outcome);
+        self.refresh();
+    }
+
+    fn observe_all(&mut self, command: Command, outcome: &Outcome) {
         for side in [Color::White, Color::Black] {
             if let Some(obs) = outcome.observation(command, side) {
                 // The umpire's observations always fit the views they are built for.
@@ -365,6 +421,18 @@ mod tests {
                         assert!(s.is_terminal() || s.current_player() != p);
                     }
                     steps += 1;
+                    // The kept legal actions are those worked out afresh from the view.
+                    let mut fresh = Vec::new();
+                    if !s.is_terminal() {
+                        let mover = s.game().umpire().turn();
+                        legal_actions_of(s.view(mover), false, &mut fresh);
+                    }
+                    assert_eq!(
+                        s.mover_actions(),
+                        &fresh[..],
+                        "{rules} step {steps} {:?}",
+                        s.last_verdict()
+                    );
                     // The views the state keeps step by step are the views rebuilt from the
                     // players' filtered records (what the leak test pairs).
                     if steps % 7 == 0 {
