@@ -50,6 +50,31 @@ impl AgentKind {
         }
     }
 
+    /// What the agent does, in one line for a command's help (no trailing full stop).
+    pub const fn summary(self) -> &'static str {
+        match self {
+            AgentKind::Random => "uniform over the moves of its own board (weakest)",
+            AgentKind::GuidedRandom => "uniform over the moves that could still be legal",
+            AgentKind::BeliefGuided => "guided-random narrowed by what it believes",
+            AgentKind::Mcts => "Monte Carlo tree search over its belief (strong)",
+            AgentKind::Darkboard => "maximax over metapositions, after Darkboard (strong)",
+        }
+    }
+
+    /// Every built-in agent, one line each (`  NAME  summary`), for a command's help.
+    pub fn catalogue() -> String {
+        let width = AgentKind::ALL
+            .iter()
+            .map(|k| k.as_str().len())
+            .max()
+            .unwrap_or(0);
+        AgentKind::ALL
+            .iter()
+            .map(|k| format!("  {:width$}  {}", k.as_str(), k.summary()))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
     /// A new agent of this kind with `view`, seeded, built with `config` (the filters apply to
     /// the guided agents, the budget to the searching ones).
     /// The belief-guided agent keeps a belief only from the standard start (a set-up start
@@ -111,5 +136,21 @@ impl FromStr for AgentKind {
             .into_iter()
             .find(|k| k.as_str().eq_ignore_ascii_case(name))
             .ok_or_else(|| UnknownAgent(name.to_owned()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AgentKind;
+
+    #[test]
+    fn the_catalogue_names_every_agent_once_on_its_own_line() {
+        let text = AgentKind::catalogue();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), AgentKind::ALL.len());
+        for (line, kind) in lines.iter().zip(AgentKind::ALL) {
+            assert_eq!(line.split_whitespace().next(), Some(kind.as_str()));
+            assert!(line.ends_with(kind.summary()));
+        }
     }
 }

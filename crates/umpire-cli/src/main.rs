@@ -31,7 +31,9 @@ use console::stdout::say_raw;
     about = "Umpire: a Kriegspiel referee. Kriegspiel is chess in which you never see your opponent's men; \
              the umpire, who sees everything, accepts or rejects each attempted move and announces captures, \
              checks and pawn tries.",
-    after_help = "Start with `umpire referee` to umpire a game at the console, or `umpire rules` to see the rule sets."
+    after_help = "Start with `umpire play` to play a game in this terminal against a built-in opponent,\n\
+                  or `umpire serve` to run a server to play on with others (then open its address in a\n\
+                  browser, or `umpire connect URL`). `umpire rules` shows the rule sets."
 )]
 struct Cli {
     #[command(subcommand)]
@@ -103,10 +105,10 @@ enum Cmd {
         /// With --out, also write each player's filtered view (game-0001.white.pgn, .white.json, …).
         #[arg(long)]
         player_views: bool,
-        /// Who plays both sides: random (uniform over the own board), guided-random
-        /// (uniform over the guided action space, every sound filter on), any other built-in
-        /// agent, or cmd:PROGRAM ARGS (an engine-protocol program, docs/ENGINE.md).
-        #[arg(long, default_value = "random")]
+        // The help lists the built-in agents.
+        #[arg(long, value_name = "NAME", default_value = "random", help = commands::agent_help::agent_help(
+            "Who plays both sides, a built-in agent:",
+            "or cmd:PROGRAM ARGS, an engine-protocol program (docs/ENGINE.md)."))]
         agent: AgentSpec,
     },
     /// Play games between two agents (built-in or `cmd:PROGRAM`), several at once: W/D/L by
@@ -116,8 +118,12 @@ enum Cmd {
     /// Serve a built-in agent over the engine protocol (JSON lines on stdin/stdout,
     /// docs/ENGINE.md), for `umpire match cmd:…` or any other program.
     Engine(engine_cmd::EngineArgs),
-    /// Print the table of rule sets and how they differ (Markdown).
-    Rules,
+    /// Print the rule sets and how they differ: one block per rule set, 80 columns wide.
+    Rules {
+        /// One Markdown table instead (a row per rule set, about 230 columns).
+        #[arg(long)]
+        wide: bool,
+    },
     /// Check or convert game records (JSON or Kriegspiel PGN).
     Record {
         #[command(subcommand)]
@@ -248,8 +254,12 @@ fn main() -> ExitCode {
             }),
         },
         Cmd::Play(options) => play::play(options),
-        Cmd::Rules => {
-            say_raw!("{}", umpire_rules::rule_table::markdown_table());
+        Cmd::Rules { wide } => {
+            if wide {
+                say_raw!("{}", umpire_rules::rule_table::markdown_table());
+            } else {
+                say_raw!("{}", umpire_rules::rule_table::text_blocks());
+            }
             Ok(())
         }
         Cmd::Record {

@@ -162,6 +162,10 @@ fn connect_plays_like_umpire_play_and_survives_a_server_restart() {
     server.wait().unwrap();
     t.wait_for("Connection lost");
     let (mut server, _) = serve(&data, &format!("127.0.0.1:{port}"));
+    // One line for the drop, one for the reconnection, none per retry between them.
+    let between = t.wait_for("Reconnected to the server.");
+    assert!(between.matches("Cannot reach").count() <= 1, "{between}");
+    assert!(!between.contains("trying again in"), "{between}");
     t.type_line("Nf3");
     // No full stop: a pawn try for the opponent may follow ("…; 1 try (for your opponent).")
     // when the house agent, seeded at random per game, answered 1.e4 with d5 or f5.
@@ -430,9 +434,14 @@ fn connect_says_when_a_challenge_expired() {
     let id = head
         .split("Created game ")
         .nth(1)
-        .and_then(|s| s.split(';').next())
+        .and_then(|s| s.split('.').next())
         .unwrap_or_else(|| panic!("no game id in:\n{head}"))
         .to_owned();
+    // The friend's way in, on a line of its own that can be pasted as it is.
+    assert!(
+        head.contains(&format!("\n  umpire connect {url} --game {id}\n")),
+        "{head}"
+    );
     ann.wait_for("Nobody took the challenge in time: it expired.");
     assert!(ann.child.wait().unwrap().success());
     let mut late = Terminal::start(&cwd, &[&url, "--game", &id]);
@@ -440,6 +449,38 @@ fn connect_says_when_a_challenge_expired() {
         "Game {id} is gone: nobody took the challenge in time: it expired."
     ));
     assert!(late.child.wait().unwrap().success());
+    server.kill().unwrap();
+    let _ = server.wait();
+}
+
+#[test]
+fn a_friend_game_gives_the_line_to_paste_and_tells_black_to_wait_for_white() {
+    let data = fresh_dir("friend-data");
+    let cwd = fresh_dir("friend-cwd");
+    let (mut server, url) = serve(&data, "127.0.0.1:0");
+    let mut ann = Terminal::start(&cwd, &[&url, "--color", "black"]);
+    let head = ann.wait_for("Waiting for an opponent");
+    let paste = head
+        .lines()
+        .find_map(|l| l.strip_prefix("  umpire connect "))
+        .unwrap_or_else(|| panic!("no line to paste in:\n{head}"))
+        .to_owned();
+    let args: Vec<&str> = paste.split_whitespace().collect();
+    let mut bob = Terminal::start(&cwd, &args);
+    bob.wait_for("White, move 1> ");
+    ann.wait_for("joined: the game starts.");
+    ann.wait_for("Waiting for White's first move.");
+    bob.type_line("e4");
+    bob.wait_for("Your move e2e4 was played.");
+    ann.wait_for("Black, move 1> ");
+    assert_eq!(
+        ann.all().matches("Waiting for White's first move.").count(),
+        1
+    );
+    ann.type_line("quit");
+    bob.type_line("quit");
+    assert!(ann.child.wait().unwrap().success());
+    assert!(bob.child.wait().unwrap().success());
     server.kill().unwrap();
     let _ = server.wait();
 }

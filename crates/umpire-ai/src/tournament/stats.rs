@@ -4,9 +4,11 @@
 //! Formulas (N games, W wins, D draws, L losses, from the first agent's side):
 //!
 //! - score `s = (W + D/2) / N`; per-game variance `v = (W(1-s)² + D(1/2-s)² + L s²) / N`;
-//!   95 % interval `s ± 1.96 √(v/N)`, clamped to [0, 1];
+//!   95 % interval: Wilson's score interval with z = 1.96, `(s + z²/2N ± z √(s(1-s)/N +
+//!   z²/4N²)) / (1 + z²/N)`, which stays inside [0, 1] and is not a single point at a score of
+//!   0 or 1 (the normal interval `s ± z √(v/N)` collapses to 1 to 1 after four wins);
 //! - Elo difference `E(s) = -400 log10(1/s - 1)`; its interval is `E` of the score interval's
-//!   ends (undefined at a score of 0 or 1);
+//!   ends (unbounded where an end is 0 or 1);
 //! - SPRT of H0: Elo = elo0 against H1: Elo = elo1, with the normal approximation of the
 //!   log-likelihood ratio: `s0 = 1/(1+10^(-elo0/400))`, `s1` likewise,
 //!   `LLR = N (s1-s0)(2s - s0 - s1) / (2v)`; stop accepting H1 when `LLR ≥ ln((1-β)/α)`,
@@ -64,11 +66,24 @@ impl Tally {
         )
     }
 
-    /// The 95 % interval of the score (normal approximation), clamped to [0, 1].
+    /// The 95 % interval of the score: Wilson's score interval, within [0, 1].
     pub fn score_interval(&self) -> Option<(f64, f64)> {
         let s = self.score()?;
-        let half = Z95 * (self.variance()? / self.games() as f64).sqrt();
-        Some(((s - half).max(0.0), (s + half).min(1.0)))
+        let n = self.games() as f64;
+        let z2 = Z95 * Z95;
+        let denominator = 1.0 + z2 / n;
+        let centre = (s + z2 / (2.0 * n)) / denominator;
+        let half = Z95 / denominator * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt();
+        Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+    }
+
+    /// Whether the Elo difference and both ends of its interval are finite: not while the
+    /// score or an end of its interval is 0 or 1 (too few games to bound it).
+    pub fn elo_bounded(&self) -> bool {
+        self.elo().is_some()
+            && self
+                .elo_interval()
+                .is_some_and(|(lo, hi)| lo.is_some() && hi.is_some())
     }
 
     /// The Elo difference (`None` at a score of 0 or 1, or before any game).
@@ -217,8 +232,9 @@ mod tests {
 
     #[test]
     fn score_interval_and_elo_match_hand_computed_values() {
-        // W 60, D 20, L 20: s = 0.7, v = (60·0.09 + 20·0.04 + 20·0.49)/100 = 0.16,
-        // half-width 1.96·√(0.16/100) = 0.0784.
+        // W 60, D 20, L 20: s = 0.7, v = (60·0.09 + 20·0.04 + 20·0.49)/100 = 0.16; Wilson:
+        // centre (0.7 + 0.019207)/1.038415 = 0.692603, half-width
+        // 1.959964·√(0.0021 + 0.000096)/1.038415 = 0.088448.
         let t = Tally {
             wins: 60,
             draws: 20,
@@ -228,14 +244,15 @@ mod tests {
         assert!(close(t.variance().unwrap(), 0.16, 1e-12));
         let (lo, hi) = t.score_interval().unwrap();
         assert!(
-            close(lo, 0.6216, 1e-4) && close(hi, 0.7784, 1e-4),
+            close(lo, 0.604_151, 1e-5) && close(hi, 0.781_051, 1e-5),
             "{lo} {hi}"
         );
         // E(0.7) = -400 log10(3/7) = 147.19.
         assert!(close(t.elo().unwrap(), 147.1907, 1e-3));
         let (elo_lo, elo_hi) = t.elo_interval().unwrap();
-        assert!(close(elo_lo.unwrap(), 86.224, 1e-2), "{elo_lo:?}");
-        assert!(close(elo_hi.unwrap(), 218.253, 1e-2), "{elo_hi:?}");
+        assert!(close(elo_lo.unwrap(), 73.4467, 1e-2), "{elo_lo:?}");
+        assert!(close(elo_hi.unwrap(), 220.9347, 1e-2), "{elo_hi:?}");
+        assert!(t.elo_bounded());
     }
 
     #[test]
@@ -246,7 +263,15 @@ mod tests {
             losses: 0,
         };
         assert_eq!(all_wins.elo(), None);
-        assert_eq!(all_wins.score_interval(), Some((1.0, 1.0)));
+        assert!(!all_wins.elo_bounded());
+        // Four wins: Wilson's interval is 0.510 to 1, not the single point 1 to 1.
+        let four = Tally {
+            wins: 4,
+            draws: 0,
+            losses: 0,
+        };
+        let (lo, hi) = four.score_interval().unwrap();
+        assert!(close(lo, 0.510_109, 1e-5) && hi == 1.0, "{lo} {hi}");
         assert_eq!(Tally::default().score(), None);
         assert!(close(elo_of_score(0.5).unwrap(), 0.0, 1e-12));
         assert!(close(score_of_elo(147.1907), 0.7, 1e-6));

@@ -3,6 +3,7 @@
 //! tools over agents, records and tables ([`research`]). A command reads its arguments, calls
 //! the libraries and prints; what the terminal screens share is in [`crate::console`].
 
+pub mod agent_help;
 pub mod game;
 pub mod research;
 pub mod server;

@@ -1,17 +1,49 @@
-//! Ctrl-C in `umpire play`, handled explicitly: whatever disposition the process inherited
-//! (a shell starts background jobs with SIGINT ignored), an interrupt ends the game with its
-//! record saved, unfinished, exactly as `umpire play` promises.
+//! Ctrl-C in `umpire play`, `umpire referee` and `umpire connect`, handled explicitly:
+//! whatever disposition the process inherited (a shell starts background jobs with SIGINT
+//! ignored), an interrupt ends the command with a line that says what became of the game
+//! (where the record is, or how to resume it).
 //!
 //! A watcher thread waits for SIGINT. When it comes, it waits for a save in progress to
-//! finish (the game loop holds [`Interrupt::hold`] while it writes the record), says where the
-//! record is and exits with status 130, the shell's code for an interrupted command.
+//! finish (the game loop holds [`Interrupt::hold`] while it writes the record), says its
+//! [`Farewell`] and exits with status 130, the shell's code for an interrupted command.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The exit status after an interrupt (128 + SIGINT).
 pub const INTERRUPTED: i32 = 130;
+
+/// Where the farewell of an interrupted command is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Out {
+    /// Standard output (the screens of `umpire play` and `umpire connect`).
+    Stdout,
+    /// Standard error (`umpire referee`, whose standard output may be JSON lines and whose
+    /// loop holds standard output locked).
+    Stderr,
+}
+
+/// The line printed when Ctrl-C ends the command; it can change as the command goes on (a
+/// resume command is known once the game is).
+#[derive(Clone, Debug, Default)]
+pub struct Farewell(Arc<Mutex<String>>);
+
+impl Farewell {
+    /// A farewell saying `text`.
+    pub fn new(text: impl Into<String>) -> Farewell {
+        Farewell(Arc::new(Mutex::new(text.into())))
+    }
+
+    /// Says `text` from now on.
+    pub fn set(&self, text: impl Into<String>) {
+        *self.0.lock().unwrap_or_else(|p| p.into_inner()) = text.into();
+    }
+
+    fn text(&self) -> String {
+        self.0.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+}
 
 /// The handle of an installed Ctrl-C handler: hold it while the record is written.
 #[derive(Clone, Debug)]
@@ -24,6 +56,18 @@ impl Interrupt {
     /// place when this returns (an interrupt from then on is caught, even one that comes
     /// before the watcher thread first runs).
     pub fn install(record: &Path) -> Result<Interrupt, String> {
+        Interrupt::install_with(
+            Farewell::new(format!(
+                "Interrupted: you leave the game unfinished (it is not resigned); the record is saved in {}.",
+                record.display()
+            )),
+            Out::Stdout,
+        )
+    }
+
+    /// Installs a handler that, on Ctrl-C, waits for a save in progress, writes `farewell` (as
+    /// it reads then) on its own line to `out` and exits with status [`INTERRUPTED`].
+    pub fn install_with(farewell: Farewell, out: Out) -> Result<Interrupt, String> {
         let saving = Arc::new(Mutex::new(()));
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()
@@ -36,7 +80,6 @@ impl Interrupt {
                 .map_err(|e| format!("cannot watch for Ctrl-C: {e}"))?
         };
         let held = saving.clone();
-        let record: PathBuf = record.to_owned();
         std::thread::Builder::new()
             .name("ctrl-c".into())
             .spawn(move || {
@@ -49,13 +92,19 @@ impl Interrupt {
                 }
                 // A save in progress finishes first: the record is never left half-written.
                 let _no_more_saves = held.lock();
-                let mut out = std::io::stdout().lock();
-                let _ = writeln!(
-                    out,
-                    "\nInterrupted: you leave the game unfinished (it is not resigned); the record is saved in {}.",
-                    record.display()
-                );
-                let _ = out.flush();
+                let text = farewell.text();
+                match out {
+                    Out::Stdout => {
+                        let mut out = std::io::stdout().lock();
+                        let _ = writeln!(out, "\n{text}");
+                        let _ = out.flush();
+                    }
+                    Out::Stderr => {
+                        let mut err = std::io::stderr().lock();
+                        let _ = writeln!(err, "\n{text}");
+                        let _ = err.flush();
+                    }
+                }
                 std::process::exit(INTERRUPTED);
             })
             .map_err(|e| format!("cannot watch for Ctrl-C: {e}"))?;

@@ -179,7 +179,10 @@ impl Store {
             .map_err(|e| format!("cannot create data directory {}: {e}", dir.display()))?;
         let file = dir.join("umpire.sqlite3");
         let url = format!("sqlite://{}?mode=rwc", file.display());
-        Store::connect(&url).await
+        // SQLite's own message ("unable to open database file") names no file: this does.
+        Store::connect(&url)
+            .await
+            .map_err(|e| format!("{e} (the database file {})", file.display()))
     }
 
     /// Connects to `sqlite://…` or `postgres://…` and runs the migrations.

@@ -31,8 +31,10 @@ use umpire_rules::shakmaty::Color;
 use umpire_rules::{Announcement, RuleSetId, Verdict};
 use umpire_view::PlayerView;
 
+use crate::commands::agent_help::{DEFAULT_OPPONENT, agent_help};
 use crate::console::input::Line;
 use crate::console::input_feed::{Input, read_input};
+use crate::console::interrupt::{Farewell, Interrupt, Out};
 use crate::console::options::still_legal_text;
 use crate::console::password::hidden_password;
 use crate::console::record_file;
@@ -82,11 +84,14 @@ pub struct ConnectArgs {
     /// decline or cancel one, or challenge a player, by typing (`help` lists the words).
     #[arg(long, conflicts_with_all = ["game", "agent", "challenge"])]
     lobby: bool,
-    /// Play a new game against this built-in agent (e.g. random, guided-random).
-    #[arg(long)]
+    // The help lists the built-in agents.
+    #[arg(long, value_name = "NAME", num_args = 0..=1,
+          default_missing_value = DEFAULT_OPPONENT.as_str(), help = agent_help(
+        "Play a new game against this built-in agent (--agent alone: mcts):", ""))]
     agent: Option<AgentKind>,
     /// Strength of the agent, 1 to 5 (its search budget; agents that do not search ignore it).
-    #[arg(long, requires = "agent")]
+    #[arg(long, requires = "agent",
+          value_parser = clap::value_parser!(u8).range(1..=i64::from(umpire_server::game::strength::MAX_LEVEL)))]
     level: Option<u8>,
     /// Rule set of a new game.
     #[arg(long, default_value = "wild16")]
@@ -229,6 +234,16 @@ fn greet(seat: &Seat, opponent: &str) {
     say!("{CONNECT_ALSO}");
 }
 
+/// Whether the player is Black in a started game in which White has not moved yet.
+fn waits_for_first_move(seat: &Seat) -> bool {
+    seat.side == Color::Black
+        && seat.status == "live"
+        && seat.result.is_none()
+        && !seat.offer_pending
+        && !seat.view.is_my_turn()
+        && seat.view.transcript().is_empty()
+}
+
 /// How a connection ended.
 enum Ended {
     /// The game is over.
@@ -256,6 +271,8 @@ struct Session {
     withdrawn: bool,
     /// The player a direct challenge of this game is addressed to.
     challenged: Option<String>,
+    /// Whether Black was told that the game waits for White's first move.
+    told_waiting: bool,
 }
 
 impl Session {
@@ -450,6 +467,10 @@ impl Session {
         let Some(seat) = &self.seat else {
             return;
         };
+        if waits_for_first_move(seat) && !self.told_waiting {
+            say!("Waiting for White's first move.");
+            self.told_waiting = true;
+        }
         if seat.asked() && !self.prompted {
             if had || seat.view.transcript().is_empty() || !seat.view.is_my_turn() {
                 seat.show_position();
@@ -635,6 +656,23 @@ fn gone_reason(code: Option<&str>) -> Option<&'static str> {
     }
 }
 
+/// Whether game `id` is on the server at `url` (asked without logging in). A challenge
+/// withdrawn within the day is said to be gone (and `false` returned); an unknown id is an
+/// error.
+async fn game_is_there(url: &str, id: &str) -> Result<bool, String> {
+    let answer = Client::new(url)?
+        .request("GET", &format!("/api/games/{id}"), None)
+        .await?;
+    if answer.status == 404 {
+        return Err(format!("there is no game {id:?} on {url}"));
+    }
+    if let Some(why) = gone_reason(answer.code()) {
+        say!("Game {id} is gone: {why}.");
+        return Ok(false);
+    }
+    Ok(true)
+}
+
 /// Joins `--game` or creates a game; returns its id, or `None` when the game asked for was a
 /// challenge withdrawn meanwhile (the reason is printed).
 async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<Option<String>, String> {
@@ -663,7 +701,8 @@ async fn choose_game(args: &ConnectArgs, client: &Client) -> Result<Option<Strin
         );
     } else if args.agent.is_none() {
         say!(
-            "Created game {id}; an opponent joins with: umpire connect {} --game {id}",
+            "Created game {id}. Your opponent joins by pasting this line in a terminal:\n  \
+             umpire connect {} --game {id}",
             args.url
         );
     }
@@ -718,7 +757,17 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
         Some(name) => hidden_password(name)?,
         None => None,
     };
+    // Ctrl-C says how to come back once that is known.
+    let farewell = Farewell::new("Interrupted.");
+    let _interrupt = Interrupt::install_with(farewell.clone(), Out::Stdout)?;
     runtime()?.block_on(async move {
+        // A game asked for is looked up before anyone logs in: no guest account is made for a
+        // game that is not there.
+        if let Some(id) = &args.game
+            && !game_is_there(&args.url, id).await?
+        {
+            return Ok(());
+        }
         let mut input = read_input();
         let client = log_in(&args, typed, &mut input).await?;
         let id = if args.lobby {
@@ -754,6 +803,10 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             session_file.display()
         );
         say!("Game {id}. To resume after losing the connection: {resume}");
+        farewell.set(format!(
+            "Interrupted: you leave; the game goes on on the server (it is not resigned). \
+             Resume with: {resume}"
+        ));
         let mut session = Session {
             url: args.url.clone(),
             game: id.clone(),
@@ -765,9 +818,12 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             next_id: 0,
             withdrawn: false,
             challenged,
+            told_waiting: false,
         };
         let mut input_open = true;
         let mut failures = 0u32;
+        // Whether the drop was said: one line for it, one for the reconnection.
+        let mut lost = false;
         loop {
             let mut socket = match client.socket(&id).await {
                 Ok(s) => s,
@@ -794,15 +850,19 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
                             session.session
                         ));
                     }
+                    if !lost {
+                        session.flush();
+                        say!("Cannot reach the server ({e}); trying again.");
+                        lost = true;
+                    }
                     let wait = Duration::from_millis(250 * u64::from(failures.min(8)));
-                    say!(
-                        "Cannot reach the server ({e}); trying again in {} ms.",
-                        wait.as_millis()
-                    );
                     tokio::time::sleep(wait).await;
                     continue;
                 }
             };
+            if std::mem::take(&mut lost) {
+                say!("Reconnected to the server.");
+            }
             failures = 0;
             match session
                 .play(&client, &mut socket, &mut input, &mut input_open)
@@ -822,7 +882,9 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
                     return Ok(());
                 }
                 Ended::Lost(e) => {
+                    session.flush();
                     say!("Connection lost ({e}); reconnecting.");
+                    lost = true;
                 }
             }
         }

@@ -11,13 +11,14 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use umpire_ai::{Agent, AgentConfig, AgentKind, AgentSpec, Budget, play_observations};
+use umpire_ai::{Agent, AgentConfig, AgentSpec, Budget, play_observations};
 use umpire_rules::record::Game;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Announcement, Command, RuleSetId, Verdict};
 use umpire_view::PlayerView;
 
 use super::schroedinger::{self, GameKind};
+use crate::commands::agent_help::{DEFAULT_OPPONENT, agent_help};
 use crate::console::input::{Lines, Typed};
 use crate::console::interrupt::Interrupt;
 use crate::console::options::still_legal_text;
@@ -42,11 +43,10 @@ pub struct PlayOptions {
     /// shown during the game).
     #[arg(long)]
     seed: Option<u64>,
-    /// Your opponent: random (uniform over its own board) or guided-random (uniform over
-    /// the attempts that could still be legal given what it knows).
-    /// Any built-in agent or cmd:PROGRAM ARGS (an engine-protocol program,
-    /// docs/ENGINE.md). Default: guided-random.
-    #[arg(long)]
+    // Your opponent (the help lists the built-in agents).
+    #[arg(long, value_name = "NAME", help = agent_help(
+        "Your opponent, a built-in agent (default mcts):",
+        "or cmd:PROGRAM ARGS, an engine-protocol program (docs/ENGINE.md)."))]
     opponent: Option<AgentSpec>,
     /// The opponent's thinking time per decision in milliseconds (searching agents;
     /// default 100).
@@ -112,7 +112,7 @@ pub fn play(options: PlayOptions) -> Result<(), String> {
         rules: *rules.unwrap_or(RuleSetId::Wild16).rules(),
         side: side.into(),
         seed,
-        opponent: opponent.unwrap_or(AgentSpec::Builtin(AgentKind::GuidedRandom)),
+        opponent: opponent.unwrap_or(AgentSpec::Builtin(DEFAULT_OPPONENT)),
         budget: movetime.map_or_else(Budget::default, |ms| {
             Budget::Time(std::time::Duration::from_millis(ms))
         }),

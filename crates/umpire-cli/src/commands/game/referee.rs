@@ -13,6 +13,7 @@ use umpire_rules::wire::{AnnouncementJson, color_name};
 use umpire_rules::{Command, GameResult, Outcome, RuleSet, Umpire, Verdict};
 
 use crate::console::input::{Line, Lines};
+use crate::console::interrupt::{Farewell, Interrupt, Out};
 use crate::console::json_answer::{
     GameJson, JsonAnswer, answer_too_long, output_error, write_json,
 };
@@ -96,8 +97,20 @@ pub fn run(
         Some(fen) => Game::from_fen(rules, fen).map_err(|e| format!("--fen: {e}"))?,
         None => Game::new(rules),
     };
+    // Ctrl-C says what became of the game (on stderr: stdout may be JSON lines).
+    let farewell = match record {
+        Some(path) => format!(
+            "Interrupted: the game so far is saved in {} (`umpire record verify` checks it).",
+            path.display()
+        ),
+        None => "Interrupted: the game is not saved (give --record FILE to keep it).".to_owned(),
+    };
+    let interrupt = Interrupt::install_with(Farewell::new(farewell), Out::Stderr)?;
     let save = |game: &Game| match record {
-        Some(path) => record_file::save(game.record(), path).map_err(|e| format!("--record {e}")),
+        Some(path) => {
+            let _held = interrupt.hold();
+            record_file::save(game.record(), path).map_err(|e| format!("--record {e}"))
+        }
         None => Ok(()),
     };
     save(&game)?;

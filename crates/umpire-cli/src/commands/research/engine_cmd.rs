@@ -8,9 +8,11 @@ use umpire_ai::{AgentConfig, AgentSpec, Budget};
 /// `umpire engine` arguments.
 #[derive(clap::Args)]
 pub struct EngineArgs {
-    /// The built-in agent to serve, optionally with its own budget (`mcts@4000`: 4,000 nodes
-    /// per decision; `mcts@500ms`: 500 ms), which then replaces --movetime/--nodes.
-    #[arg(long, default_value = "random")]
+    // The help lists the built-in agents.
+    #[arg(long, value_name = "NAME", default_value = "random", help = crate::commands::agent_help::agent_help(
+        "The built-in agent to serve:",
+        "optionally with its own budget (`mcts@4000`: 4,000 nodes per decision; `mcts@500ms`: \
+         500 ms), which then replaces --movetime/--nodes."))]
     agent: AgentSpec,
     /// Think this many milliseconds per decision, whatever the requests say.
     #[arg(long, value_name = "MS", conflicts_with = "nodes")]

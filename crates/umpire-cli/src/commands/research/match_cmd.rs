@@ -21,12 +21,13 @@ use crate::console::stdout::say;
 /// `umpire match` arguments.
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// The agents: two (A B), or with --round-robin two or more. A name is a built-in agent
-    /// (random, guided-random, belief-guided, …) or `cmd:PROGRAM ARGS` (quoted as one
-    /// argument), a program speaking the engine protocol (docs/ENGINE.md). A built-in agent
-    /// may carry its own budget, overriding --nodes/--movetime for it: `mcts@4000` (4,000
-    /// nodes per decision), `mcts@500ms` (500 ms); e.g. `umpire match mcts@4000 mcts@400`.
-    #[arg(required = true, num_args = 2..)]
+    // The help lists the built-in agents.
+    #[arg(required = true, num_args = 2.., help = crate::commands::agent_help::agent_help(
+        "The agents: two (A B), or with --round-robin two or more. A name is a built-in agent:",
+        "or `cmd:PROGRAM ARGS` (quoted as one argument), a program speaking the engine protocol \
+         (docs/ENGINE.md). A built-in agent may carry its own budget, overriding \
+         --nodes/--movetime for it: `mcts@4000` (4,000 nodes per decision), `mcts@500ms` \
+         (500 ms); e.g. `umpire match mcts@4000 mcts@400`."))]
     agents: Vec<String>,
     /// Games to play (per pairing in a round robin). A plays White in odd-numbered games.
     #[arg(long, default_value_t = 10)]
@@ -312,12 +313,17 @@ fn print_summary(
     );
     if let (Some(score), Some((lo, hi))) = (t.score(), t.score_interval()) {
         let (elo_lo, elo_hi) = t.elo_interval().unwrap_or((None, None));
-        say!(
-            "score {score:.3} (95 %: {lo:.3} to {hi:.3}), Elo difference {} (95 %: {} to {})",
-            signed(t.elo()).replace('∞', if score > 0.5 { "+∞" } else { "-∞" }),
-            signed(elo_lo).replace('∞', "-∞"),
-            signed(elo_hi).replace('∞', "+∞"),
-        );
+        let elo = if t.elo_bounded() {
+            format!(
+                "Elo difference {} (95 %: {} to {})",
+                signed(t.elo()),
+                signed(elo_lo),
+                signed(elo_hi)
+            )
+        } else {
+            "Elo difference: too few games to bound it".to_owned()
+        };
+        say!("score {score:.3} (95 %: {lo:.3} to {hi:.3}), {elo}");
     }
     say!(
         "  {:<22} {:>6} {:>6} {:>6}",

@@ -38,9 +38,10 @@ pub struct BotArgs {
     /// without echo at a terminal, or read from the first line of stdin; it is never printed.
     #[arg(long, value_name = "ACCOUNT", requires = "register")]
     owner: Option<String>,
-    /// The agent: any built-in agent's name, or `cmd:PROGRAM ARGS` for an engine-protocol
-    /// program (docs/ENGINE.md).
-    #[arg(long, default_value = "guided-random")]
+    // The help lists the built-in agents.
+    #[arg(long, value_name = "NAME", default_value = "guided-random", help = crate::commands::agent_help::agent_help(
+        "The agent, a built-in one:",
+        "or cmd:PROGRAM ARGS, an engine-protocol program (docs/ENGINE.md)."))]
     agent: AgentSpec,
     /// Games to play before exiting.
     #[arg(long, default_value_t = 1)]

@@ -5,11 +5,14 @@ use std::path::PathBuf;
 
 use umpire_server::{Config, Database};
 
+use crate::console::stdout::say;
+
 /// Arguments of `umpire serve`.
 #[derive(clap::Args)]
 pub struct ServeArgs {
-    /// Address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    /// Address to listen on, as IP:PORT (127.0.0.1:8080; 0.0.0.0:8080 for every interface;
+    /// port 0 for any free port).
+    #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080", value_parser = listen_address)]
     listen: SocketAddr,
     /// Data directory: the SQLite database `umpire.sqlite3` lives here (created if missing).
     #[arg(long, default_value = "umpire-data")]
@@ -54,7 +57,21 @@ pub struct ServeArgs {
     max_connections_per_address: u64,
 }
 
-/// Runs the server until ctrl-c or SIGTERM.
+/// Reads `--listen`: an IP address and a port, saying the expected form when it is not one
+/// (a bare port such as `8080` is the usual slip).
+fn listen_address(text: &str) -> Result<SocketAddr, String> {
+    text.parse::<SocketAddr>().map_err(|_| {
+        let example = if text.parse::<u16>().is_ok() {
+            format!(" (for port {text} on this machine only: 127.0.0.1:{text})")
+        } else {
+            String::new()
+        };
+        format!("{text:?} is not IP:PORT{example}; e.g. 127.0.0.1:8080, or 0.0.0.0:8080 for every interface")
+    })
+}
+
+/// Runs the server until ctrl-c or SIGTERM. The address is taken before anything is created
+/// (a port in use leaves no data directory behind), and a stop says that it was clean.
 pub fn run(args: ServeArgs) -> Result<(), String> {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -67,7 +84,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the runtime: {e}"))?;
-    runtime.block_on(umpire_server::run(Config {
+    let config = Config {
         listen: args.listen,
         database,
         options: umpire_server::Options {
@@ -81,5 +98,25 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             max_connections_per_address: usize::try_from(args.max_connections_per_address)
                 .unwrap_or(usize::MAX),
         },
-    }))
+    };
+    runtime.block_on(serve_until_stopped(config))?;
+    say!(
+        "umpire serve: stopped cleanly; unfinished games are stored and resume at the next start."
+    );
+    Ok(())
+}
+
+/// Listens, opens storage (rebuilding the unfinished games), says where it listens and
+/// serves until Ctrl-C or SIGTERM.
+async fn serve_until_stopped(config: Config) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(config.listen)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    let state = umpire_server::open_with(&config.database, config.options).await?;
+    // One line on stdout says where to connect (tests and scripts read it).
+    say!("umpire serve: listening on http://{addr}");
+    umpire_server::serve(state, listener, umpire_server::shutdown_signal()).await
 }
