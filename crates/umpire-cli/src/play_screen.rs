@@ -75,7 +75,7 @@ impl Screen {
         )
     }
 
-    /// The player's own men, the last capture square marked `*`.
+    /// The player's own men, the last capture square in brackets.
     pub fn board(&self, view: &PlayerView) -> String {
         draw(
             view.own_board().board(),
@@ -123,7 +123,7 @@ impl Screen {
             enemy.men, enemy.pawns_at_most
         );
         if let Some(sq) = self.last_capture {
-            let _ = write!(text, " Last capture: {sq} (marked *).");
+            let _ = write!(text, " Last capture: {sq} (marked [ ] on the board).");
         }
         text
     }
@@ -503,7 +503,7 @@ mod tests {
         assert!(screen.history().contains("4. Your move d1e2 was played."));
         // The last capture (Bxe2 took the queen on e2) is marked on the board.
         assert!(
-            screen.board(&view).contains("♗*"),
+            screen.board(&view).contains("[♗]"),
             "{}",
             screen.board(&view)
         );

@@ -328,10 +328,12 @@ fn a_capture_names_the_man_and_is_marked_on_the_board() {
         .and_then(|rest| rest.get(..2))
         .unwrap();
     assert!(
-        stdout.contains(&format!("Last capture: {square} (marked *).")),
+        stdout.contains(&format!(
+            "Last capture: {square} (marked [ ] on the board)."
+        )),
         "{stdout}"
     );
-    assert!(stdout.contains('*'), "{stdout}");
+    assert!(stdout.contains('['), "{stdout}");
     verify(&record);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -591,5 +593,64 @@ fn runs_of_the_opponents_rejected_attempts_are_counted() {
     );
     assert!(!stdout.contains("Opponent: No.\nOpponent: No."), "{stdout}");
     verify(&record);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 29, point 10: an unfinished game goes on with `--resume FILE` (the same opponent,
+/// side and rule set, the history rebuilt, the record kept in the same file), and its record
+/// carries the date it began.
+#[test]
+fn an_unfinished_game_is_resumed_from_its_record_which_is_dated() {
+    let dir = scratch("resume");
+    let record = dir.join("game.json");
+    let path = record.to_str().unwrap();
+    let (stdout, stderr, ok) = play(
+        &[
+            "--side",
+            "black",
+            "--opponent",
+            "random",
+            "--seed",
+            "4",
+            "--rules",
+            "berkeley",
+            "--record",
+            path,
+        ],
+        "e5\nquit\n",
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains(&format!("Go on with it later: umpire play --resume {path}")),
+        "{stdout}"
+    );
+    let first: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let date = first["tags"]["Date"].as_str().unwrap().to_owned();
+    assert_ne!(date, "????.??.??");
+    assert_eq!(date.len(), 10, "{date}");
+    let before = first["entries"].as_array().unwrap().len();
+
+    let (stdout, stderr, ok) = play(&["--resume", path, "--seed", "9"], "history\nd6\nquit\n");
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("You play Black against random"), "{stdout}");
+    assert!(stdout.contains("berkeley rules"), "{stdout}");
+    assert!(
+        stdout.contains("1... Your move e7e5 was played"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Your move d7d6 was played"), "{stdout}");
+    let after: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert!(after["entries"].as_array().unwrap().len() > before);
+    assert_eq!(after["tags"]["Date"], first["tags"]["Date"]);
+    assert!(verify(&record).contains("result * (unfinished)"));
+
+    // A finished game, and a record that is not one of `umpire play`, are refused.
+    let (_, _, ok) = play(&["--resume", path], "resign\n");
+    assert!(ok);
+    let (_, stderr, ok) = play(&["--resume", path], "");
+    assert!(!ok);
+    assert!(stderr.contains("nothing to resume"), "{stderr}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
