@@ -507,6 +507,9 @@ fn refusals_use_one_vocabulary_and_name_their_reason() {
         ),
         "{stdout}"
     );
+    // Refused at the prompt: it never reaches the umpire, so the record holds no such command.
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(!saved.contains("no_any_question"), "{saved}");
     let unknown = stdout
         .lines()
         .find(|l| l.contains("\"castle\" is not a command"))
@@ -652,5 +655,45 @@ fn an_unfinished_game_is_resumed_from_its_record_which_is_dated() {
     let (_, stderr, ok) = play(&["--resume", path], "");
     assert!(!ok);
     assert!(stderr.contains("nothing to resume"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 29, point 9: one rule for a line that cannot be a move of yours: `e2e4` as Black is
+/// refused at the prompt in the words `Ke7` gets, and neither reaches the record.
+#[test]
+fn a_move_of_the_other_side_is_refused_at_the_prompt_in_uci_as_in_san() {
+    let dir = scratch("not-yours");
+    let record = dir.join("game.json");
+    let (stdout, stderr, ok) = play(
+        &[
+            "--side",
+            "black",
+            "--opponent",
+            "random",
+            "--seed",
+            "2",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "e2e4\nKe7\nquit\n",
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("\"e2e4\": no man of yours can make that move"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\"Ke7\": no man of yours can make that move"),
+        "{stdout}"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let black_commands: Vec<&serde_json::Value> = saved["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["side"] == "black")
+        .collect();
+    assert!(black_commands.is_empty(), "{black_commands:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

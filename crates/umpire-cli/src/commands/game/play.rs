@@ -26,6 +26,7 @@ use crate::console::record_file;
 use crate::console::save_file::{check_new_record, fresh_name};
 use crate::console::side::Side;
 use crate::console::stdout::{say, say_raw};
+use crate::console::typed_command::{NotSent, player_command};
 use crate::console::wording::collapse;
 use crate::console::words::unknown_command;
 use crate::play_screen::{PLAY_WORDS, Screen, end_screen, help};
@@ -343,12 +344,12 @@ fn run(args: &PlayArgs) -> Result<(), String> {
                 say!("You leave the game unfinished (it is not resigned).");
                 break;
             }
-            _ => match table.me.own_board().parse_command(text) {
+            _ => match player_command(&table.me, text) {
                 Ok(command) => play_command(&mut table, command)?,
-                Err(umpire_rules::CommandParseError::NotACommand(_)) => {
+                Err(NotSent::NotACommand) => {
                     say!("{}", unknown_command(text, PLAY_WORDS));
                 }
-                Err(e) => say!("{e}"),
+                Err(NotSent::Refused(why)) => say!("{why}"),
             },
         }
     }
