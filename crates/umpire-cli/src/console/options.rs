@@ -49,6 +49,9 @@ pub fn why_text(me: &PlayerView, what: &str) -> String {
     let attempt = match me.own_board().parse_command(what) {
         Ok(Command::Attempt(a)) => a,
         Ok(_) => return format!("`{what}` is not a move."),
+        Err(e @ umpire_rules::CommandParseError::NoSuchMove(_)) => {
+            return super::typed_command::no_such_move(me, what, &e);
+        }
         Err(e) => return e.to_string(),
     };
     if !me.is_my_turn() {

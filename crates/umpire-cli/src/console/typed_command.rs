@@ -4,8 +4,9 @@
 //! the player's own board (`Ke7` in SAN, `e2e4` as Black in UCI) is such a line, and so is
 //! `any` under a rule set without the "Any?" question (`draw` without draw offers).
 
+use umpire_rules::shakmaty::san::San;
 use umpire_rules::{Command, CommandParseError, Invalid};
-use umpire_view::PlayerView;
+use umpire_view::{PlayerView, why_no_man_can};
 
 use super::words::refusal;
 
@@ -24,6 +25,9 @@ pub fn player_command(view: &PlayerView, text: &str) -> Result<Command, NotSent>
     let command = match board.parse_command(text) {
         Ok(command) => command,
         Err(CommandParseError::NotACommand(_)) => return Err(NotSent::NotACommand),
+        Err(e @ CommandParseError::NoSuchMove(_)) => {
+            return Err(NotSent::Refused(no_such_move(view, text, &e)));
+        }
         Err(e) => return Err(NotSent::Refused(e.to_string())),
     };
     match command {
@@ -39,6 +43,19 @@ pub fn player_command(view: &PlayerView, text: &str) -> Result<Command, NotSent>
             refusal(Invalid::NoDrawOffers)
         ))),
         command => Ok(command),
+    }
+}
+
+/// The refusal `error` of SAN `text` that no own man can play, with why for each man of that
+/// kind (`"Qh4": no man of yours can make that move: your queen on d1 is blocked by your pawn
+/// on e2`).
+pub fn no_such_move(view: &PlayerView, text: &str, error: &CommandParseError) -> String {
+    match San::from_ascii(text.trim().as_bytes()) {
+        Ok(San::Normal { role, to, .. }) => format!(
+            "{error}: {}",
+            why_no_man_can(view.own_board(), role, to).join("; ")
+        ),
+        _ => error.to_string(),
     }
 }
 
@@ -62,6 +79,15 @@ mod tests {
         assert!(player_command(&black, "e7e5").is_ok());
         assert!(player_command(&black, "Nf6").is_ok());
         assert_eq!(player_command(&black, "hello"), Err(NotSent::NotACommand));
+        let white = PlayerView::standard(RuleSet::WILD16, Color::White);
+        assert_eq!(
+            player_command(&white, "Qh5"),
+            Err(NotSent::Refused(
+                "\"Qh5\": no man of yours can make that move: your queen on d1 is blocked by \
+                 your pawn on e2"
+                    .to_owned()
+            ))
+        );
     }
 
     #[test]
