@@ -697,3 +697,38 @@ fn a_move_of_the_other_side_is_refused_at_the_prompt_in_uci_as_in_san() {
     assert!(black_commands.is_empty(), "{black_commands:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue 29, point 9: `options` answers in the notation the player writes moves in.
+#[test]
+fn options_follow_the_notation_the_player_types() {
+    let dir = scratch("notation");
+    let record = dir.join("game.json");
+    let (stdout, stderr, ok) = play(
+        &[
+            "--opponent",
+            "random",
+            "--seed",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "Nf3\noptions\ne2e4\noptions\nquit\n",
+    );
+    assert!(ok, "{stderr}");
+    let lists: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("still possible:"))
+        .collect();
+    assert_eq!(lists.len(), 2, "{stdout}");
+    assert!(
+        lists[0].contains(" e4 ") && !lists[0].contains("e2e4"),
+        "{}",
+        lists[0]
+    );
+    assert!(
+        lists[1].contains("f3") && lists[1].contains("d2d4"),
+        "{}",
+        lists[1]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

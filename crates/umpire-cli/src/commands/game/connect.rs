@@ -514,6 +514,9 @@ impl Session {
             "help" | "?" => say!("{}\n{CONNECT_ALSO}", help()),
             _ => match player_command(&seat.view, text) {
                 Ok(command) => {
+                    if matches!(command, umpire_rules::Command::Attempt(_)) {
+                        seat.screen.noted(text);
+                    }
                     if let Some(frame) = command_frame(command, Some(self.id())) {
                         return Ok(Some(serde_json::to_value(frame).unwrap_or_default()));
                     }

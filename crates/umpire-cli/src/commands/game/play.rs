@@ -345,7 +345,12 @@ fn run(args: &PlayArgs) -> Result<(), String> {
                 break;
             }
             _ => match player_command(&table.me, text) {
-                Ok(command) => play_command(&mut table, command)?,
+                Ok(command) => {
+                    if matches!(command, Command::Attempt(_)) {
+                        table.screen.noted(text);
+                    }
+                    play_command(&mut table, command)?;
+                }
                 Err(NotSent::NotACommand) => {
                     say!("{}", unknown_command(text, PLAY_WORDS));
                 }
