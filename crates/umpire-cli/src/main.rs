@@ -158,8 +158,9 @@ enum Cmd {
         /// After this many plies (moves of either side; default: the whole record).
         #[arg(long)]
         ply: Option<u32>,
-        /// How many hidden histories --samples-out writes.
-        #[arg(long, default_value_t = 10)]
+        /// How many hidden histories --samples-out writes (only with --samples-out: nothing
+        /// else prints samples).
+        #[arg(long, default_value_t = 10, requires = "samples_out")]
         samples: usize,
         /// Seed of every random choice (sampling beyond the bound, the samples written).
         #[arg(long, default_value_t = 1)]

@@ -45,6 +45,8 @@ pub struct Screen {
     colour: bool,
     history: Vec<String>,
     last_capture: Option<Square>,
+    /// Whether the player's last move was typed in SAN (`options` answers in kind).
+    san: std::cell::Cell<bool>,
 }
 
 impl Screen {
@@ -56,7 +58,15 @@ impl Screen {
             colour,
             history: Vec::new(),
             last_capture: None,
+            san: std::cell::Cell::new(false),
         }
+    }
+
+    /// Notes how the player wrote a move (`text`): `options` lists moves the same way, in SAN
+    /// after a move typed in SAN, in UCI after one typed in UCI (at first).
+    pub fn noted(&self, text: &str) {
+        self.san
+            .set(umpire_rules::Command::parse_keyword_or_uci(text.trim()).is_none());
     }
 
     fn side_name(&self) -> &'static str {
@@ -75,7 +85,7 @@ impl Screen {
         )
     }
 
-    /// The player's own men, the last capture square marked `*`.
+    /// The player's own men, the last capture square in brackets.
     pub fn board(&self, view: &PlayerView) -> String {
         draw(
             view.own_board().board(),
@@ -123,7 +133,7 @@ impl Screen {
             enemy.men, enemy.pawns_at_most
         );
         if let Some(sq) = self.last_capture {
-            let _ = write!(text, " Last capture: {sq} (marked *).");
+            let _ = write!(text, " Last capture: {sq} (marked [ ] on the board).");
         }
         text
     }
@@ -153,7 +163,7 @@ impl Screen {
             "board" => return Some(self.board(view)),
             "status" => self.status(view),
             "history" => self.history(),
-            "options" => options_text(view),
+            "options" => options_text(view, self.san.get()),
             _ => return None,
         };
         Some(format!("{line}\n"))
@@ -503,7 +513,7 @@ mod tests {
         assert!(screen.history().contains("4. Your move d1e2 was played."));
         // The last capture (Bxe2 took the queen on e2) is marked on the board.
         assert!(
-            screen.board(&view).contains("♗*"),
+            screen.board(&view).contains("[♗]"),
             "{}",
             screen.board(&view)
         );

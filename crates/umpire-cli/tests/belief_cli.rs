@@ -146,6 +146,41 @@ fn json_and_svg() {
     assert!(v["marginals"]["squares"].as_array().unwrap().len() >= 16);
     let svg = std::fs::read_to_string(svg).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    // A caption naming side, ply, exactness and size; a legend; own men drawn unlike enemy men.
+    let size = v["size"].as_u64().unwrap();
+    assert!(
+        svg.contains(&format!(
+            "White's belief after 4 plies (berkeley): exact, {size} positions"
+        )),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("Chance that an enemy man stands on the square"),
+        "{svg}"
+    );
+    assert!(svg.contains("your own men"), "{svg}");
+    assert!(svg.contains("<circle"), "own men are drawn on discs");
+    assert!(
+        !svg.contains(">0%<"),
+        "a man that may be there never reads 0 %"
+    );
+}
+
+#[test]
+fn samples_without_samples_out_is_refused_saying_so() {
+    let d = dir("samples-alone");
+    selfplay(&d, "wild16", None, "3");
+    let out = umpire(&[
+        "belief",
+        d.join("game-0001.json").to_str().unwrap(),
+        "--side",
+        "white",
+        "--samples",
+        "100",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--samples-out"), "{err}");
 }
 
 #[test]

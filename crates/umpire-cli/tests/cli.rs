@@ -928,7 +928,7 @@ fn record_convert_every_format() {
         &["record", "convert", "--to", "pgn", path_str(&tampered)],
         b"",
     );
-    assert!(err.contains("entry 3"), "{err}");
+    assert!(err.contains("entry 4"), "{err}");
 }
 
 /// `record verify` rejects a tampered record, naming the entry.
@@ -948,7 +948,7 @@ fn record_verify_rejects_tampering() {
     let path = dir.join("square.json");
     fs::write(&path, record.to_string()).unwrap();
     let err = run_err(&["record", "verify", path_str(&path)], b"");
-    assert!(err.contains("entry 2 (white e4d5)"), "{err}");
+    assert!(err.contains("entry 3 (white e4d5)"), "{err}");
     assert!(err.contains("capture:d4:pawn"), "{err}");
 
     // A changed verdict.
@@ -957,7 +957,7 @@ fn record_verify_rejects_tampering() {
     let path = dir.join("verdict.json");
     fs::write(&path, record.to_string()).unwrap();
     let err = run_err(&["record", "verify", path_str(&path)], b"");
-    assert!(err.contains("entry 1 (black d7d5)"), "{err}");
+    assert!(err.contains("entry 2 (black d7d5)"), "{err}");
 
     // A dropped announcement.
     let mut record: Value = serde_json::from_str(&text).unwrap();
@@ -965,7 +965,7 @@ fn record_verify_rejects_tampering() {
     let path = dir.join("dropped.json");
     fs::write(&path, record.to_string()).unwrap();
     let err = run_err(&["record", "verify", path_str(&path)], b"");
-    assert!(err.contains("entry 1"), "{err}");
+    assert!(err.contains("entry 2 "), "{err}");
 
     // Not a record at all, and a missing file.
     let path = dir.join("garbage.json");

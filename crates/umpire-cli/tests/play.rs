@@ -328,10 +328,12 @@ fn a_capture_names_the_man_and_is_marked_on_the_board() {
         .and_then(|rest| rest.get(..2))
         .unwrap();
     assert!(
-        stdout.contains(&format!("Last capture: {square} (marked *).")),
+        stdout.contains(&format!(
+            "Last capture: {square} (marked [ ] on the board)."
+        )),
         "{stdout}"
     );
-    assert!(stdout.contains('*'), "{stdout}");
+    assert!(stdout.contains('['), "{stdout}");
     verify(&record);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -505,6 +507,9 @@ fn refusals_use_one_vocabulary_and_name_their_reason() {
         ),
         "{stdout}"
     );
+    // Refused at the prompt: it never reaches the umpire, so the record holds no such command.
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(!saved.contains("no_any_question"), "{saved}");
     let unknown = stdout
         .lines()
         .find(|l| l.contains("\"castle\" is not a command"))
@@ -591,5 +596,139 @@ fn runs_of_the_opponents_rejected_attempts_are_counted() {
     );
     assert!(!stdout.contains("Opponent: No.\nOpponent: No."), "{stdout}");
     verify(&record);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 29, point 10: an unfinished game goes on with `--resume FILE` (the same opponent,
+/// side and rule set, the history rebuilt, the record kept in the same file), and its record
+/// carries the date it began.
+#[test]
+fn an_unfinished_game_is_resumed_from_its_record_which_is_dated() {
+    let dir = scratch("resume");
+    let record = dir.join("game.json");
+    let path = record.to_str().unwrap();
+    let (stdout, stderr, ok) = play(
+        &[
+            "--side",
+            "black",
+            "--opponent",
+            "random",
+            "--seed",
+            "4",
+            "--rules",
+            "berkeley",
+            "--record",
+            path,
+        ],
+        "e5\nquit\n",
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains(&format!("Go on with it later: umpire play --resume {path}")),
+        "{stdout}"
+    );
+    let first: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let date = first["tags"]["Date"].as_str().unwrap().to_owned();
+    assert_ne!(date, "????.??.??");
+    assert_eq!(date.len(), 10, "{date}");
+    let before = first["entries"].as_array().unwrap().len();
+
+    let (stdout, stderr, ok) = play(&["--resume", path, "--seed", "9"], "history\nd6\nquit\n");
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("You play Black against random"), "{stdout}");
+    assert!(stdout.contains("berkeley rules"), "{stdout}");
+    assert!(
+        stdout.contains("1... Your move e7e5 was played"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Your move d7d6 was played"), "{stdout}");
+    let after: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert!(after["entries"].as_array().unwrap().len() > before);
+    assert_eq!(after["tags"]["Date"], first["tags"]["Date"]);
+    assert!(verify(&record).contains("result * (unfinished)"));
+
+    // A finished game, and a record that is not one of `umpire play`, are refused.
+    let (_, _, ok) = play(&["--resume", path], "resign\n");
+    assert!(ok);
+    let (_, stderr, ok) = play(&["--resume", path], "");
+    assert!(!ok);
+    assert!(stderr.contains("nothing to resume"), "{stderr}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 29, point 9: one rule for a line that cannot be a move of yours: `e2e4` as Black is
+/// refused at the prompt in the words `Ke7` gets, and neither reaches the record.
+#[test]
+fn a_move_of_the_other_side_is_refused_at_the_prompt_in_uci_as_in_san() {
+    let dir = scratch("not-yours");
+    let record = dir.join("game.json");
+    let (stdout, stderr, ok) = play(
+        &[
+            "--side",
+            "black",
+            "--opponent",
+            "random",
+            "--seed",
+            "2",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "e2e4\nKe7\nquit\n",
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("\"e2e4\": no man of yours can make that move"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("\"Ke7\": no man of yours can make that move"),
+        "{stdout}"
+    );
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let black_commands: Vec<&serde_json::Value> = saved["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["side"] == "black")
+        .collect();
+    assert!(black_commands.is_empty(), "{black_commands:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 29, point 9: `options` answers in the notation the player writes moves in.
+#[test]
+fn options_follow_the_notation_the_player_types() {
+    let dir = scratch("notation");
+    let record = dir.join("game.json");
+    let (stdout, stderr, ok) = play(
+        &[
+            "--opponent",
+            "random",
+            "--seed",
+            "1",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+        "Nf3\noptions\ne2e4\noptions\nquit\n",
+    );
+    assert!(ok, "{stderr}");
+    let lists: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains("still possible:"))
+        .collect();
+    assert_eq!(lists.len(), 2, "{stdout}");
+    assert!(
+        lists[0].contains(" e4 ") && !lists[0].contains("e2e4"),
+        "{}",
+        lists[0]
+    );
+    assert!(
+        lists[1].contains("f3") && lists[1].contains("d2d4"),
+        "{}",
+        lists[1]
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

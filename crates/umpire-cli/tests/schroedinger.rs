@@ -214,7 +214,7 @@ fn bad_records_are_reported_not_panicked_on() {
     .expect("write");
     let stderr = run_err(&["schroedinger", "verify", path_str(&bad)]);
     assert!(
-        stderr.contains("entry 0") && stderr.contains("e2e5"),
+        stderr.contains("entry 1") && stderr.contains("e2e5"),
         "{stderr}"
     );
     fs::write(&bad, "[1, 2").expect("write");

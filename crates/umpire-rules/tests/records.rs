@@ -280,7 +280,7 @@ fn replay_detects_tampering() {
         "{text}"
     );
     assert!(
-        text.contains(&format!("entry {capture}")) && text.contains("capture:"),
+        text.contains(&format!("entry {}", capture + 1)) && text.contains("capture:"),
         "{text}"
     );
 
@@ -299,7 +299,8 @@ fn replay_detects_tampering() {
     });
     let text = err.to_string();
     assert!(
-        text.contains(&format!("entry {rejected}")) && text.contains("verdict was impossible"),
+        text.contains(&format!("entry {}", rejected + 1))
+            && text.contains("verdict was impossible"),
         "{text}"
     );
 
@@ -312,13 +313,14 @@ fn replay_detects_tampering() {
     let err = tampered(&record, |r| r.entries[moved].command = attempt("a1a3"));
     let text = err.to_string();
     assert!(
-        text.contains(&format!("entry {moved} (white a1a3)"))
+        text.contains(&format!("entry {} (white a1a3)", moved + 1))
             && text.contains("verdict was accepted"),
         "{text}"
     );
 
     let err = tampered(&record, |r| r.entries[1].side = !r.entries[1].side);
-    assert!(err.to_string().contains("entry 1"), "{err}");
+    // Counted from 1 in the message, as people count.
+    assert!(err.to_string().contains("entry 2 "), "{err}");
 
     // Dropping a move puts the next command in the wrong mouth.
     let err = tampered(&record, |r| {
@@ -372,17 +374,17 @@ fn json_import_rejects_bad_input_clearly() {
         (
             "\"command\":\"",
             "\"command\":\"x",
-            "record entry 0: command",
+            "record entry 1: command",
         ),
         (
             "\"verdict\":\"",
             "\"verdict\":\"x",
-            "record entry 0: verdict",
+            "record entry 1: verdict",
         ),
         (
             "\"side\":\"white\"",
             "\"side\":\"red\"",
-            "record entry 0: side \"red\"",
+            "record entry 1: side \"red\"",
         ),
         (
             "\"Event\":\"?\"",

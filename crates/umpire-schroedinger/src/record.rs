@@ -28,9 +28,9 @@ pub enum RecordError {
     #[error("unsupported Schrödinger record version {0}: this library reads version 1")]
     Version(u64),
     /// A bad or mismatching entry.
-    #[error("record entry {index}: {error}")]
+    #[error("record entry {number}: {error}", number = .index + 1)]
     Entry {
-        /// Index in `entries`, from 0.
+        /// Index in `entries`, from 0 (the message counts from 1).
         index: usize,
         /// What is wrong.
         error: String,

@@ -26,7 +26,9 @@ mod enemy;
 pub mod guided;
 mod player_view;
 mod turn;
+mod unreachable;
 
 pub use enemy::EnemyMaterial;
 pub use player_view::{PlayerView, ViewError};
 pub use turn::TurnKnowledge;
+pub use unreachable::why_no_man_can;

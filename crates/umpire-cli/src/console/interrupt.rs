@@ -58,7 +58,9 @@ impl Interrupt {
     pub fn install(record: &Path) -> Result<Interrupt, String> {
         Interrupt::install_with(
             Farewell::new(format!(
-                "Interrupted: you leave the game unfinished (it is not resigned); the record is saved in {}.",
+                "Interrupted: you leave the game unfinished (it is not resigned); the record is saved in {}. \
+                 Go on with it later: umpire play --resume {}",
+                record.display(),
                 record.display()
             )),
             Out::Stdout,

@@ -2,7 +2,8 @@
 //! Schrödinger forms): reading input lines with a bound ([`input`], [`input_feed`]), printing
 //! to stdout ([`stdout`]), Ctrl-C ([`interrupt`]), save files and records ([`save_file`],
 //! [`record_file`]), the board ([`board`]), the wording of announcements and commands
-//! ([`wording`], [`words`], [`options`]), sides ([`side`]), the consoles' JSON answers
+//! ([`wording`], [`words`], [`options`]), what a player types ([`typed_command`]), sides
+//! ([`side`]), the consoles' JSON answers
 //! ([`json_answer`]) and a password typed without echo ([`password`]).
 //!
 //! Nothing here knows a command: the commands and screens use these pieces, never the
@@ -20,5 +21,6 @@ pub mod save_file;
 pub mod session_file;
 pub mod side;
 pub mod stdout;
+pub mod typed_command;
 pub mod wording;
 pub mod words;

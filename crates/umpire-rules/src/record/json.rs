@@ -33,17 +33,17 @@ pub enum RecordError {
         error: String,
     },
     /// Bad opening announcements.
-    #[error("record opening announcement {index}: {error}")]
+    #[error("record opening announcement {number}: {error}", number = .index + 1)]
     Opening {
-        /// Index in `opening`, from 0.
+        /// Index in `opening`, from 0 (the message counts from 1).
         index: usize,
         /// What is wrong.
         error: String,
     },
     /// A bad entry.
-    #[error("record entry {index}: {error}")]
+    #[error("record entry {number}: {error}", number = .index + 1)]
     Entry {
-        /// Index in `entries`, from 0.
+        /// Index in `entries`, from 0 (the message counts from 1).
         index: usize,
         /// What is wrong.
         error: String,

@@ -5,6 +5,7 @@
 //!
 //! The formats are described in `docs/RECORDS.md`.
 
+mod date;
 mod entry;
 mod game;
 mod game_record;
@@ -17,6 +18,7 @@ mod player_view;
 mod replay;
 mod tags;
 
+pub use date::pgn_date;
 pub use entry::Entry;
 pub use game::Game;
 pub use game_record::{FORMAT, Record, STANDARD_FEN, VERSION};

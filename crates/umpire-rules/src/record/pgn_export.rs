@@ -21,9 +21,12 @@ pub enum ExportError {
         error: SetupError,
     },
     /// An accepted entry is not a legal move.
-    #[error("entry {index}: {command} is recorded as accepted but is not a legal move there")]
+    #[error(
+        "entry {number}: {command} is recorded as accepted but is not a legal move there",
+        number = .index + 1
+    )]
     Move {
-        /// Index of the entry, from 0.
+        /// Index of the entry, from 0 (the message counts from 1).
         index: usize,
         /// The command.
         command: String,

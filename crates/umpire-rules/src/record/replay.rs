@@ -32,9 +32,9 @@ pub enum ReplayError {
         derived: String,
     },
     /// An entry differs.
-    #[error("replay: entry {index} ({side} {command}): {what}")]
+    #[error("replay: entry {number} ({side} {command}): {what}", number = .index + 1)]
     Entry {
-        /// Index of the entry, from 0.
+        /// Index of the entry, from 0 (the message counts from 1, as people do).
         index: usize,
         /// The recorded side.
         side: &'static str,

@@ -41,6 +41,7 @@ use crate::console::record_file;
 use crate::console::save_file::fresh_name;
 use crate::console::session_file::{fresh_session_file, read_session, save_session};
 use crate::console::stdout::{say, say_raw};
+use crate::console::typed_command::{NotSent, player_command};
 use crate::console::wording::collapse;
 use crate::console::words::unknown_command;
 use crate::play_screen::{Screen, end_screen, help};
@@ -511,17 +512,20 @@ impl Session {
         match lower.as_str() {
             "" => {}
             "help" | "?" => say!("{}\n{CONNECT_ALSO}", help()),
-            _ => match seat.view.own_board().parse_command(text) {
+            _ => match player_command(&seat.view, text) {
                 Ok(command) => {
+                    if matches!(command, umpire_rules::Command::Attempt(_)) {
+                        seat.screen.noted(text);
+                    }
                     if let Some(frame) = command_frame(command, Some(self.id())) {
                         return Ok(Some(serde_json::to_value(frame).unwrap_or_default()));
                     }
                     say!("{}", unknown_command(text, CONNECT_WORDS));
                 }
-                Err(umpire_rules::CommandParseError::NotACommand(_)) => {
+                Err(NotSent::NotACommand) => {
                     say!("{}", unknown_command(text, CONNECT_WORDS));
                 }
-                Err(e) => say!("{e}"),
+                Err(NotSent::Refused(why)) => say!("{why}"),
             },
         }
         Ok(None)

@@ -12,7 +12,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use umpire_ai::{Agent, AgentConfig, AgentSpec, Budget, play_observations};
-use umpire_rules::record::Game;
+use umpire_rules::record::{Game, Record};
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Announcement, Command, RuleSetId, Verdict};
 use umpire_view::PlayerView;
@@ -26,6 +26,7 @@ use crate::console::record_file;
 use crate::console::save_file::{check_new_record, fresh_name};
 use crate::console::side::Side;
 use crate::console::stdout::{say, say_raw};
+use crate::console::typed_command::{NotSent, player_command};
 use crate::console::wording::collapse;
 use crate::console::words::unknown_command;
 use crate::play_screen::{PLAY_WORDS, Screen, end_screen, help};
@@ -58,6 +59,11 @@ pub struct PlayOptions {
     /// the game unfinished in the record; it never resigns.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Go on with the unfinished game of `umpire play` kept in this record (JSON or PGN): the
+    /// rule set, your side and the opponent are the record's, and the record is kept there.
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["rules", "side", "opponent", "record", "game"])]
+    resume: Option<PathBuf>,
     /// The game: kriegspiel (default) or schroedinger (Haft Schrödinger chess; --rules
     /// does not apply, records are JSON).
     #[arg(long, value_enum, default_value = "kriegspiel")]
@@ -73,6 +79,7 @@ pub fn play(options: PlayOptions) -> Result<(), String> {
         opponent,
         movetime,
         record,
+        resume,
         game,
     } = options;
     // The opponent's seed comes from the operating system unless given; it is never
@@ -85,6 +92,12 @@ pub fn play(options: PlayOptions) -> Result<(), String> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
         .to_string();
+    let budget = movetime.map_or_else(Budget::default, |ms| {
+        Budget::Time(std::time::Duration::from_millis(ms))
+    });
+    if let Some(path) = resume {
+        return run(&resumed(path, seed, budget)?);
+    }
     if game == GameKind::Schroedinger {
         let refused = if rules.is_some() {
             Some("--rules")
@@ -113,10 +126,9 @@ pub fn play(options: PlayOptions) -> Result<(), String> {
         side: side.into(),
         seed,
         opponent: opponent.unwrap_or(AgentSpec::Builtin(DEFAULT_OPPONENT)),
-        budget: movetime.map_or_else(Budget::default, |ms| {
-            Budget::Time(std::time::Duration::from_millis(ms))
-        }),
+        budget,
         record: record.unwrap_or_else(|| fresh_name("umpire-game", &now)),
+        resume: None,
     })
 }
 
@@ -133,8 +145,57 @@ pub struct PlayArgs {
     /// The opponent's thinking budget per decision.
     pub budget: Budget,
     /// Where the record is kept (JSON, or PGN if the name ends in .pgn); checked before the
-    /// game starts and rewritten after every command.
+    /// game starts (unless resumed) and rewritten after every command.
     pub record: PathBuf,
+    /// The unfinished game to go on with (`--resume`): its record, read from `record`.
+    pub resume: Option<Record>,
+}
+
+/// What `--resume FILE` plays: the unfinished game of `umpire play` in `path`, checked by
+/// replay, with the human on the side whose tag is "you" and the opponent named by the other.
+fn resumed(path: PathBuf, seed: u64, budget: Budget) -> Result<PlayArgs, String> {
+    let record = record_file::load(&path)?;
+    record
+        .replay()
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(result) = record.result {
+        return Err(format!(
+            "{}: the game is over ({result}); there is nothing to resume",
+            path.display()
+        ));
+    }
+    if !record.is_standard_start() {
+        return Err(format!(
+            "{}: `umpire play` plays from the standard start; this game starts elsewhere",
+            path.display()
+        ));
+    }
+    let side = match (record.tags.get("White"), record.tags.get("Black")) {
+        (Some("you"), _) => Color::White,
+        (_, Some("you")) => Color::Black,
+        _ => {
+            return Err(format!(
+                "{}: not a game of `umpire play` (neither White nor Black is \"you\")",
+                path.display()
+            ));
+        }
+    };
+    let name = record
+        .tags
+        .get(side.fold_wb("Black", "White"))
+        .unwrap_or_default();
+    let opponent: AgentSpec = name
+        .parse()
+        .map_err(|e| format!("{}: the opponent: {e}", path.display()))?;
+    Ok(PlayArgs {
+        rules: *record.rules.rules(),
+        side,
+        seed,
+        opponent,
+        budget,
+        record: path,
+        resume: Some(record),
+    })
 }
 
 /// The game in progress: the umpire's record, the human's view and screen, the opponent.
@@ -178,7 +239,9 @@ impl Table {
 
 /// Runs the game until it ends, the human leaves or the input ends.
 fn run(args: &PlayArgs) -> Result<(), String> {
-    check_new_record(&args.record, "--record")?;
+    if args.resume.is_none() {
+        check_new_record(&args.record, "--record")?;
+    }
     let colour = io::stdout().is_terminal();
     let rules = args.rules;
     let human = args.side;
@@ -187,6 +250,11 @@ fn run(args: &PlayArgs) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     let opponent_name = args.opponent.to_string();
     game.set_tag(human.fold_wb("Black", "White"), &opponent_name)
+        .map_err(|e| e.to_string())?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    game.set_tag("Date", &umpire_rules::record::pgn_date(now))
         .map_err(|e| e.to_string())?;
     let mut me = PlayerView::standard(rules, human);
     let mut bot = args.opponent.build(
@@ -214,9 +282,26 @@ fn run(args: &PlayArgs) -> Result<(), String> {
         record: args.record.clone(),
         interrupt: Interrupt::install(&args.record)?,
     };
+    if let Some(old) = &args.resume {
+        // The tags as they were (the date the game began), then every command again: both
+        // players hear exactly what they heard, and the screen's history is rebuilt.
+        for (name, value) in old.tags.iter() {
+            table.game.set_tag(name, value).map_err(|e| e.to_string())?;
+        }
+        for entry in &old.entries {
+            table.submit(entry.command)?;
+        }
+    }
     table.save()?;
 
     say!("{}", table.screen.welcome(&opponent_name));
+    if let Some(old) = &args.resume {
+        say!(
+            "Resumed from {} after {} command(s); `history` shows what happened.",
+            args.record.display(),
+            old.entries.len()
+        );
+    }
     say_raw!("{}", table.screen.board(&table.me));
     say!("{}", table.screen.status(&table.me));
     let stdin = io::stdin();
@@ -259,12 +344,17 @@ fn run(args: &PlayArgs) -> Result<(), String> {
                 say!("You leave the game unfinished (it is not resigned).");
                 break;
             }
-            _ => match table.me.own_board().parse_command(text) {
-                Ok(command) => play_command(&mut table, command)?,
-                Err(umpire_rules::CommandParseError::NotACommand(_)) => {
+            _ => match player_command(&table.me, text) {
+                Ok(command) => {
+                    if matches!(command, Command::Attempt(_)) {
+                        table.screen.noted(text);
+                    }
+                    play_command(&mut table, command)?;
+                }
+                Err(NotSent::NotACommand) => {
                     say!("{}", unknown_command(text, PLAY_WORDS));
                 }
-                Err(e) => say!("{e}"),
+                Err(NotSent::Refused(why)) => say!("{why}"),
             },
         }
     }
@@ -272,6 +362,12 @@ fn run(args: &PlayArgs) -> Result<(), String> {
         "{}",
         end_screen(table.game.record(), human, &table.record, colour)
     );
+    if !table.over() {
+        say!(
+            "Go on with it later: umpire play --resume {}",
+            table.record.display()
+        );
+    }
     Ok(())
 }
 

@@ -146,7 +146,8 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
     let meta = Metaposition::of(&belief);
     if let Some(path) = args.svg {
         let own = belief.position(0);
-        fs::write(path, heatmap_svg(&marginals, args.side, own))
+        let caption = svg_caption(&belief, args.side, moves, rules.id.as_str());
+        fs::write(path, heatmap_svg(&marginals, args.side, own, &caption))
             .map_err(|e| format!("{}: {e}", path.display()))?;
     }
     if let Some(path) = args.samples_out {
@@ -212,6 +213,27 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// The heatmap's caption: whose belief, after how many plies, under which rules, exact or
+/// sampled and how large the set is.
+fn svg_caption(belief: &Belief, side: Color, plies: u32, rules: &str) -> String {
+    let estimate = belief.size_estimate();
+    let size = if estimate.exact {
+        format!("exact, {} positions", belief.size())
+    } else {
+        format!(
+            "sampled, {} held of about {:.2e} positions",
+            belief.held(),
+            estimate.value
+        )
+    };
+    let whose = if side == Color::White {
+        "White"
+    } else {
+        "Black"
+    };
+    format!("{whose}'s belief after {plies} plies ({rules}): {size}")
 }
 
 /// Feeds the observations to a belief; past `--max-seconds`, starts again with a sample of at
