@@ -52,6 +52,7 @@ const html = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>Umpire: Kriegspiel</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/${css}">
 <script type="module" src="/${js}"></script>
 </head>

@@ -14,6 +14,8 @@ export interface LogLine {
   text: string;
   /** The kinds of announcement heard, for styling. */
   kinds: string[];
+  /** Whether the turn passed. */
+  moved: boolean;
 }
 
 /** The lines of one turn: everything from one move played to the next. */
@@ -56,6 +58,7 @@ function line(o: PlayerObservation | PublicObservation): LogLine {
     verdict: own ? own.verdict : null,
     text,
     kinds: o.heard.map((a) => a.kind),
+    moved: o.moved,
   };
 }
 

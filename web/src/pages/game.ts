@@ -171,7 +171,8 @@ export const game: Page = (main, [id = '']) => {
   });
 
   const controls = h('div', { class: 'controls', id: 'controls' }, anyBtn, offerBtn, acceptBtn, declineBtn, resignBtn, relistBtn);
-  const logDrawer = h('details', { class: 'drawer', open: true }, h('summary', {}, "Umpire's log"), logEl);
+  // On a phone the log is a drawer, closed at first; the live region still speaks each line.
+  const logDrawer = h('details', { class: 'drawer', open: !matchMedia('(max-width: 760px)').matches }, h('summary', {}, "Umpire's log"), logEl);
   fill(
     main,
     banner,
@@ -322,6 +323,10 @@ export const game: Page = (main, [id = '']) => {
     cg.setPieces(new Map([...cg.state.pieces.keys()].map((k) => [k, undefined])));
     cg.setPieces(pieceMap as Map<Key, { role: 'pawn'; color: Side }>);
 
+    // For keyboard and test tools: the attempts the board offers now.
+    boardEl.dataset['options'] = myTurn ? v.options.filter((o) => !rej.includes(o)).join(' ') : '';
+    boardEl.dataset['status'] = v.result ? 'over' : v.status;
+
     // Words under the board.
     fill(rejectedEl, ...rej.map((r) => h('li', {}, `${r}: rejected`)));
     const turnWords = v.result
@@ -375,7 +380,7 @@ export const game: Page = (main, [id = '']) => {
                 { class: l.kinds.map((k) => 'k-' + k).join(' ') + (l.verdict ? ' v-' + l.verdict : '') },
                 l.command ? h('b', {}, `${l.command} `) : null,
                 l.command ? `${verdictWords(l.verdict ?? '')}${l.text ? ' — ' : ''}` : '',
-                l.text || (l.command ? '' : '…'),
+                l.text || (l.command ? '' : l.moved ? 'moved' : '…'),
               ),
             ),
           ),
@@ -527,6 +532,7 @@ export const game: Page = (main, [id = '']) => {
           if (last) live.textContent = `Missed while away: ${r.fresh.length} observation(s). ${spoken(last, v.you)}`;
         }
         started = true;
+        if (v.status !== 'open' && joinBox.querySelector('.share, #join-btn')) fill(joinBox);
         if (v.result && v.you !== 'spectator') clearPhantomsAtEnd();
         if (beliefOn) void loadBelief();
         redraw();
@@ -649,7 +655,6 @@ export const game: Page = (main, [id = '']) => {
             showError(j.message);
             return;
           }
-          fill(joinBox);
           v.transcript = [];
           socket?.reopen();
         })();

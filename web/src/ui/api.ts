@@ -24,7 +24,11 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   } catch {
     json = null;
   }
-  if (res.ok) return { ok: true, body: json as T };
+  if (res.ok) {
+    if (/^\/api\/(guest|login|register)$/.test(path)) setSignedIn(true);
+    if (path === '/api/logout') setSignedIn(false);
+    return { ok: true, body: json as T };
+  }
   const err = (json as { error?: { code?: string; message?: string } } | null)?.error;
   return {
     ok: false,
@@ -34,9 +38,31 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   };
 }
 
+const SIGNED_IN = 'umpire.signedIn';
+
+/** Notes whether this browser holds a session, so a visitor without one is not asked about it (a 401 is a console error). */
+function setSignedIn(yes: boolean): void {
+  try {
+    if (yes) localStorage.setItem(SIGNED_IN, '1');
+    else localStorage.removeItem(SIGNED_IN);
+  } catch {
+    // Storage refused: /api/me is asked each time.
+  }
+}
+
+function maybeSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN) === '1';
+  } catch {
+    return true;
+  }
+}
+
 /** The logged-in user, or null. */
 export async function me(): Promise<UserJson | null> {
+  if (!maybeSignedIn()) return null;
   const a = await call<MeBody>('GET', '/api/me');
+  if (!a.ok && a.status === 401) setSignedIn(false);
   return a.ok ? a.body.user : null;
 }
 
