@@ -9,38 +9,15 @@
 // Fails on any console error or uncaught exception. Screenshots go to target/e2e-screenshots/.
 // UMPIRE_BIN names the server binary (default ../target/ci/umpire), CHROMIUM the browser.
 
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, root, startServer } from './server.mjs';
 
-const root = resolve(import.meta.dirname, '../..');
-const bin = process.env.UMPIRE_BIN ?? join(root, 'target/ci/umpire');
 const shots = join(root, 'target/e2e-screenshots');
 mkdirSync(shots, { recursive: true });
-const data = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
 const problems = [];
 let passed = 0;
 let failed = 0;
-
-function startServer() {
-  return new Promise((ok, fail) => {
-    const p = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('umpire serve did not say where it listens: ' + out)), 30_000);
-    p.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        ok({ proc: p, url: m[1] });
-      }
-    });
-    p.stderr.on('data', () => {});
-    p.on('exit', (code) => fail(new Error(`umpire serve exited (${code}): ${out}`)));
-  });
-}
 
 // Endpoints of the live-play protocol additions (docs/PROTOCOL.md) that a server from before
 // them answers 404: the page says so in words, and the browser logs the 404 as an error.
@@ -85,16 +62,33 @@ async function attempt(page, move) {
   await page.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
 }
 
+/** Plays an attempt by clicking its two squares on the board (mouse, or taps on a touch screen). */
+async function boardMove(page, move, touch = false) {
+  const white = (await page.locator('#board.orientation-white').count()) > 0;
+  const at = async (sq) => {
+    const box = await page.locator('#board cg-board').boundingBox();
+    const f = sq.charCodeAt(0) - 97;
+    const r = Number(sq[1]) - 1;
+    const col = white ? f : 7 - f;
+    const row = white ? 7 - r : r;
+    const x = box.x + ((col + 0.5) * box.width) / 8;
+    const y = box.y + ((row + 0.5) * box.height) / 8;
+    if (touch) await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+  };
+  const before = await page.locator('#log li li').count();
+  await at(move.slice(0, 2));
+  await page.waitForSelector('cg-board square.selected', { timeout: 5_000 });
+  await at(move.slice(2, 4));
+  await page.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
+}
+
 async function myTurn(page) {
   await page.waitForFunction(() => document.querySelector('#turn')?.textContent === 'Your turn', null, { timeout: 15_000 });
 }
 
-const { proc, url } = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { url, stop } = await startServer();
+const browser = await launch();
 let gameId = '';
 try {
   const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -141,7 +135,7 @@ try {
     await myTurn(white);
     await attempt(white, 'e2e4');
     await myTurn(black);
-    await attempt(black, 'd7d5');
+    await boardMove(black, 'd7d5');
     await myTurn(white);
     await attempt(white, 'e4d5');
     await myTurn(black);
@@ -254,28 +248,13 @@ try {
     const move = opts[0];
     await p.locator('#board').scrollIntoViewIfNeeded();
     await shot(p, '07-phone-before');
-    const box = await p.locator('#board cg-board').boundingBox();
-    const white = (await p.locator('#board.orientation-white').count()) > 0;
-    const at = (sq) => {
-      const f = sq.charCodeAt(0) - 97;
-      const r = Number(sq[1]) - 1;
-      const col = white ? f : 7 - f;
-      const row = white ? 7 - r : r;
-      return { x: box.x + ((col + 0.5) * box.width) / 8, y: box.y + ((row + 0.5) * box.height) / 8 };
-    };
-    const before = await p.locator('#log li li').count();
-    const a = at(move.slice(0, 2));
-    const b = at(move.slice(2, 4));
-    await p.touchscreen.tap(a.x, a.y);
-    await p.touchscreen.tap(b.x, b.y);
-    await p.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
+    await boardMove(p, move, true);
     await shot(p, '07-phone');
     await ctx.close();
   });
 } finally {
   await browser.close();
-  proc.kill('SIGTERM');
-  rmSync(data, { recursive: true, force: true });
+  stop();
 }
 
 if (problems.length > 0) {

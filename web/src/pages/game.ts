@@ -312,10 +312,11 @@ export const game: Page = (main, [id = '']) => {
         if (!pieceMap.has(sq)) shapes.push({ orig: sq as Key, piece: { role, color: other(you), scale: 0.8 } });
       }
     }
+    // Never `viewOnly`: chessground binds its pointer handlers only when it redraws a board that
+    // is not view-only, and turning the board for Black redraws it (a spectator has no dests).
     cg.set({
       orientation: you === 'black' ? 'black' : 'white',
       turnColor: v.toMove,
-      viewOnly: you === 'spectator',
       movable: { color: myTurn ? (you as Side) : undefined, dests: myTurn ? (dests(v.options, rej) as Map<Key, Key[]>) : new Map() },
       highlight: { custom },
       drawable: { autoShapes: shapes },

@@ -35,10 +35,15 @@ export function gameFields(): HTMLElement[] {
   ];
 }
 
+/** The house agent for a level: 1 tries at random among the attempts that could be legal, 2–5 search (more nodes each level). */
+export function agentFor(level: number): string {
+  return level <= 1 ? 'guided-random' : 'mcts';
+}
+
 /** The landing page. */
 export const landing: Page = (main) => {
   const status = h('p', { class: 'status', role: 'status' });
-  const picture = h('div', { class: 'picture board', role: 'img', 'aria-label': 'What White sees at the start: only White\'s men' });
+  const picture = h('div', { class: 'picture', role: 'img', 'aria-label': 'What White sees at the start: only White\'s men' });
   const who = h('p', { class: 'who' });
 
   const botForm = h(
@@ -63,7 +68,7 @@ export const landing: Page = (main) => {
         rules: formValue(botForm, 'rules'),
         initial_ms,
         increment_ms,
-        agent: 'guided-random',
+        agent: agentFor(Number(formValue(botForm, 'level'))),
         level: Number(formValue(botForm, 'level')),
         color: 'random',
       });
