@@ -149,6 +149,7 @@ try {
     expect((await black.locator('cg-board square.check-line').count()) > 0, 'the check line is drawn');
     await attempt(black, 'a7a6');
     await black.waitForSelector('#rejected li');
+    expect((await black.locator('cg-board square.check-line').count()) > 0, 'the check line stays drawn after a rejected attempt');
     expect(((await black.textContent('#rejected')) ?? '').includes('a7a6'), 'a7a6 listed as rejected');
     const opts = (await black.getAttribute('#board', 'data-options')) ?? '';
     expect(!opts.split(' ').includes('a7a6'), 'a7a6 no longer offered');

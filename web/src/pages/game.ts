@@ -300,8 +300,14 @@ export const game: Page = (main, [id = '']) => {
     const custom = new Map<Key, string>();
     if (belief) for (const [k, c] of beliefClasses(belief)) custom.set(k as Key, c);
     if (last) {
-      const king = you !== 'spectator' && last.actor !== you ? ownKing() : null;
-      const m = marks(last.heard, king);
+      // What was heard since the move that began this turn (that move's capture and check stay
+      // drawn while the player tries attempts).
+      let from = v.transcript.length - 1;
+      while (from > 0 && !v.transcript[from]?.moved) from--;
+      const recent = v.transcript.slice(Math.max(0, from));
+      const heardNow = recent.flatMap((o) => o.heard);
+      const king = you !== 'spectator' && recent.some((o) => o.actor !== you && o.heard.some((a) => a.kind === 'check')) ? ownKing() : null;
+      const m = marks(heardNow, king);
       for (const s of m.check) custom.set(s as Key, ((custom.get(s as Key) ?? '') + ' check-line').trim());
       for (const s of m.capture) custom.set(s as Key, ((custom.get(s as Key) ?? '') + ' capture').trim());
     }
