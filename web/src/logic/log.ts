@@ -48,7 +48,8 @@ export function heardText(heard: HeardAnnouncement[]): string {
   return heard.map((a) => a.text).filter((t) => t.length > 0).join('. ');
 }
 
-function line(o: PlayerObservation | PublicObservation): LogLine {
+/** One observation as a log line. */
+export function line(o: PlayerObservation | PublicObservation): LogLine {
   const own = 'own' in o ? o.own : null;
   let text = heardText(o.heard);
   if (own && own.verdict === 'invalid' && own.message) text = text ? `${own.message}. ${text}` : own.message;

@@ -11,7 +11,7 @@ import type {
 import type { BeliefBody, Presence, StateExtras } from '../live_types';
 import { attemptFor, dests, isUci, pieces, rejectedThisTurn } from '../logic/board';
 import { format, low, timeLeft } from '../logic/clock';
-import { spoken, turns, verdictWords } from '../logic/log';
+import { line, spoken, verdictWords, type LogLine } from '../logic/log';
 import * as ph from '../logic/phantoms';
 import { freshObservations, MAX_PENDING, toResend, type Pending } from '../logic/resume';
 import { marks } from '../logic/shapes';
@@ -368,37 +368,14 @@ export const game: Page = (main, [id = '']) => {
     const agentGame = v.players.white.startsWith('agent:') || v.players.black.startsWith('agent:');
     beliefBtn.hidden = !player || !(v.practice || agentGame || over);
 
-    // Log.
-    const ts = turns(v.transcript);
-    fill(
-      logEl,
-      v.opening.length > 0 ? h('li', { class: 'turn-group' }, h('span', { class: 'turn-no' }, 'Start'), ' ', v.opening.map((a) => a.text).join('. ')) : null,
-      ...ts.map((t) =>
-        h(
-          'li',
-          { class: 'turn-group' },
-          h('span', { class: 'turn-no' }, `${t.number}${t.side === 'white' ? '.' : '…'}`),
-          h(
-            'ul',
-            {},
-            ...t.lines.map((l) =>
-              h(
-                'li',
-                { class: l.kinds.map((k) => 'k-' + k).join(' ') + (l.verdict ? ' v-' + l.verdict : '') },
-                l.command ? h('b', {}, `${l.command} `) : null,
-                l.command ? `${verdictWords(l.verdict ?? '')}${l.text ? ' — ' : ''}` : '',
-                l.text || (l.command ? '' : l.moved ? 'moved' : '…'),
-              ),
-            ),
-          ),
-        ),
-      ),
-    );
-    logEl.scrollTop = logEl.scrollHeight;
+    renderLog();
 
     // Chat.
-    fill(chatList, ...v.chat.map((c) => h('li', {}, h('b', {}, `${c.from === you ? 'You' : seatName(v.players[c.from])}: `), printable(c.text))));
-    chatList.scrollTop = chatList.scrollHeight;
+    if (chatShown !== v.chat) {
+      fill(chatList, ...v.chat.map((c) => h('li', {}, h('b', {}, `${c.from === you ? 'You' : seatName(v.players[c.from])}: `), printable(c.text))));
+      chatList.scrollTop = chatList.scrollHeight;
+      chatShown = v.chat;
+    }
 
     // End.
     if (over) {
@@ -413,6 +390,49 @@ export const game: Page = (main, [id = '']) => {
     } else endBox.hidden = true;
     tickClocks();
     drawPresence();
+  }
+
+  // The log, appended to as observations arrive (rebuilt only when a state frame replaces it).
+  let logShown = 0;
+  let logPlies = 0;
+  let logTurn: HTMLElement | null = null;
+  let logFrom: Obs[] | null = null;
+  let chatShown: ChatLine[] | null = null;
+
+  function lineEl(l: LogLine): HTMLElement {
+    return h(
+      'li',
+      { class: l.kinds.map((k) => 'k-' + k).join(' ') + (l.verdict ? ' v-' + l.verdict : '') },
+      l.command ? h('b', {}, `${l.command} `) : null,
+      l.command ? `${verdictWords(l.verdict ?? '')}${l.text ? ' — ' : ''}` : '',
+      l.text || (l.command ? '' : l.moved ? 'moved' : '…'),
+    );
+  }
+
+  function renderLog(): void {
+    if (logFrom !== v.transcript || logShown > v.transcript.length) {
+      fill(logEl, v.opening.length > 0 ? h('li', { class: 'turn-group' }, h('span', { class: 'turn-no' }, 'Start'), ' ', v.opening.map((a) => a.text).join('. ')) : null);
+      logShown = 0;
+      logPlies = 0;
+      logTurn = null;
+      logFrom = v.transcript;
+    }
+    if (logShown === v.transcript.length) return;
+    for (; logShown < v.transcript.length; logShown++) {
+      const o = v.transcript[logShown];
+      if (!o) break;
+      if (!logTurn) {
+        logTurn = h('ul', {});
+        const n = Math.floor(logPlies / 2) + 1;
+        logEl.append(h('li', { class: 'turn-group' }, h('span', { class: 'turn-no' }, `${n}${o.actor === 'white' ? '.' : '…'}`), logTurn));
+      }
+      logTurn.append(lineEl(line(o)));
+      if (o.moved) {
+        logPlies += 1;
+        logTurn = null;
+      }
+    }
+    logEl.scrollTop = logEl.scrollHeight;
   }
 
   function pendingOffer(): Side | null {
@@ -561,8 +581,8 @@ export const game: Page = (main, [id = '']) => {
       case 'chat': {
         const from = f['from'];
         if ((from === 'white' || from === 'black') && typeof f['text'] === 'string') {
-          v.chat.push({ from, text: f['text'] });
-          if (v.chat.length > MAX_CHAT) v.chat.shift();
+          const said: ChatLine = { from, text: f['text'] };
+          v.chat = [...v.chat, said].slice(-MAX_CHAT);
           redraw();
         }
         break;
