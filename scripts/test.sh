@@ -44,6 +44,16 @@ if [ -n "${UMPIRE_TEST_POSTGRES:-}" ]; then
     cargo test --profile ci -p umpire-server --test postgres --test lobby --test names -- --ignored
     cargo test --profile ci -p umpire-cli --test serve -- --ignored postgres
 fi
+# The web site (docs/WEB.md): the committed web/dist must be what `npm run build` makes of
+# web/src (built afresh into a temporary directory and compared), the page logic's unit tests,
+# then the browser tests against the binary just built (Debian's chromium, installed by .ci/run).
+(
+    cd web
+    npm ci --no-audit --no-fund
+    npm run check
+    npm test
+    UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/../target}/ci/umpire" node e2e/run.mjs
+)
 UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/target}/ci/umpire" "$venv/bin/python" -m pytest -q tests/python
 
 # The Python bindings (crates/umpire-py, issue 26): build the wheel with maturin in the `ci`

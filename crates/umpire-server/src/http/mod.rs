@@ -5,7 +5,7 @@
 //! request bodies' ([`request_body`]), the sockets' buffers ([`socket_buffers`]), and the
 //! handlers, one file per area: [`accounts`], [`games`],
 //! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`metrics`], the game socket
-//! ([`game_socket`]) and the lobby socket ([`lobby_socket`]).
+//! ([`game_socket`]), the lobby socket ([`lobby_socket`]) and the embedded web [`site`].
 //!
 //! The handlers translate requests into calls of the domain modules below and answers back;
 //! nothing below uses this folder.
@@ -29,5 +29,6 @@ pub mod rate_limit;
 pub mod refusals;
 pub mod request_body;
 pub mod router;
+pub mod site;
 pub mod socket_buffers;
 pub mod state;

@@ -9,7 +9,7 @@ use crate::error::ApiError;
 use crate::http::state::AppState;
 use crate::http::{
     accounts, challenges, chat_pages, downloads, game_socket, games, lobby_socket, metrics, origin,
-    players, refusals, request_body,
+    players, refusals, request_body, site,
 };
 
 pub use crate::http::request_body::MAX_BODY_BYTES;
@@ -43,6 +43,15 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/{name}/history", get(players::history))
         .route("/games/{file}", get(downloads::download))
         .route("/games/{id}/{file}", get(downloads::player_download))
+        // The web site: the app's pages (one index.html) and its hashed assets.
+        .route("/", get(site::page))
+        .route("/lobby", get(site::page))
+        .route("/leaderboard", get(site::page))
+        .route("/play/{id}", get(site::page))
+        .route("/game/{id}", get(site::page))
+        .route("/review/{id}", get(site::page))
+        .route("/@/{name}", get(site::page))
+        .route("/assets/{name}", get(site::asset))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(request_body::read_body))

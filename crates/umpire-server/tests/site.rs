@@ -1,0 +1,180 @@
+//! The embedded web site: the app's pages answer its `index.html` (not cached without asking),
+//! its hashed assets are immutable and sent compressed as the client asks, every page carries
+//! the security headers, and unknown API paths stay JSON 404s.
+
+mod common;
+
+use std::path::Path;
+
+use common::{Server, fresh_dir};
+use serde_json::Value;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// An answer: status, headers (lower-case names), body bytes.
+struct Answer {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One GET with these extra header lines.
+async fn get(server: &Server, path: &str, extra: &str) -> Answer {
+    let addr = server.url.trim_start_matches("http://");
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.unwrap();
+    let split = answer
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let head = String::from_utf8_lossy(&answer[..split]).into_owned();
+    let body = answer[split + 4..].to_vec();
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    Answer {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dist(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../web/dist")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn secured(a: &Answer) {
+    let csp = a.header("content-security-policy").expect("a CSP");
+    assert!(csp.contains("default-src 'self'"), "{csp}");
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert!(csp.contains("connect-src 'self' ws: wss:"), "{csp}");
+    assert_eq!(a.header("x-content-type-options"), Some("nosniff"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_page_of_the_app_is_its_index_html_revalidated() {
+    let server = Server::start(fresh_dir("site-pages")).await;
+    let index = dist("index.html");
+    for path in [
+        "/",
+        "/lobby",
+        "/play/k3x9",
+        "/game/k3x9",
+        "/review/k3x9",
+        "/@/ann",
+        "/leaderboard",
+    ] {
+        let a = get(&server, path, "").await;
+        assert_eq!(a.status, 200, "{path}");
+        assert_eq!(
+            a.header("content-type"),
+            Some("text/html; charset=utf-8"),
+            "{path}"
+        );
+        assert_eq!(a.header("cache-control"), Some("no-cache"), "{path}");
+        assert_eq!(a.body, index, "{path}");
+        secured(&a);
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn assets_are_immutable_and_sent_compressed_as_asked() {
+    let server = Server::start(fresh_dir("site-assets")).await;
+    let index = String::from_utf8(dist("index.html")).unwrap();
+    let script = index
+        .split("src=\"/")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("index.html names its script")
+        .to_owned();
+    assert!(
+        script.starts_with("assets/main-") && script.ends_with(".js"),
+        "{script}"
+    );
+    let path = format!("/{script}");
+
+    let plain = get(&server, &path, "").await;
+    assert_eq!(plain.status, 200);
+    assert_eq!(plain.body, dist(&script));
+    assert_eq!(plain.header("content-encoding"), None);
+    assert_eq!(
+        plain.header("cache-control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    assert_eq!(
+        plain.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(plain.header("vary"), Some("Accept-Encoding"));
+    secured(&plain);
+
+    let br = get(&server, &path, "Accept-Encoding: gzip, deflate, br\r\n").await;
+    assert_eq!(br.header("content-encoding"), Some("br"));
+    assert_eq!(br.body, dist(&format!("{script}.br")));
+    assert!(br.body.len() < plain.body.len() / 2);
+
+    let gz = get(&server, &path, "Accept-Encoding: gzip\r\n").await;
+    assert_eq!(gz.header("content-encoding"), Some("gzip"));
+    assert_eq!(gz.body, dist(&format!("{script}.gz")));
+
+    let refused = get(&server, &path, "Accept-Encoding: gzip;q=0, br;q=0\r\n").await;
+    assert_eq!(refused.header("content-encoding"), None);
+    assert_eq!(refused.body, dist(&script));
+
+    let licence = get(&server, "/assets/LICENSE.txt", "").await;
+    assert_eq!(licence.status, 200);
+    assert!(String::from_utf8_lossy(&licence.body).contains("GNU GENERAL PUBLIC LICENSE"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_paths_stay_json_404s() {
+    let server = Server::start(fresh_dir("site-404")).await;
+    let index = String::from_utf8(dist("index.html")).unwrap();
+    let script = index
+        .split("src=\"/")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .unwrap()
+        .to_owned();
+    for path in [
+        "/api/nope".to_owned(),
+        "/api/games/x/y/z".to_owned(),
+        "/assets/nope.js".to_owned(),
+        format!("/{script}.gz"),
+        "/play".to_owned(),
+        "/nothing-here".to_owned(),
+    ] {
+        let a = get(&server, &path, "").await;
+        assert_eq!(a.status, 404, "{path}");
+        let v: Value = serde_json::from_slice(&a.body).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(v["error"]["code"], "not_found", "{path}");
+    }
+    server.stop().await;
+}

@@ -1,0 +1,270 @@
+// End-to-end test of the site in a real browser (Debian's chromium through playwright-core):
+// starts `umpire serve` on a free port with a fresh data directory, then
+//  1. a guest and a registered player make and join a game through a link, play attempts
+//     including a rejected one, a capture and a check, chat (markup and control characters are
+//     shown as text or refused in words), offer and decline a draw, and one resigns;
+//  2. the review page shows the game and its downloads parse;
+//  3. a third player plays a bot to the end (1+0, level 1);
+//  4. a phone-sized window plays a move by tapping.
+// Fails on any console error or uncaught exception. Screenshots go to target/e2e-screenshots/.
+// UMPIRE_BIN names the server binary (default ../target/ci/umpire), CHROMIUM the browser.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, root, startServer } from './server.mjs';
+
+const shots = join(root, 'target/e2e-screenshots');
+mkdirSync(shots, { recursive: true });
+const problems = [];
+let passed = 0;
+let failed = 0;
+
+// Endpoints of the live-play protocol additions (docs/PROTOCOL.md) that a server from before
+// them answers 404: the page says so in words, and the browser logs the 404 as an error.
+const ABSENT_BEFORE_LIVE = /\/api\/games\/[^/]+\/(review|belief)(\?|$)/;
+
+function watch(page, name) {
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /status of 404/.test(m.text()) && ABSENT_BEFORE_LIVE.test(m.location().url)) {
+      console.log(`# ${name}: ${m.location().url} is absent on this server (404)`);
+      return;
+    }
+    if (m.type() === 'error') problems.push(`${name}: console error: ${m.text()} (${m.location().url})`);
+  });
+  page.on('pageerror', (e) => problems.push(`${name}: uncaught: ${e.message}`));
+}
+
+async function step(name, fn) {
+  const t0 = Date.now();
+  try {
+    await fn();
+    passed++;
+    console.log(`ok - ${name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`not ok - ${name}: ${e.stack ?? e}`);
+  }
+}
+
+async function shot(page, name) {
+  await page.screenshot({ path: join(shots, name + '.png'), fullPage: true });
+}
+
+function expect(cond, what) {
+  if (!cond) throw new Error('expected: ' + what);
+}
+
+/** Types an attempt in the move box and waits for the log to grow. */
+async function attempt(page, move) {
+  const before = await page.locator('#log li li').count();
+  await page.fill('#move-input', move);
+  await page.press('#move-input', 'Enter');
+  await page.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
+}
+
+/** Plays an attempt by clicking its two squares on the board (mouse, or taps on a touch screen). */
+async function boardMove(page, move, touch = false) {
+  const white = (await page.locator('#board.orientation-white').count()) > 0;
+  const at = async (sq) => {
+    const box = await page.locator('#board cg-board').boundingBox();
+    const f = sq.charCodeAt(0) - 97;
+    const r = Number(sq[1]) - 1;
+    const col = white ? f : 7 - f;
+    const row = white ? 7 - r : r;
+    const x = box.x + ((col + 0.5) * box.width) / 8;
+    const y = box.y + ((row + 0.5) * box.height) / 8;
+    if (touch) await page.touchscreen.tap(x, y);
+    else await page.mouse.click(x, y);
+  };
+  const before = await page.locator('#log li li').count();
+  await at(move.slice(0, 2));
+  await page.waitForSelector('cg-board square.selected', { timeout: 5_000 });
+  await at(move.slice(2, 4));
+  await page.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
+}
+
+async function myTurn(page) {
+  await page.waitForFunction(() => document.querySelector('#turn')?.textContent === 'Your turn', null, { timeout: 15_000 });
+}
+
+const { url, stop } = await startServer();
+const browser = await launch();
+let gameId = '';
+try {
+  const guestCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const regCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const guest = await guestCtx.newPage();
+  const reg = await regCtx.newPage();
+  watch(guest, 'guest');
+  watch(reg, 'registered');
+
+  await step('landing page shows the ways to play', async () => {
+    await guest.goto(url + '/');
+    await guest.waitForSelector('#play-bot');
+    await shot(guest, '01-landing');
+    expect((await guest.textContent('h1'))?.includes('Kriegspiel'), 'a title on Kriegspiel');
+  });
+
+  await step('a guest makes a game for a friend and gets a link', async () => {
+    await guest.click('#play-friend button[type=submit]');
+    const link = await guest.waitForSelector('#play-friend input.share');
+    const value = await link.inputValue();
+    expect(/\/play\/[A-Za-z0-9_-]+$/.test(value), 'a game link: ' + value);
+    gameId = value.split('/').pop();
+    await guest.click('#play-friend a[data-link]');
+    await guest.waitForSelector('#board cg-board');
+  });
+
+  await step('a player registers and joins through the link', async () => {
+    await reg.goto(url + '/');
+    await reg.fill('#account input[name=name]', 'ann_e2e');
+    await reg.fill('#account input[name=password]', 'correct horse battery');
+    await reg.click('#account button[value=register]');
+    await reg.waitForFunction(() => document.querySelector('.who')?.textContent?.includes('ann_e2e'));
+    await reg.goto(`${url}/play/${gameId}`);
+    await reg.click('#join-btn');
+    await reg.waitForFunction(() => document.querySelector('#board')?.getAttribute('data-status') === 'live', null, { timeout: 10_000 });
+    await guest.waitForFunction(() => document.querySelector('#board')?.getAttribute('data-status') === 'live', null, { timeout: 10_000 });
+  });
+
+  let white = guest;
+  let black = reg;
+  await step('play: a capture, a check, a rejected attempt', async () => {
+    await guest.waitForFunction(() => /turn/.test(document.querySelector('#turn')?.textContent ?? ''));
+    if ((await guest.textContent('#turn')) !== 'Your turn') [white, black] = [reg, guest];
+    await myTurn(white);
+    await attempt(white, 'e2e4');
+    await myTurn(black);
+    await boardMove(black, 'd7d5');
+    await myTurn(white);
+    await attempt(white, 'e4d5');
+    await myTurn(black);
+    const blackLog = await black.textContent('#log');
+    expect(/captur/i.test(blackLog ?? ''), 'black hears the capture: ' + blackLog);
+    await attempt(black, 'Qxd5');
+    await myTurn(white);
+    await attempt(white, 'f1b5');
+    await myTurn(black);
+    expect(/check/i.test((await black.textContent('#log')) ?? ''), 'black hears the check');
+    expect((await black.locator('cg-board square.check-line').count()) > 0, 'the check line is drawn');
+    await attempt(black, 'a7a6');
+    await black.waitForSelector('#rejected li');
+    expect((await black.locator('cg-board square.check-line').count()) > 0, 'the check line stays drawn after a rejected attempt');
+    expect(((await black.textContent('#rejected')) ?? '').includes('a7a6'), 'a7a6 listed as rejected');
+    const opts = (await black.getAttribute('#board', 'data-options')) ?? '';
+    expect(!opts.split(' ').includes('a7a6'), 'a7a6 no longer offered');
+    await shot(black, '02-rejected-and-check');
+    await attempt(black, 'c7c6');
+    await myTurn(white);
+    await shot(white, '03-white-after-capture-and-check');
+  });
+
+  await step('chat: markup shown as text, control characters refused in words', async () => {
+    await white.fill('#chat-input', '<img src=x onerror=alert(1)><b>bold</b> & "quotes"');
+    await white.press('#chat-input', 'Enter');
+    await black.waitForFunction(() => document.querySelector('#chat')?.textContent?.includes('<b>bold</b>'));
+    expect((await black.locator('#chat img, #chat b b').count()) === 0, 'no markup rendered');
+    await white.fill('#chat-input', 'bell\u0007 and \u202eevil');
+    await white.press('#chat-input', 'Enter');
+    await white.waitForFunction(() => document.querySelector('#info')?.textContent?.length);
+    const info = (await white.textContent('#info')) ?? '';
+    expect(/bad_message|character/i.test(info), 'the refusal in words: ' + info);
+  });
+
+  await step('a draw offered and declined', async () => {
+    await white.click('#draw-offer');
+    await black.waitForSelector('#draw-decline:not([hidden])', { timeout: 10_000 });
+    await black.click('#draw-decline');
+    await white.waitForFunction(() => /declin/i.test(document.querySelector('#log')?.textContent ?? ''), null, { timeout: 10_000 });
+  });
+
+  await step('one resigns; both see the result', async () => {
+    await black.click('#resign');
+    await black.click('#resign');
+    for (const p of [white, black]) await p.waitForSelector('#review-link', { timeout: 10_000 });
+    const result = (await white.textContent('#end')) ?? '';
+    expect(/resign/i.test(result), 'the result says resignation: ' + result);
+    await shot(white, '04-game-over');
+  });
+
+  await step('review shows the game and the downloads parse', async () => {
+    await white.click('#review-link');
+    await white.waitForSelector('#dl-json');
+    const json = await white.request.get(`${url}/games/${gameId}.json`);
+    expect(json.ok(), 'the JSON record downloads');
+    JSON.parse(await json.text());
+    for (const path of [`/games/${gameId}.pgn`, `/games/${gameId}/white.pgn`, `/games/${gameId}/black.pgn`]) {
+      const pgn = await white.request.get(url + path);
+      expect(pgn.ok() && (await pgn.text()).includes('[Result '), path + ' is PGN');
+    }
+    if (await white.locator('#review-error').count()) {
+      console.log('# the server has no review endpoint yet: the page says so');
+    } else {
+      await white.waitForSelector('#board-referee cg-board');
+      await white.click('#next');
+      await white.click('#next');
+      expect(((await white.textContent('#step')) ?? '').includes('Step 2'), 'stepping');
+    }
+    await shot(white, '05-review');
+  });
+
+  await step('a third player plays a bot to the end', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    watch(p, 'bot-player');
+    await p.goto(url + '/');
+    await p.selectOption('#play-bot select[name=clock]', '1+0');
+    await p.selectOption('#play-bot select[name=level]', '1');
+    await p.click('#play-bot button[type=submit]');
+    await p.waitForSelector('#board cg-board');
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      expect(Date.now() < deadline, 'the bot game ends in time');
+      const status = await p.getAttribute('#board', 'data-status');
+      if (status === 'over') break;
+      const opts = ((await p.getAttribute('#board', 'data-options')) ?? '').split(' ').filter(Boolean);
+      if (opts.length === 0) {
+        await p.waitForTimeout(50);
+        continue;
+      }
+      const move = opts[Math.floor(Math.random() * opts.length)];
+      await p.fill('#move-input', move);
+      await p.press('#move-input', 'Enter');
+      await p.waitForFunction((m) => (document.querySelector('#board')?.getAttribute('data-options') ?? '').split(' ').indexOf(m) < 0, move, { timeout: 10_000 });
+    }
+    await p.waitForSelector('#review-link');
+    await shot(p, '06-bot-game-over');
+    await ctx.close();
+  });
+
+  await step('a phone-sized window plays a move by tapping', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const p = await ctx.newPage();
+    watch(p, 'phone');
+    await p.goto(url + '/');
+    await p.click('#play-bot button[type=submit]');
+    await p.waitForSelector('#board cg-board');
+    await p.waitForFunction(() => (document.querySelector('#board')?.getAttribute('data-options') ?? '').length > 0, null, { timeout: 15_000 });
+    const opts = ((await p.getAttribute('#board', 'data-options')) ?? '').split(' ');
+    const move = opts[0];
+    await p.locator('#board').scrollIntoViewIfNeeded();
+    await shot(p, '07-phone-before');
+    await boardMove(p, move, true);
+    await shot(p, '07-phone');
+    await ctx.close();
+  });
+} finally {
+  await browser.close();
+  stop();
+}
+
+if (problems.length > 0) {
+  failed++;
+  console.log('not ok - no console errors or uncaught exceptions');
+  for (const p of problems) console.log('#   ' + p);
+} else {
+  passed++;
+  console.log('ok - no console errors or uncaught exceptions');
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

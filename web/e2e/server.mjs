@@ -1,0 +1,47 @@
+// What the browser tests share: `umpire serve` on a free port with a temporary data directory,
+// and Debian's chromium launched headless.
+
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** The repository's root. */
+export const root = resolve(import.meta.dirname, '../..');
+
+/** Starts the server; resolves to { url, stop }. */
+export function startServer() {
+  const bin = process.env.UMPIRE_BIN ?? join(root, 'target/ci/umpire');
+  const data = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
+  return new Promise((ok, fail) => {
+    const p = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => fail(new Error('umpire serve did not say where it listens: ' + out)), 30_000);
+    p.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        ok({
+          url: m[1],
+          stop: () => {
+            p.kill('SIGTERM');
+            rmSync(data, { recursive: true, force: true });
+          },
+        });
+      }
+    });
+    p.stderr.on('data', () => {});
+    p.on('exit', (code) => fail(new Error(`umpire serve exited (${code}): ${out}`)));
+  });
+}
+
+/** Launches the browser (playwright gives each launch a fresh profile directory). */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
