@@ -4,7 +4,7 @@
 //! connections' limits ([`connections`]: accept loop, per-address cap, header timeout), the
 //! request bodies' ([`request_body`]), the sockets' buffers ([`socket_buffers`]), and the
 //! handlers, one file per area: [`accounts`], [`games`],
-//! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`metrics`], the game socket
+//! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`review`], [`metrics`], the game socket
 //! ([`game_socket`]) and the lobby socket ([`lobby_socket`]).
 //!
 //! The handlers translate requests into calls of the domain modules below and answers back;
@@ -28,6 +28,7 @@ pub mod players;
 pub mod rate_limit;
 pub mod refusals;
 pub mod request_body;
+pub mod review;
 pub mod router;
 pub mod socket_buffers;
 pub mod state;
