@@ -4,6 +4,7 @@ mod commands;
 mod console;
 mod lobby_screen;
 mod play_screen;
+mod presence_line;
 mod spectator_screen;
 
 use std::path::PathBuf;

@@ -13,7 +13,9 @@ use std::path::Path;
 
 use umpire_rules::record::Record;
 use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Position, Square, fen::Fen, san::San};
-use umpire_rules::{Announcement, Attempt, Command, GameResult, Observation, RuleSet, Verdict};
+use umpire_rules::{
+    Announcement, Attempt, Command, EndReason, GameResult, Observation, RuleSet, Verdict,
+};
 use umpire_view::PlayerView;
 
 use crate::console::board::draw;
@@ -398,6 +400,14 @@ fn impossible_text(before: &PlayerView, a: Attempt, said: &str) -> String {
 pub fn end_screen(record: &Record, side: Color, saved: &Path, colour: bool) -> String {
     let mut out = String::new();
     match record.result {
+        // An aborted game has no result: not a draw.
+        Some(result) if result.reason == EndReason::Aborted => {
+            let _ = writeln!(
+                out,
+                "Game over: {}.",
+                crate::presence_line::result_words(result.score(), result.reason.as_str())
+            );
+        }
         Some(result) => {
             let _ = writeln!(out, "Game over: {result}. {}", verdict_for(result, side));
         }

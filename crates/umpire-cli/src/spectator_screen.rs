@@ -2,6 +2,7 @@
 
 use serde_json::Value;
 use umpire_protocol::chat::printable;
+use umpire_protocol::game::presence::{Presence, SeatPresence};
 use umpire_protocol::game::relist::RelistFrame;
 use umpire_protocol::man::OwnMan;
 
@@ -15,6 +16,23 @@ pub fn men_listed(men: &[OwnMan]) -> String {
         .map(|m| format!("{} {}", m.man, m.square))
         .collect();
     men.join(", ")
+}
+
+/// A `presence` frame in plain words, for a spectator: who is connected, and the countdown
+/// until the side that is away is out of the game.
+pub fn presence_words(p: &Presence) -> String {
+    let word = |s: SeatPresence| match s {
+        SeatPresence::Connected => "connected",
+        SeatPresence::Gone => "away",
+    };
+    let mut out = format!("white {}, black {}", word(p.white), word(p.black));
+    if let Some(ms) = p.abandon_in_ms {
+        out.push_str(&format!(
+            "; the side away is out of the game in {} s unless it comes back (it loses by abandonment, or the game is aborted with no result if both sides have not moved yet)",
+            ms.div_ceil(1000)
+        ));
+    }
+    out
 }
 
 /// Prints a frame in plain words (a spectator's view in `umpire connect`).
@@ -80,11 +98,16 @@ pub fn show(frame: &Value) {
         _ => say!("{frame}"),
     }
     if let Some(r) = frame["result"].as_object() {
-        say!(
-            "game over: {} by {}",
-            r.get("score").and_then(Value::as_str).unwrap_or_default(),
-            r.get("reason").and_then(Value::as_str).unwrap_or_default()
-        );
+        let score = r.get("score").and_then(Value::as_str).unwrap_or_default();
+        let reason = r.get("reason").and_then(Value::as_str).unwrap_or_default();
+        if reason == "aborted" {
+            say!(
+                "game over: {}",
+                crate::presence_line::result_words(score, reason)
+            );
+        } else {
+            say!("game over: {score} by {reason}");
+        }
     } else if (frame["type"] == "update" || frame["type"] == "state")
         && frame["to_move"] == frame["you"]
     {

@@ -485,6 +485,44 @@ fn a_friend_game_gives_the_line_to_paste_and_tells_black_to_wait_for_white() {
     let _ = server.wait();
 }
 
+/// Issue 29, item 6: a player hears when the opponent goes (with the countdown once it runs)
+/// and comes back, and an aborted game is worded as having no result (not a draw).
+#[test]
+fn connect_tells_when_the_opponent_goes_and_words_an_abort() {
+    let data = fresh_dir("presence-data");
+    let cwd = fresh_dir("presence-cwd");
+    let (mut server, url) = serve_with(&data, "127.0.0.1:0", &["--abandon-seconds", "3"]);
+    let mut ann = Terminal::start(
+        &cwd,
+        &[&url, "--as", "ann", "--register", "--color", "black"],
+    );
+    ann.type_line("ann's password");
+    let head = ann.wait_for("Waiting for an opponent");
+    let id = head
+        .split("Created game ")
+        .nth(1)
+        .and_then(|s| s.split('.').next())
+        .unwrap_or_else(|| panic!("no game id in:\n{head}"))
+        .to_owned();
+    let mut bob = Terminal::start(&cwd, &[&url, "--as", "bob", "--register", "--game", &id]);
+    bob.type_line("bob's password");
+    ann.wait_for("bob joined: the game starts.");
+    // Bob (White, to move) leaves: Ann hears it with the countdown to an abort.
+    bob.type_line("quit");
+    assert!(bob.child.wait().unwrap().success());
+    let line = ann.wait_for("(no result).");
+    assert!(
+        line.contains("Your opponent has disconnected. Unless they come back within"),
+        "{line}"
+    );
+    // Bob stays away: the game is aborted, with no result.
+    ann.wait_for("Game over: aborted (nobody moved in time); no result.");
+    assert!(!ann.all().contains("A draw"), "{}", ann.all());
+    assert!(ann.child.wait().unwrap().success());
+    server.kill().unwrap();
+    let _ = server.wait();
+}
+
 /// Issue 14, point 6: a test that fails (panics) while its `umpire serve` and `umpire connect`
 /// run leaves neither running: the guards kill them as the panic unwinds.
 #[test]

@@ -185,6 +185,13 @@ impl Client {
         self.websocket(&format!("/api/games/{game}/ws")).await
     }
 
+    /// Opens the game WebSocket to resume holding `from` observations already
+    /// (`?from=N`): the `state` frame's transcript starts there.
+    pub async fn socket_from(&self, game: &str, from: u32) -> Result<GameSocket, String> {
+        self.websocket(&format!("/api/games/{game}/ws?from={from}"))
+            .await
+    }
+
     /// Opens the lobby feed (`GET /api/lobby/ws`); its first frame is the `lobby` snapshot.
     pub async fn lobby(&self) -> Result<GameSocket, String> {
         self.websocket("/api/lobby/ws").await

@@ -40,6 +40,9 @@ pub enum Action {
     Relist,
     /// Ask for the whole state again.
     Sync,
+    /// An application-level ping: answered at once with `{"type":"pong","n":N}` on the same
+    /// connection, by the socket itself (the game's task never sees it).
+    Ping(u32),
 }
 
 /// Why a client frame was refused.
@@ -108,6 +111,12 @@ pub enum ClientFrame {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         id: Option<u64>,
     },
+    /// `{"type":"ping","n":N}`: answered at once with `{"type":"pong","n":N}` (players and
+    /// spectators alike), to measure the connection's lag.
+    Ping {
+        /// Any number, echoed in the `pong`.
+        n: u32,
+    },
 }
 
 impl ClientFrame {
@@ -117,7 +126,9 @@ impl ClientFrame {
     }
 }
 
-const KNOWN: [&str; 7] = ["attempt", "any", "draw", "resign", "msg", "relist", "sync"];
+const KNOWN: [&str; 8] = [
+    "attempt", "any", "draw", "resign", "msg", "relist", "sync", "ping",
+];
 
 /// Parses one text frame.
 pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
@@ -186,6 +197,7 @@ pub fn parse(text: &str) -> Result<ClientMessage, Refusal> {
         }
         ClientFrame::Relist { id } => (Action::Relist, id),
         ClientFrame::Sync { id } => (Action::Sync, id),
+        ClientFrame::Ping { n } => (Action::Ping(n), None),
     };
     Ok(ClientMessage { action, id })
 }
@@ -212,6 +224,7 @@ mod tests {
             ),
             (r#"{"type":"relist"}"#, Action::Relist),
             (r#"{"type":"sync"}"#, Action::Sync),
+            (r#"{"type":"ping","n":4294967295}"#, Action::Ping(u32::MAX)),
         ];
         for (text, action) in &cases {
             assert_eq!(&parse(text).unwrap().action, action, "{text}");
@@ -237,6 +250,10 @@ mod tests {
                 "bad_message",
             ),
             (r#"{"type":"draw","action":"maybe","id":3}"#, "bad_message"),
+            (r#"{"type":"ping"}"#, "bad_message"),
+            (r#"{"type":"ping","n":-1}"#, "bad_message"),
+            (r#"{"type":"ping","n":4294967296}"#, "bad_message"),
+            (r#"{"type":"ping","n":1,"id":2}"#, "bad_message"),
             (r#"{"type":"msg","text":"   "}"#, "bad_message"),
         ];
         for (text, code) in cases {

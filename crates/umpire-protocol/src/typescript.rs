@@ -17,6 +17,7 @@ use crate::http::metrics::MetricsBody;
 use crate::http::ratings::{
     HistoryBody, HistoryQuery, LeaderboardBody, LeaderboardQuery, PlayerBody,
 };
+use crate::http::review::ReviewBody;
 use crate::lobby::LobbyFrame;
 
 /// The command that writes the declarations afresh.
@@ -51,6 +52,7 @@ fn export_all(cfg: &Config) -> Result<(), ExportError> {
     MetricsBody::export_all(cfg)?;
     ChatQuery::export_all(cfg)?;
     ChatPageBody::export_all(cfg)?;
+    ReviewBody::export_all(cfg)?;
     Ok(())
 }
 

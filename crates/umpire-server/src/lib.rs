@@ -59,6 +59,10 @@ pub struct Options {
     pub secure_cookies: bool,
     /// How long an open game (a challenge) waits for an opponent before it expires.
     pub challenge_expiry: Duration,
+    /// How long an open game's creator may be gone (every game socket it opened on the
+    /// challenge closed, none opened again) before the challenge is withdrawn as `abandoned`
+    /// ([`game::round::CREATOR_GONE`], 30 s, by default).
+    pub creator_gone: Duration,
     /// Count the guest accounts minted and the games guests create from loopback addresses
     /// per address too. Off by default: a local `umpire loadtest` makes thousands of guests
     /// and guest games from 127.0.0.1 (each guest is still limited as an account). Behind a
@@ -90,6 +94,7 @@ impl Default for Options {
             abandon_after: game::round::ABANDON_AFTER,
             secure_cookies: false,
             challenge_expiry: game::round::CHALLENGE_EXPIRY,
+            creator_gone: game::round::CREATOR_GONE,
             limit_loopback_guests: false,
             metrics: false,
             allowed_origins: Vec::new(),
@@ -145,6 +150,7 @@ pub async fn open_timed(
     let hub = Arc::new(game::hub::Hub::new(store.clone()));
     hub.set_abandon_after(options.abandon_after);
     hub.set_challenge_expiry(options.challenge_expiry);
+    hub.set_creator_gone(options.creator_gone);
     let n = hub.recover().await?;
     tracing::info!("rebuilt {n} unfinished game(s) from storage");
     Ok(AppState {

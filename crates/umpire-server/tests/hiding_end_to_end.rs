@@ -3,8 +3,9 @@
 //! with real WebSocket connections for both players and a spectator, and every byte the
 //! audience receives is compared: the frames of its connection in order, and the HTTP bodies
 //! it may fetch during the game (`GET /api/games/ID`, its own view's download, the game list),
-//! the observer's `state` again (sync) and a new spectator's `state`, taken just before heard
-//! commands (so after the silent ones).
+//! the observer's `state` again (sync), a `ping`'s answer, a resumed `state` (`?from=N`) and a
+//! new spectator's `state` (whole and resumed), taken just before heard commands (so after the
+//! silent ones). Presence frames are among the frames compared.
 //!
 //! The two games of a pair differ in how many commands the opponent gives that the audience
 //! hears nothing of, and when (at sub-millisecond moments of the injected clock), and, for a
@@ -55,6 +56,24 @@ async fn until_reply(s: &mut GameSocket, id: u64) -> Vec<String> {
     })
     .await
     .expect("an answer");
+    out
+}
+
+/// Reads `s` until the `pong` answering `n`; returns every frame read, in order.
+async fn until_pong(s: &mut GameSocket, n: u32) -> Vec<String> {
+    let mut out = Vec::new();
+    tokio::time::timeout(T, async {
+        loop {
+            let text = s.next_text().await.expect("a frame");
+            let v: Value = serde_json::from_str(&text).expect("JSON");
+            out.push(text);
+            if v["type"] == "pong" && v["n"] == json!(n) {
+                return;
+            }
+        }
+    })
+    .await
+    .expect("a pong");
     out
 }
 
@@ -173,11 +192,33 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
                     .expect("sent");
                 let read = until_reply(&mut sockets[me], ids[me]).await;
                 logs[me].extend(read);
+                // A ping, and a second socket of the observer resuming from its second
+                // observation (`?from=2`).
+                sockets[me]
+                    .send_text(&json!({"type": "ping", "n": heard}).to_string())
+                    .await
+                    .expect("sent");
+                let read = until_pong(&mut sockets[me], heard).await;
+                logs[me].extend(read);
+                let mut resumed = observer_client.socket_from(&id, 2).await.expect("a socket");
+                let state = resumed.next_text().await.expect("state");
+                bodies.push((format!("before heard {heard}: resumed from 2"), state));
+                resumed.close().await;
                 if audience == Audience::Spectators {
                     let mut late = anonymous.socket(&id).await.expect("a spectator's socket");
                     let state = late.next_text().await.expect("state");
                     bodies.push((format!("before heard {heard}: a new spectator"), state));
                     late.close().await;
+                    let mut late = anonymous.socket_from(&id, 1).await.expect("a socket");
+                    let state = late.next_text().await.expect("state");
+                    bodies.push((format!("before heard {heard}: a spectator from 1"), state));
+                    late.close().await;
+                    spectator
+                        .send_text(&json!({"type": "ping", "n": heard}).to_string())
+                        .await
+                        .expect("sent");
+                    let read = until_pong(&mut spectator, heard).await;
+                    logs[2].extend(read);
                 }
             }
         }
@@ -204,7 +245,8 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
     sockets[me].send_text(&frame.to_text()).await.expect("sent");
     let read = until_reply(&mut sockets[me], 0).await;
     logs[me].extend(read);
-    logs[2] = until_over(&mut spectator).await;
+    let read = until_over(&mut spectator).await;
+    logs[2].extend(read);
     server.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
     let clean = |s: &str| {

@@ -376,6 +376,60 @@ async fn refused_challenges_have_stable_codes(db: Database) {
     server.stop().await;
 }
 
+both!(a_challenge_whose_creator_is_gone_leaves_the_lobby);
+async fn a_challenge_whose_creator_is_gone_leaves_the_lobby(db: Database) {
+    // Issue 29, item 6: an abandoned challenge stayed in the lobby, and whoever joined it
+    // waited two minutes for an abort.
+    let options = Options {
+        creator_gone: Duration::from_millis(300),
+        ..Default::default()
+    };
+    let server = Server::start_options(db, options).await;
+    let ann = account(&server, "ann").await;
+    let cat = account(&server, "cat").await;
+    let bob = account(&server, "bob").await;
+    let (mut f, _) = feed(&bob).await;
+    // Cat's challenge is made over HTTP and its socket never opened: it keeps the expiry.
+    let kept = cat.create_game(&json!({})).await.unwrap();
+    let kept = kept["id"].as_str().unwrap();
+    assert_eq!(f.next_within(T).await.unwrap()["type"], "added");
+    // Ann opens the socket on hers, closes it, opens it again in time, then closes it for good.
+    let g = ann.create_game(&json!({})).await.unwrap();
+    let id = g["id"].as_str().unwrap();
+    assert_eq!(f.next_within(T).await.unwrap()["type"], "added");
+    let (ws, _) = socket(&ann, id).await;
+    ws.close().await;
+    let (ws, _) = socket(&ann, id).await;
+    ws.close().await;
+    let v = f.next_within(T).await.unwrap();
+    assert_eq!(
+        v,
+        json!({"type": "removed", "game": id, "reason": "abandoned"})
+    );
+    let a = bob
+        .request("POST", &format!("/api/games/{id}/join"), None)
+        .await
+        .unwrap();
+    assert_eq!(a.code(), Some("challenge_abandoned"));
+    // Cat's is still open, long after Ann's went.
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    let open = bob
+        .request("GET", "/api/games?status=open", None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    let ids: Vec<&str> = open
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|g| g["id"].as_str())
+        .collect();
+    assert_eq!(ids, [kept]);
+    bob.join(kept).await.unwrap();
+    server.stop().await;
+}
+
 both!(an_unjoined_challenge_expires);
 async fn an_unjoined_challenge_expires(db: Database) {
     let options = Options {

@@ -8,12 +8,13 @@ use std::collections::HashMap;
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_protocol::game::presence::{Presence, SeatPresence};
 use umpire_rules::shakmaty::{Color, EnPassantMode, fen::Fen};
 use umpire_rules::{AttemptList, Command, Observation, RuleSet, Umpire};
 use umpire_server::game::clock::ClockReading;
 use umpire_server::game::projection::{
-    Public, SpectatorObservation, player_state, player_update, spectator_observation,
-    spectator_state,
+    Public, SpectatorObservation, player_state, player_update, pong_frame, presence_frame,
+    spectator_observation, spectator_state,
 };
 use umpire_server::ratings::glicko::Rating;
 use umpire_server::ratings::shown_rating::ShownRating;
@@ -34,8 +35,17 @@ fn public<'a>(rules: &'a RuleSet, result: Option<(&'a str, &'a str)>) -> Public<
         rated: true,
         result,
         ratings: &RATINGS,
+        // Public: connections and time only, the same in every history.
+        presence: PRESENCE,
     }
 }
+
+/// Black gone with the abandonment countdown running: the same in every history.
+const PRESENCE: Presence = Presence {
+    white: SeatPresence::Connected,
+    black: SeatPresence::Gone,
+    abandon_in_ms: Some(61_500),
+};
 
 /// Both seats rated, the same in every history (ratings are public).
 const RATINGS: [Option<ShownRating>; 2] = [
@@ -114,10 +124,16 @@ fn run(rules: RuleSet, games: u64, max_commands: usize) -> [usize; 3] {
                     views[i].observe(&obs).unwrap();
                     transcripts[i].push(obs.clone());
                     let p = public(&rules, result);
+                    // The whole state, a resumed one (half the transcript held already),
+                    // the update, and the frames of presence and ping.
+                    let half = (transcripts[i].len() / 2) as u32;
                     let frame = format!(
-                        "{}\n{}",
-                        player_state(&views[i], &p, &[], 0),
-                        player_update(&views[i], &obs, &p, None)
+                        "{}\n{}\n{}\n{}\n{}",
+                        player_state(&views[i], &p, &[], 0, 0),
+                        player_state(&views[i], &p, &[], 0, half),
+                        player_update(&views[i], &obs, &p, None),
+                        presence_frame(p.presence),
+                        pong_frame(7),
                     );
                     seen[i].add(format!("{:?}", transcripts[i]), frame, truth.clone());
                 }
@@ -131,7 +147,12 @@ fn run(rules: RuleSet, games: u64, max_commands: usize) -> [usize; 3] {
                     Color::Black
                 };
                 let p = public(&rules, result);
-                let frame = spectator_state(&p, &[], &spectators, plies, to_move);
+                let half = (spectators.len() / 2) as u32;
+                let frame = format!(
+                    "{}\n{}",
+                    spectator_state(&p, &[], &spectators, plies, to_move, 0),
+                    spectator_state(&p, &[], &spectators, plies, to_move, half),
+                );
                 seen[2].add(format!("{spectators:?}"), frame, truth.clone());
             }
         }

@@ -460,7 +460,7 @@ async fn state_frames_show_both_ratings_and_the_last_frames_the_change() {
     assert_eq!(r["white"]["games"], 1);
     assert!(r["white"].get("change").is_none(), "{state}");
     // A spectator sees them too: ratings are public.
-    let (_, watched) = socket(&server.guest().await, &id).await;
+    let (mut spectator, watched) = socket(&server.guest().await, &id).await;
     assert_eq!(watched["you"], "spectator");
     assert_eq!(watched["ratings"], state["ratings"]);
 
@@ -481,6 +481,10 @@ async fn state_frames_show_both_ratings_and_the_last_frames_the_change() {
     assert!(u["ratings"]["white"]["change"].as_i64().unwrap() > 0);
     let heard = w.until("update", T).await.unwrap();
     assert_eq!(heard["ratings"], u["ratings"]);
+    // The spectators' last update carries them too (public).
+    let seen = spectator.until("update", T).await.unwrap();
+    assert_eq!(seen["you"], "spectator");
+    assert_eq!(seen["ratings"], u["ratings"], "{seen}");
     // A later connection's state frame shows the same, read back from the rating history.
     let (_, again) = socket(&ann, &id).await;
     assert_eq!(again["ratings"], u["ratings"]);

@@ -44,4 +44,8 @@ id?: number | null, } | { "type": "sync",
 /**
  * Echoed as `reply_to`.
  */
-id?: number | null, };
+id?: number | null, } | { "type": "ping", 
+/**
+ * Any number, echoed in the `pong`.
+ */
+n: number, };

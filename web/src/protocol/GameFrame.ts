@@ -2,6 +2,8 @@
 import type { ChatLine } from "./ChatLine";
 import type { ErrorFrame } from "./ErrorFrame";
 import type { GameOverFrame } from "./GameOverFrame";
+import type { PongFrame } from "./PongFrame";
+import type { Presence } from "./Presence";
 import type { RelistFrame } from "./RelistFrame";
 import type { RematchFrame } from "./RematchFrame";
 import type { StateFrame } from "./StateFrame";
@@ -11,4 +13,4 @@ import type { WithdrawnFrame } from "./WithdrawnFrame";
 /**
  * A frame of the game socket, server to client.
  */
-export type GameFrame = { "type": "state" } & StateFrame | { "type": "update" } & UpdateFrame | { "type": "chat" } & ChatLine | { "type": "relist" } & RelistFrame | { "type": "game_over" } & GameOverFrame | { "type": "rematch" } & RematchFrame | { "type": "withdrawn" } & WithdrawnFrame | { "type": "error" } & ErrorFrame;
+export type GameFrame = { "type": "state" } & StateFrame | { "type": "update" } & UpdateFrame | { "type": "chat" } & ChatLine | { "type": "relist" } & RelistFrame | { "type": "game_over" } & GameOverFrame | { "type": "rematch" } & RematchFrame | { "type": "withdrawn" } & WithdrawnFrame | { "type": "error" } & ErrorFrame | { "type": "pong" } & PongFrame | { "type": "presence" } & Presence;

@@ -6,6 +6,7 @@ import type { Ending } from "./Ending";
 import type { HeardAnnouncement } from "./HeardAnnouncement";
 import type { OwnMan } from "./OwnMan";
 import type { PlayerObservation } from "./PlayerObservation";
+import type { Presence } from "./Presence";
 import type { SeatRating } from "./SeatRating";
 import type { Side } from "./Side";
 import type { TimeControl } from "./TimeControl";
@@ -52,6 +53,11 @@ any_allowed: boolean,
  */
 clocks: Clocks, 
 /**
+ * Who is connected and the abandonment countdown (`null` only from servers older than
+ * this field).
+ */
+presence: Presence | null, 
+/**
  * The result, `null` while the game goes on.
  */
 result: Ending | null, 
@@ -60,9 +66,15 @@ result: Ending | null,
  */
 opening: Array<HeardAnnouncement>, 
 /**
- * Every observation of the player so far, in order.
+ * The player's observations from number `transcript_from` on, in order: all of them
+ * unless the socket was opened with `?from=N`.
  */
 transcript: Array<PlayerObservation>, 
+/**
+ * The number (from 0) of the first observation in `transcript` in the player's whole
+ * transcript: the `N` of `?from=N`, else 0.
+ */
+transcript_from: number, 
 /**
  * The most recent chat lines between the players (at most the server's
  * `STATE_CHAT_LINES`, 50), oldest first; earlier ones are paged with

@@ -3,6 +3,7 @@ import type { BySide } from "./BySide";
 import type { Clocks } from "./Clocks";
 import type { Ending } from "./Ending";
 import type { HeardAnnouncement } from "./HeardAnnouncement";
+import type { Presence } from "./Presence";
 import type { PublicObservation } from "./PublicObservation";
 import type { SeatRating } from "./SeatRating";
 import type { Side } from "./Side";
@@ -39,13 +40,24 @@ plies: number,
  */
 opening: Array<HeardAnnouncement>, 
 /**
- * What spectators learnt of every command so far, in order.
+ * What spectators learnt of every command so far, in order, from number
+ * `transcript_from` on.
  */
 transcript: Array<PublicObservation>, 
+/**
+ * The number (from 0) of the first observation in `transcript`: the `N` of `?from=N`,
+ * else 0.
+ */
+transcript_from: number, 
 /**
  * The clocks now.
  */
 clocks: Clocks, 
+/**
+ * Who is connected and the abandonment countdown (`null` only from servers older than
+ * this field).
+ */
+presence: Presence | null, 
 /**
  * The result, `null` while the game goes on.
  */

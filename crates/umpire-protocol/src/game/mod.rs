@@ -3,6 +3,8 @@
 
 pub mod game_over;
 pub mod header;
+pub mod pong;
+pub mod presence;
 pub mod relist;
 pub mod rematch;
 pub mod state;
@@ -14,6 +16,8 @@ use serde::{Deserialize, Serialize};
 use crate::chat::ChatLine;
 use crate::error_frame::ErrorFrame;
 use game_over::GameOverFrame;
+use pong::PongFrame;
+use presence::Presence;
 use relist::RelistFrame;
 use rematch::RematchFrame;
 use state::StateFrame;
@@ -41,6 +45,10 @@ pub enum GameFrame {
     Withdrawn(WithdrawnFrame),
     /// A refusal.
     Error(ErrorFrame),
+    /// The answer to a client's `ping` (that connection only).
+    Pong(PongFrame),
+    /// A player's presence changed (every connection of a live game).
+    Presence(Presence),
 }
 
 impl GameFrame {

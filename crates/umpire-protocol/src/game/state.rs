@@ -9,6 +9,7 @@ use crate::chat::ChatLine;
 use crate::clock::Clocks;
 use crate::ending::Ending;
 use crate::game::header::Header;
+use crate::game::presence::Presence;
 use crate::man::OwnMan;
 use crate::observation::{PlayerObservation, PublicObservation};
 use crate::side::{Side, Spectator};
@@ -50,12 +51,21 @@ pub struct PlayerState {
     pub any_allowed: bool,
     /// The clocks now.
     pub clocks: Clocks,
+    /// Who is connected and the abandonment countdown (`null` only from servers older than
+    /// this field).
+    #[serde(default)]
+    pub presence: Option<Presence>,
     /// The result, `null` while the game goes on.
     pub result: Option<Ending>,
     /// What the player heard before the first move.
     pub opening: Vec<HeardAnnouncement>,
-    /// Every observation of the player so far, in order.
+    /// The player's observations from number `transcript_from` on, in order: all of them
+    /// unless the socket was opened with `?from=N`.
     pub transcript: Vec<PlayerObservation>,
+    /// The number (from 0) of the first observation in `transcript` in the player's whole
+    /// transcript: the `N` of `?from=N`, else 0.
+    #[serde(default)]
+    pub transcript_from: u32,
     /// The most recent chat lines between the players (at most the server's
     /// `STATE_CHAT_LINES`, 50), oldest first; earlier ones are paged with
     /// `GET /api/games/{id}/chat?before=N`.
@@ -89,10 +99,19 @@ pub struct SpectatorState {
     pub plies: u32,
     /// What both players heard before the first move.
     pub opening: Vec<HeardAnnouncement>,
-    /// What spectators learnt of every command so far, in order.
+    /// What spectators learnt of every command so far, in order, from number
+    /// `transcript_from` on.
     pub transcript: Vec<PublicObservation>,
+    /// The number (from 0) of the first observation in `transcript`: the `N` of `?from=N`,
+    /// else 0.
+    #[serde(default)]
+    pub transcript_from: u32,
     /// The clocks now.
     pub clocks: Clocks,
+    /// Who is connected and the abandonment countdown (`null` only from servers older than
+    /// this field).
+    #[serde(default)]
+    pub presence: Option<Presence>,
     /// The result, `null` while the game goes on.
     pub result: Option<Ending>,
 }

@@ -18,7 +18,7 @@ pub enum UpdateFrame {
     /// To a player.
     Player(Box<PlayerUpdate>),
     /// To a spectator.
-    Spectator(SpectatorUpdate),
+    Spectator(Box<SpectatorUpdate>),
 }
 
 /// A player's `update`: the fields of [`PlayerState`](crate::game::state::PlayerState) but the
@@ -76,4 +76,8 @@ pub struct SpectatorUpdate {
     pub clocks: Clocks,
     /// The result, `null` while the game goes on.
     pub result: Option<Ending>,
+    /// The ratings after the game: only on the update that ends a rated game (ratings are
+    /// public: the same as the players').
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<SeatRatings>,
 }

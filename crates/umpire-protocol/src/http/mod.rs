@@ -9,3 +9,4 @@ mod example;
 pub mod game;
 pub mod metrics;
 pub mod ratings;
+pub mod review;

@@ -46,7 +46,7 @@ pub struct AddedFrame {
     pub challenge: ChallengeJson,
 }
 
-/// `{"type":"removed","game":ID,"reason":"joined"|"cancelled"|"declined"|"expired"}`.
+/// `{"type":"removed","game":ID,"reason":"joined"|"cancelled"|"declined"|"expired"|"abandoned"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub struct RemovedFrame {

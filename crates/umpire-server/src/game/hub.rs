@@ -50,6 +50,7 @@ pub struct Hub {
     tasks: StdMutex<Vec<JoinHandle<()>>>,
     abandon_ms: AtomicU64,
     expiry_ms: AtomicU64,
+    creator_gone_ms: AtomicU64,
     idle_ms: AtomicU64,
     lobby: Lobby,
 }
@@ -78,6 +79,7 @@ impl Hub {
             tasks: StdMutex::new(Vec::new()),
             abandon_ms: AtomicU64::new(crate::game::round::ABANDON_AFTER.as_millis() as u64),
             expiry_ms: AtomicU64::new(crate::game::round::CHALLENGE_EXPIRY.as_millis() as u64),
+            creator_gone_ms: AtomicU64::new(crate::game::round::CREATOR_GONE.as_millis() as u64),
             idle_ms: AtomicU64::new(crate::game::round::IDLE_UNLOAD.as_millis() as u64),
             lobby: Lobby::new(),
         }
@@ -92,6 +94,13 @@ impl Hub {
     /// creation), for games started from now on.
     pub fn set_challenge_expiry(&self, after: Duration) {
         self.expiry_ms
+            .store(after.as_millis() as u64, Ordering::Relaxed);
+    }
+
+    /// Sets how long an open game's creator may be gone (its game sockets on it all closed)
+    /// before the challenge is withdrawn as `abandoned`, for games started from now on.
+    pub fn set_creator_gone(&self, after: Duration) {
+        self.creator_gone_ms
             .store(after.as_millis() as u64, Ordering::Relaxed);
     }
 
@@ -128,6 +137,7 @@ impl Hub {
             .map_err(ApiError::storage)?;
         round.abandon_after = Duration::from_millis(self.abandon_ms.load(Ordering::Relaxed));
         round.challenge_expiry = Duration::from_millis(self.expiry_ms.load(Ordering::Relaxed));
+        round.creator_gone = Duration::from_millis(self.creator_gone_ms.load(Ordering::Relaxed));
         round.lobby = Some(self.lobby.clone());
         round.idle_unload = Duration::from_millis(self.idle_ms.load(Ordering::Relaxed));
         // Ended tasks leave the map and the list (a game unloaded when idle, or withdrawn).

@@ -2,7 +2,7 @@
 //! thing a live game does), its [`clock`]s, the [`projection`] that is all a connection
 //! hears of it, the bounded [`outbox`] of frames each connection is sent, and the built-in
 //! agents the server seats ([`house_agent`], [`strength`]) with their server-wide queue of
-//! decisions ([`agent_pool`]).
+//! decisions ([`agent_pool`]), and a finished game step by step for review ([`review`]).
 //!
 //! Uses the lobby (to tell it of joins and withdrawals), the accounts' rows, ratings and
 //! storage; never the HTTP layer.
@@ -13,5 +13,6 @@ pub mod house_agent;
 pub mod hub;
 pub mod outbox;
 pub mod projection;
+pub mod review;
 pub mod round;
 pub mod strength;

@@ -14,6 +14,8 @@ use umpire_protocol::error_frame::ErrorFrame;
 use umpire_protocol::game::GameFrame;
 use umpire_protocol::game::game_over::GameOverFrame;
 use umpire_protocol::game::header::Header;
+use umpire_protocol::game::pong::PongFrame;
+use umpire_protocol::game::presence::Presence;
 use umpire_protocol::game::relist::RelistFrame;
 use umpire_protocol::game::rematch::RematchFrame;
 use umpire_protocol::game::state::{PlayerState, SpectatorState, StateFrame};
@@ -53,6 +55,8 @@ pub struct Public<'a> {
     pub result: Option<(&'a str, &'a str)>,
     /// Each seat's rating in a rated game (`None` for a seat that is not rated).
     pub ratings: &'a [Option<ShownRating>; 2],
+    /// Who is connected, and the abandonment countdown (connections and time only).
+    pub presence: Presence,
 }
 
 fn role_name(role: Role) -> &'static str {
@@ -131,15 +135,17 @@ fn header(public: &Public<'_>) -> Header {
     }
 }
 
-/// The `state` frame a player gets on connecting: the whole transcript (so that a client
-/// resumes exactly after a dropped connection), chat, and where the player stands.
+/// The `state` frame a player gets on connecting: the transcript from observation
+/// `transcript_from` on (0: the whole of it, so that a client resumes exactly after a dropped
+/// connection; more: a client that holds that many already), chat, and where the player stands.
 /// `chat` is the recent chat the frame carries, `chat_from` the number of its first line in the
-/// game's whole chat.
+/// game's whole chat. A `transcript_from` past the end gives an empty transcript.
 pub fn player_state(
     view: &PlayerView,
     public: &Public<'_>,
     chat: &[(Color, &str)],
     chat_from: u64,
+    transcript_from: u32,
 ) -> String {
     let (options, any_allowed) = options(view);
     let rules = view.rules();
@@ -154,13 +160,17 @@ pub fn player_state(
         options,
         any_allowed,
         clocks: clocks(public.clocks),
+        presence: Some(public.presence),
         result: result(public),
         opening: heard_all(rules, view.opening()),
         transcript: view
             .transcript()
+            .get(transcript_from as usize..)
+            .unwrap_or_default()
             .iter()
             .map(|o| PlayerObservation::new(rules, o))
             .collect(),
+        transcript_from,
         chat: chat_lines(chat),
         chat_from,
         reply_to: None,
@@ -248,13 +258,15 @@ fn public_observation(rules: &RuleSet, s: &SpectatorObservation) -> PublicObserv
     }
 }
 
-/// The `state` frame of a spectator: the public transcript, clocks, who plays.
+/// The `state` frame of a spectator: the public transcript from observation
+/// `transcript_from` on (empty past the end), clocks, who plays.
 pub fn spectator_state(
     public: &Public<'_>,
     opening: &[Announcement],
     transcript: &[SpectatorObservation],
     plies: u32,
     to_move: Color,
+    transcript_from: u32,
 ) -> String {
     let state = SpectatorState {
         header: header(public),
@@ -265,10 +277,14 @@ pub fn spectator_state(
         plies,
         opening: heard_all(public.rules, opening),
         transcript: transcript
+            .get(transcript_from as usize..)
+            .unwrap_or_default()
             .iter()
             .map(|s| public_observation(public.rules, s))
             .collect(),
+        transcript_from,
         clocks: clocks(public.clocks),
+        presence: Some(public.presence),
         result: result(public),
     };
     GameFrame::State(Box::new(StateFrame::Spectator(state))).to_text()
@@ -290,8 +306,10 @@ pub fn spectator_update(
         observation: public_observation(public.rules, s),
         clocks: clocks(public.clocks),
         result: result(public),
+        // As the players' last update: ratings are public.
+        ratings: (public.rated && public.result.is_some()).then(|| seat_ratings(public.ratings)),
     };
-    GameFrame::Update(UpdateFrame::Spectator(update)).to_text()
+    GameFrame::Update(UpdateFrame::Spectator(Box::new(update))).to_text()
 }
 
 fn chat_lines(chat: &[(Color, &str)]) -> Vec<ChatLine> {
@@ -331,6 +349,16 @@ pub fn game_over_frame(public: &Public<'_>) -> String {
         ratings: public.rated.then(|| seat_ratings(public.ratings)),
     })
     .to_text()
+}
+
+/// The `presence` frame: who is connected and the abandonment countdown (public).
+pub fn presence_frame(presence: Presence) -> String {
+    GameFrame::Presence(presence).to_text()
+}
+
+/// The answer to a client's `ping`.
+pub fn pong_frame(n: u32) -> String {
+    GameFrame::Pong(PongFrame { n }).to_text()
 }
 
 /// A rematch was asked for: the new game's id, to the old game's players.
@@ -416,6 +444,11 @@ mod tests {
             rated,
             result: over.then_some(("0-1", "time_forfeit")),
             ratings: &RATINGS,
+            presence: Presence {
+                white: umpire_protocol::game::presence::SeatPresence::Connected,
+                black: umpire_protocol::game::presence::SeatPresence::Gone,
+                abandon_in_ms: (!over).then_some(90_000),
+            },
         }
     }
 
@@ -453,7 +486,7 @@ mod tests {
         let chat = [(Color::Black, "good luck")];
         for (rated, over) in [(false, false), (true, false), (true, true), (false, true)] {
             let p = public(&rules, rated, over);
-            let state = typed(&player_state(&view, &p, &chat, 0));
+            let state = typed(&player_state(&view, &p, &chat, 0, 0));
             let GameFrame::State(state) = state else {
                 panic!("not a state");
             };
@@ -463,7 +496,26 @@ mod tests {
             assert_eq!(state.transcript.len(), view.transcript().len());
             assert_eq!(state.header.ratings.is_some(), rated);
             assert_eq!(state.chat.len(), 1);
-            let synced = typed(&with_reply_to(player_state(&view, &p, &[], 0), Some(9)));
+            assert_eq!(state.presence, Some(p.presence));
+            assert_eq!(state.transcript_from, 0);
+            // A resume from observation 2 carries the rest only; past the end, none.
+            let resumed = typed(&player_state(&view, &p, &chat, 0, 2));
+            let GameFrame::State(resumed) = resumed else {
+                panic!("not a state");
+            };
+            let StateFrame::Player(resumed) = *resumed else {
+                panic!("not a player's state");
+            };
+            assert_eq!(resumed.transcript_from, 2);
+            assert_eq!(resumed.transcript[..], state.transcript[2..]);
+            let StateFrame::Player(past) = (match typed(&player_state(&view, &p, &chat, 0, 99)) {
+                GameFrame::State(s) => *s,
+                _ => panic!("not a state"),
+            }) else {
+                panic!("not a player's state");
+            };
+            assert!(past.transcript.is_empty());
+            let synced = typed(&with_reply_to(player_state(&view, &p, &[], 0, 0), Some(9)));
             assert!(
                 matches!(&synced, GameFrame::State(s) if matches!(&**s, StateFrame::Player(s) if s.reply_to == Some(9)))
             );
@@ -479,18 +531,28 @@ mod tests {
                 let error = typed(&error_frame("bad_move", "no", reply_to));
                 assert!(matches!(error, GameFrame::Error(e) if e.reply_to == reply_to));
             }
-            let sstate = typed(&spectator_state(&p, &[], &spectators, 2, Color::White));
+            let sstate = typed(&spectator_state(&p, &[], &spectators, 2, Color::White, 0));
             assert!(
-                matches!(sstate, GameFrame::State(s) if matches!(*s, StateFrame::Spectator(_)))
+                matches!(sstate, GameFrame::State(s) if matches!(&*s, StateFrame::Spectator(s) if s.presence == Some(p.presence) && s.transcript.len() == spectators.len()))
             );
+            let sresumed = typed(&spectator_state(&p, &[], &spectators, 2, Color::White, 1));
+            assert!(
+                matches!(sresumed, GameFrame::State(s) if matches!(&*s, StateFrame::Spectator(s) if s.transcript_from == 1 && s.transcript.len() == spectators.len() - 1))
+            );
+            let presence = typed(&presence_frame(p.presence));
+            assert!(matches!(presence, GameFrame::Presence(q) if q == p.presence));
             let supdate = typed(&spectator_update(&p, &spectators[0], 1, Color::Black));
             assert!(matches!(
                 supdate,
-                GameFrame::Update(UpdateFrame::Spectator(_))
+                GameFrame::Update(UpdateFrame::Spectator(u)) if u.ratings.is_some() == (rated && over)
             ));
             let over_frame = typed(&game_over_frame(&p));
             assert!(matches!(over_frame, GameFrame::GameOver(g) if g.ratings.is_some() == rated));
         }
+        assert!(matches!(
+            typed(&pong_frame(u32::MAX)),
+            GameFrame::Pong(PongFrame { n: u32::MAX })
+        ));
         assert!(matches!(
             typed(&chat_frame(Color::White, "hi")),
             GameFrame::Chat(_)

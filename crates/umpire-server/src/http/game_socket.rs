@@ -1,14 +1,17 @@
 //! The game WebSocket (`GET /api/games/{id}/ws`): a player's connection gets that player's
-//! frames; anyone else's gets the spectator's. Protocol in `docs/PROTOCOL.md`.
+//! frames; anyone else's gets the spectator's. Protocol in `docs/PROTOCOL.md`. With
+//! `?from=N` the first `state` frame's transcript starts at observation N (a resume). A `ping`
+//! is answered here with its `pong`, never reaching the game's task.
 //!
 //! Frames a client sends are rate-limited per player and game, all its sockets together (a
 //! spectator: per connection); a flood gets one `rate_limited` answer, the rest is dropped
 //! unanswered. Frames to the client wait in a bounded [`outbox`](crate::game::outbox): a
 //! client that does not read is told `lagged` and disconnected.
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
-use axum::extract::{Path, State};
-use axum::response::Response;
+use axum::extract::{Path, RawQuery, State};
+use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
@@ -21,7 +24,7 @@ use umpire_rules::wire::color_name;
 use crate::error::ApiError;
 use crate::game::hub::RoundHandle;
 use crate::game::outbox::{Inbox, OUTBOX_FRAMES, outbox};
-use crate::game::projection::error_frame;
+use crate::game::projection::{error_frame, pong_frame};
 use crate::game::round::{RoundMsg, Seat};
 use crate::http::caller::MaybeCaller;
 use crate::http::rate_limit::{Limiter, TokenBucket};
@@ -32,13 +35,47 @@ use umpire_protocol::client_message::{self, MAX_FRAME_BYTES};
 /// between [`MAX_FRAME_BYTES`] and this get a `frame_too_large` error and the game goes on.
 const TRANSPORT_LIMIT: usize = 64 * 1024;
 
+/// The `N` of `?from=N` in the game socket's query (0 without it): the number of observations
+/// the client holds already (a resume). `bad_request` (`bad_resume`) for anything but a whole
+/// number that fits 32 bits, or `from` given twice; other parameters are ignored.
+fn resume_from(query: Option<&str>) -> Result<u32, ApiError> {
+    let mut found = None;
+    for pair in query.unwrap_or_default().split('&') {
+        let Some(text) = pair.strip_prefix("from=") else {
+            continue;
+        };
+        let n = text.parse::<u32>().map_err(|_| {
+            ApiError::bad_request(
+                "bad_resume",
+                format!(
+                    "from={:?}: give the number of observations you hold (0 to {})",
+                    text.chars().take(40).collect::<String>(),
+                    u32::MAX
+                ),
+            )
+        })?;
+        if found.replace(n).is_some() {
+            return Err(ApiError::bad_request("bad_resume", "give from=N once"));
+        }
+    }
+    Ok(found.unwrap_or(0))
+}
+
 /// Upgrades to the game WebSocket.
 pub async fn game_socket(
     State(st): State<AppState>,
     MaybeCaller(caller): MaybeCaller,
     Path(id): Path<String>,
-    ws: WebSocketUpgrade,
+    RawQuery(query): RawQuery,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    // The resume point is checked first, so that a bad one is refused in words whatever else
+    // is wrong with the request.
+    let from = resume_from(query.as_deref())?;
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(rejection) => return Ok(rejection.into_response()),
+    };
     let Some(row) = st.store.game(&id).await? else {
         // A challenge withdrawn before this socket came: say why, as a waiting socket heard.
         return match crate::lobby::challenge::withdrawal(&st.store, &id).await? {
@@ -60,7 +97,7 @@ pub async fn game_socket(
     let handle = st.hub.round(&id).await?;
     let player_frames = st.player_frames.clone();
     Ok(crate::http::socket_buffers::sized(ws, TRANSPORT_LIMIT)
-        .on_upgrade(move |socket| connection(socket, handle, seat, id, player_frames)))
+        .on_upgrade(move |socket| connection(socket, handle, seat, id, from, player_frames)))
 }
 
 /// A socket on a withdrawn challenge: its `withdrawn` frame, then closed.
@@ -159,6 +196,7 @@ async fn connection(
     handle: RoundHandle,
     seat: Seat,
     id: String,
+    from: u32,
     player_frames: Arc<Limiter>,
 ) {
     let store = handle.store().clone();
@@ -167,6 +205,7 @@ async fn connection(
         .send(RoundMsg::Subscribe {
             seat,
             tx: tx.clone(),
+            from,
         })
         .await
         .is_err()
@@ -229,6 +268,11 @@ async fn connection(
                 continue;
             }
         };
+        if let client_message::Action::Ping(n) = parsed.action {
+            // Answered here, at once: the game's task never sees a ping.
+            let _ = tx.send(pong_frame(n));
+            continue;
+        }
         let Seat::Player(side) = seat else {
             let _ = tx.send(error_frame(
                 "not_a_player",
@@ -271,4 +315,27 @@ async fn connection(
 /// The largest frame a client may send, for the protocol document.
 pub const fn max_frame_bytes() -> usize {
     MAX_FRAME_BYTES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::resume_from;
+
+    #[test]
+    fn the_resume_point_is_read_strictly() {
+        assert_eq!(resume_from(None).unwrap(), 0);
+        assert_eq!(resume_from(Some("")).unwrap(), 0);
+        assert_eq!(resume_from(Some("from=7")).unwrap(), 7);
+        assert_eq!(resume_from(Some("x=1&from=4294967295")).unwrap(), u32::MAX);
+        for bad in [
+            "from=",
+            "from=-1",
+            "from=1e3",
+            "from=4294967296",
+            "from=1&from=2",
+        ] {
+            let e = resume_from(Some(bad)).unwrap_err();
+            assert_eq!(e.code, "bad_resume", "{bad}");
+        }
+    }
 }

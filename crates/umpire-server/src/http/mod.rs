@@ -4,8 +4,9 @@
 //! connections' limits ([`connections`]: accept loop, per-address cap, header timeout), the
 //! request bodies' ([`request_body`]), the sockets' buffers ([`socket_buffers`]), and the
 //! handlers, one file per area: [`accounts`], [`games`],
-//! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`metrics`], the game socket
-//! ([`game_socket`]), the lobby socket ([`lobby_socket`]) and the embedded web [`site`].
+//! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`review`], [`metrics`], the
+//! game socket ([`game_socket`]), the lobby socket ([`lobby_socket`]) and the embedded web
+//! [`site`].
 //!
 //! The handlers translate requests into calls of the domain modules below and answers back;
 //! nothing below uses this folder.
@@ -28,6 +29,7 @@ pub mod players;
 pub mod rate_limit;
 pub mod refusals;
 pub mod request_body;
+pub mod review;
 pub mod router;
 pub mod site;
 pub mod socket_buffers;

@@ -124,6 +124,9 @@ pub enum Removal {
     Declined,
     /// Nobody took it in time.
     Expired,
+    /// Its creator was gone: the creator's last game socket on it closed and none opened
+    /// again within [`CREATOR_GONE`](crate::game::round::CREATOR_GONE).
+    Abandoned,
 }
 
 impl Removal {
@@ -134,6 +137,7 @@ impl Removal {
             Removal::Cancelled,
             Removal::Declined,
             Removal::Expired,
+            Removal::Abandoned,
         ]
         .into_iter()
         .find(|r| r.as_str() == word)
@@ -146,6 +150,7 @@ impl Removal {
             Removal::Cancelled => "challenge_cancelled",
             Removal::Declined => "challenge_declined",
             Removal::Expired => "challenge_expired",
+            Removal::Abandoned => "challenge_abandoned",
         }
     }
 
@@ -156,6 +161,7 @@ impl Removal {
             Removal::Cancelled => "cancelled",
             Removal::Declined => "declined",
             Removal::Expired => "expired",
+            Removal::Abandoned => "abandoned",
         }
     }
 }

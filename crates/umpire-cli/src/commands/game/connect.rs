@@ -24,6 +24,7 @@ use umpire_protocol::chat::printable;
 use umpire_protocol::decode;
 use umpire_protocol::ending::Ending;
 use umpire_protocol::game::GameFrame;
+use umpire_protocol::game::presence::Presence;
 use umpire_protocol::game::state::{PlayerState, StateFrame};
 use umpire_protocol::game::update::{PlayerUpdate, UpdateFrame};
 use umpire_protocol::rating::{RoundedRating, SeatRating, SeatRatings};
@@ -45,6 +46,7 @@ use crate::console::typed_command::{NotSent, player_command};
 use crate::console::wording::collapse;
 use crate::console::words::unknown_command;
 use crate::play_screen::{Screen, end_screen, help};
+use crate::presence_line::{presence_line, result_words};
 use crate::{lobby_screen, spectator_screen};
 
 /// The words `umpire connect` takes besides moves and the game commands.
@@ -218,7 +220,7 @@ fn ratings_text(
 
 fn result_text(result: &Option<Ending>) -> Option<String> {
     let r = result.as_ref()?;
-    Some(format!("{} ({})", r.score, r.reason))
+    Some(result_words(&r.score, &r.reason))
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
@@ -274,6 +276,10 @@ struct Session {
     challenged: Option<String>,
     /// Whether Black was told that the game waits for White's first move.
     told_waiting: bool,
+    /// The players' presence as last told.
+    presence: Option<Presence>,
+    /// Whether the player was last told that the opponent is away.
+    told_away: bool,
 }
 
 impl Session {
@@ -334,20 +340,52 @@ impl Session {
                     }
                 }
             }
+            GameFrame::Presence(p) => self.take_presence(p),
             GameFrame::Withdrawn(w) => {
                 let why = match w.reason.as_str() {
                     "declined" => "Your challenge was declined.",
                     "cancelled" => "The challenge was cancelled.",
                     "expired" => "Nobody took the challenge in time: it expired.",
+                    "abandoned" => "The challenge's creator left: it was withdrawn.",
                     _ => "The challenge was withdrawn.",
                 };
                 say!("{why} There is no game {}.", self.game);
                 self.withdrawn = true;
                 return Ok(true);
             }
-            GameFrame::Update(UpdateFrame::Spectator(_)) | GameFrame::Rematch(_) => {}
+            GameFrame::Update(UpdateFrame::Spectator(_))
+            | GameFrame::Rematch(_)
+            | GameFrame::Pong(_) => {}
         }
         Ok(self.seat.as_ref().is_some_and(|s| s.result.is_some()))
+    }
+
+    /// The players' presence now: a line when the opponent went, came back, or its
+    /// abandonment countdown started (live games only).
+    fn take_presence(&mut self, now: Presence) {
+        let Some(seat) = &self.seat else {
+            // A spectator (a player's first frame is its `state`).
+            if self.presence != Some(now) {
+                say!("{}", spectator_screen::presence_words(&now));
+            }
+            self.presence = Some(now);
+            return;
+        };
+        if seat.status == "live" && seat.result.is_none() {
+            let both_moved = seat.view.plies() >= 2;
+            if let Some(line) = presence_line(
+                seat.side,
+                self.presence.as_ref(),
+                &now,
+                both_moved,
+                &mut self.told_away,
+            ) {
+                self.flush();
+                say!("{line}");
+                self.prompted = false;
+            }
+        }
+        self.presence = Some(now);
     }
 
     fn take_state(&mut self, state: &PlayerState) -> Result<(), String> {
@@ -413,6 +451,9 @@ impl Session {
         }
         self.seat = Some(seat);
         self.prompted = false;
+        if let Some(p) = state.presence {
+            self.take_presence(p);
+        }
         Ok(())
     }
 
@@ -656,6 +697,7 @@ fn gone_reason(code: Option<&str>) -> Option<&'static str> {
         "challenge_declined" => Some("the challenge was declined"),
         "challenge_cancelled" => Some("the challenge was cancelled"),
         "challenge_expired" => Some("nobody took the challenge in time: it expired"),
+        "challenge_abandoned" => Some("its creator left, so the challenge was withdrawn"),
         _ => None,
     }
 }
@@ -823,6 +865,8 @@ pub fn connect(args: ConnectArgs) -> Result<(), String> {
             withdrawn: false,
             challenged,
             told_waiting: false,
+            presence: None,
+            told_away: false,
         };
         let mut input_open = true;
         let mut failures = 0u32;

@@ -91,6 +91,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             abandon_after: std::time::Duration::from_secs(args.abandon_seconds),
             secure_cookies: args.secure_cookies,
             challenge_expiry: std::time::Duration::from_secs(args.challenge_expiry_seconds),
+            creator_gone: umpire_server::game::round::CREATOR_GONE,
             limit_loopback_guests: args.limit_loopback_guests,
             metrics: args.metrics,
             allowed_origins: args.allow_origin,

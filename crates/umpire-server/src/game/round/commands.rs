@@ -29,6 +29,8 @@ impl Round {
                 let frame = self.state_frame(Seat::Player(side), self.store.time().now());
                 return Ok(Some(projection::with_reply_to(frame, id)));
             }
+            // The socket answers pings itself; one that came here is answered the same.
+            Action::Ping(n) => return Ok(Some(projection::pong_frame(n))),
             Action::Msg(text) => {
                 self.say(side, text).await?;
                 return Ok(None);

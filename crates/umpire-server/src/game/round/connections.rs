@@ -1,8 +1,10 @@
-//! Who is connected: a player's or a spectator's connection subscribes (it gets the whole
-//! `state`, then every update for its seat) and leaves; a player's seat with no connection
-//! starts the abandonment timer. Frames for the players alone (a rematch offer) go here too.
+//! Who is connected: a player's or a spectator's connection subscribes (it gets the `state`,
+//! then every update for its seat) and leaves; a player's seat with no connection starts the
+//! abandonment timer (and, while the game is open, the creator's absence timer). Frames for
+//! the players alone (a rematch offer) go here too.
 
 use super::{Round, Seat, index};
+use crate::game::projection::error_frame;
 
 /// One open connection of the game and the seat whose frames it gets.
 pub(super) struct Subscriber {
@@ -13,16 +15,48 @@ pub(super) struct Subscriber {
 }
 
 impl Round {
-    /// A new connection: it gets the `state` frame now, then every update for its seat.
-    pub(super) fn subscribe(&mut self, seat: Seat, tx: crate::game::outbox::Outbox) {
-        let frame = self.state_frame(seat, self.store.time().now());
-        if tx.send(frame).is_ok() {
-            self.subs.push(Subscriber { seat, tx });
-            if let Seat::Player(c) = seat {
-                self.connected[index(c)] += 1;
-                self.gone_since[index(c)] = None;
-            }
+    /// How many observations the `state` frame of `seat` holds in its whole transcript.
+    fn transcript_len(&self, seat: Seat) -> usize {
+        match seat {
+            Seat::Player(c) => self.views[index(c)].transcript().len(),
+            Seat::Spectator => self.spectators.len(),
         }
+    }
+
+    /// A new connection: it gets the `state` frame now (its transcript from observation
+    /// `from` on, the whole of it when `from` is past the end, after a `bad_resume` refusal),
+    /// then every update for its seat. Every other connection hears the new presence.
+    pub(super) fn subscribe(&mut self, seat: Seat, tx: crate::game::outbox::Outbox, from: u32) {
+        let from = if from as usize > self.transcript_len(seat) {
+            let why = format!(
+                "cannot resume from observation {from}: the transcript has {} so far; here is the whole state",
+                self.transcript_len(seat)
+            );
+            if tx.send(error_frame("bad_resume", &why, None)).is_err() {
+                return;
+            }
+            0
+        } else {
+            from
+        };
+        let was = self.gone_since;
+        if let Seat::Player(c) = seat {
+            self.connected[index(c)] += 1;
+            self.gone_since[index(c)] = None;
+        }
+        let frame = self.state_frame_from(seat, self.store.time().now(), from);
+        if tx.send(frame).is_err() {
+            if let Seat::Player(c) = seat {
+                self.connected[index(c)] -= 1;
+                self.gone_since = was;
+            }
+            return;
+        }
+        if matches!(seat, Seat::Player(_)) {
+            self.creator_left = None;
+        }
+        self.tell_presence();
+        self.subs.push(Subscriber { seat, tx });
     }
 
     /// A frame for every player connection (spectators do not hear it).
@@ -33,13 +67,19 @@ impl Round {
         });
     }
 
-    /// A connection closed; when it was a player's last, the player is gone since now.
+    /// A connection closed; when it was a player's last, the player is gone since now (and
+    /// every connection hears it).
     pub(super) fn leave(&mut self, seat: Seat) {
         if let Seat::Player(c) = seat {
             let n = &mut self.connected[index(c)];
             *n = n.saturating_sub(1);
             if *n == 0 {
-                self.gone_since[index(c)] = Some(self.store.time().now());
+                let now = self.store.time().now();
+                self.gone_since[index(c)] = Some(now);
+                if self.row.status == "open" {
+                    self.creator_left = Some(now);
+                }
+                self.tell_presence();
             }
         }
     }

@@ -27,25 +27,38 @@ impl Round {
             rated: self.row.rated,
             result: result.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
             ratings: &self.ratings,
+            presence: self.presence(now),
         }
     }
 
     /// The whole `state` frame for `seat`: a player's own view and the chat, or the
     /// spectators' record.
     pub(super) fn state_frame(&self, seat: Seat, now: Instant) -> String {
+        self.state_frame_from(seat, now, 0)
+    }
+
+    /// The `state` frame for `seat` whose transcript starts at observation `from` (a client
+    /// that resumes holding `from` observations already).
+    pub(super) fn state_frame_from(&self, seat: Seat, now: Instant, from: u32) -> String {
         let result = self.result_pair();
         let public = self.public(now, &result);
         match seat {
             Seat::Player(side) => {
-                let from = self
+                let chat_from = self
                     .chat
                     .len()
                     .saturating_sub(super::chat::STATE_CHAT_LINES);
-                let chat: Vec<(Color, &str)> = self.chat[from..]
+                let chat: Vec<(Color, &str)> = self.chat[chat_from..]
                     .iter()
                     .map(|(c, t)| (*c, t.as_str()))
                     .collect();
-                projection::player_state(&self.views[index(side)], &public, &chat, from as u64)
+                projection::player_state(
+                    &self.views[index(side)],
+                    &public,
+                    &chat,
+                    chat_from as u64,
+                    from,
+                )
             }
             Seat::Spectator => projection::spectator_state(
                 &public,
@@ -53,6 +66,7 @@ impl Round {
                 &self.spectators,
                 self.game.umpire().plies(),
                 self.game.umpire().turn(),
+                from,
             ),
         }
     }

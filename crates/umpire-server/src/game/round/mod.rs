@@ -27,6 +27,7 @@ mod finishing;
 mod frames;
 mod idle;
 mod open_game;
+mod presence;
 mod ratings;
 mod rebuild;
 mod recovery;
@@ -83,6 +84,9 @@ pub enum RoundMsg {
         seat: Seat,
         /// Where frames go.
         tx: crate::game::outbox::Outbox,
+        /// How many observations the connection holds already (`?from=N`): the `state`
+        /// frame's transcript starts there.
+        from: u32,
     },
     /// A frame for every player connection (a rematch offer).
     Notify {
@@ -142,10 +146,17 @@ pub struct Round {
     connected: [u32; 2],
     /// Since when each human seat has had no connection.
     gone_since: [Option<Instant>; 2],
+    /// The presence last told to the connections (see `presence.rs`).
+    told_presence: Option<presence::PresenceKey>,
+    /// While the game is open: since when the creator, having opened a game socket on it, has
+    /// had none (the challenge is withdrawn [`CREATOR_GONE`] later).
+    creator_left: Option<Instant>,
     /// How long the side to move may stay away before it loses (or the game is aborted).
     pub(crate) abandon_after: std::time::Duration,
     /// How long an open game waits for an opponent, from its creation.
     pub(crate) challenge_expiry: std::time::Duration,
+    /// How long an open game's creator may be gone before the challenge is withdrawn.
+    pub(crate) creator_gone: std::time::Duration,
     /// Where joins, withdrawals and expiry of an open game are told.
     pub(crate) lobby: Option<Lobby>,
     /// How long a finished game's task stays without a connection (see `idle.rs`).
@@ -154,6 +165,11 @@ pub struct Round {
 
 /// The default abandonment timeout.
 pub const ABANDON_AFTER: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// How long an open game's creator may be gone (its last game socket on the game closed, none
+/// opened since) before the challenge is withdrawn as `gone`. A challenge made over HTTP
+/// whose creator never opened the socket waits its whole expiry.
+pub const CREATOR_GONE: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// The default time an open game waits for an opponent before it expires.
 pub const CHALLENGE_EXPIRY: std::time::Duration = std::time::Duration::from_secs(3600);
@@ -194,7 +210,7 @@ impl Round {
                     (a, b) => a.or(b),
                 }
             } else if self.row.status == "open" {
-                Some(self.expiry_deadline())
+                Some(self.open_deadline().0)
             } else {
                 self.unload_deadline(last_message)
             };
@@ -214,8 +230,9 @@ impl Round {
                                 continue;
                             }
                             if self.row.status == "open" {
-                                if self.withdraw(Removal::Expired).await.is_ok() {
-                                    withdrawn = Some(Removal::Expired);
+                                let why = self.open_deadline().1;
+                                if self.withdraw(why).await.is_ok() {
+                                    withdrawn = Some(why);
                                     break;
                                 }
                                 continue;
@@ -231,7 +248,7 @@ impl Round {
             last_message = Instant::now();
             match msg {
                 None | Some(RoundMsg::Stop) => break,
-                Some(RoundMsg::Subscribe { seat, tx }) => self.subscribe(seat, tx),
+                Some(RoundMsg::Subscribe { seat, tx, from }) => self.subscribe(seat, tx, from),
                 Some(RoundMsg::Notify { frame }) => self.notify_players(&frame),
                 Some(RoundMsg::Leave { seat }) => self.leave(seat),
                 Some(RoundMsg::Withdraw { user, why, reply }) => {
@@ -251,6 +268,7 @@ impl Round {
                     let answer = self.join(*user).await;
                     let _ = reply.send(answer);
                     self.run_agents().await;
+                    self.tell_presence();
                 }
                 Some(RoundMsg::Act {
                     side,
@@ -263,6 +281,7 @@ impl Round {
                     self.store.metrics().act.record(began.elapsed());
                     let _ = reply.send(answer);
                     self.run_agents().await;
+                    self.tell_presence();
                 }
             }
         }

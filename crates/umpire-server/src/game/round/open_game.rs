@@ -21,6 +21,17 @@ impl Round {
         self.store.time().now() + left
     }
 
+    /// When this open game is withdrawn unanswered, and why: at its expiry, or
+    /// [`CREATOR_GONE`](super::CREATOR_GONE) after its creator's last game socket closed
+    /// (unless one opened again), whichever comes first.
+    pub(super) fn open_deadline(&self) -> (Instant, Removal) {
+        let expiry = self.expiry_deadline();
+        match self.creator_left.map(|t| t + self.creator_gone) {
+            Some(gone) if gone < expiry => (gone, Removal::Abandoned),
+            _ => (expiry, Removal::Expired),
+        }
+    }
+
     /// Whether `user` may withdraw this open game for the reason `why`: the creator cancels,
     /// the addressee of a direct challenge declines.
     pub(super) fn may_withdraw(&self, user: &UserRow, why: Removal) -> Result<(), ApiError> {
@@ -135,6 +146,7 @@ impl Round {
         for s in &self.subs {
             let _ = s.tx.send(self.state_frame(s.seat, now));
         }
+        self.presence_told();
         Ok(if free == 0 {
             Color::White
         } else {

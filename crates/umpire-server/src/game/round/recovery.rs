@@ -81,9 +81,12 @@ impl Round {
                 row.users[0].as_ref().map(|_| now),
                 row.users[1].as_ref().map(|_| now),
             ],
+            told_presence: None,
+            creator_left: None,
             abandon_after: ABANDON_AFTER,
             idle_unload: super::idle::IDLE_UNLOAD,
             challenge_expiry: CHALLENGE_EXPIRY,
+            creator_gone: super::CREATOR_GONE,
             lobby: None,
             row,
         };
@@ -109,8 +112,10 @@ impl Round {
                     fresh.subs = std::mem::take(&mut self.subs);
                     fresh.connected = self.connected;
                     fresh.gone_since = self.gone_since;
+                    fresh.creator_left = self.creator_left;
                     fresh.abandon_after = self.abandon_after;
                     fresh.challenge_expiry = self.challenge_expiry;
+                    fresh.creator_gone = self.creator_gone;
                     fresh.lobby = self.lobby.take();
                     *self = fresh;
                     let now = self.store.time().now();
