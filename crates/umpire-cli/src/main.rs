@@ -159,10 +159,10 @@ enum Cmd {
         /// After this many plies (moves of either side; default: the whole record).
         #[arg(long)]
         ply: Option<u32>,
-        /// How many hidden histories --samples-out writes (only with --samples-out: nothing
-        /// else prints samples).
-        #[arg(long, default_value_t = 10, requires = "samples_out")]
-        samples: usize,
+        /// How many hidden histories --samples-out writes (default 10; without --samples-out
+        /// nothing is sampled, and a warning says so).
+        #[arg(long)]
+        samples: Option<usize>,
         /// Seed of every random choice (sampling beyond the bound, the samples written).
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -286,22 +286,30 @@ fn main() -> ExitCode {
             particles,
             threads,
             all_plies,
-        } => belief::run(&belief::BeliefArgs {
-            file: &file,
-            side: side.into(),
-            ply,
-            samples,
-            seed,
-            bound: usize::try_from(bound).unwrap_or(usize::MAX),
-            json,
-            svg: svg.as_deref(),
-            samples_out: samples_out.as_deref(),
-            max_seconds,
-            progress,
-            particles: particles.map(|p| usize::try_from(p).unwrap_or(usize::MAX)),
-            threads: usize::try_from(threads).unwrap_or(1),
-            all_plies,
-        }),
+        } => {
+            if let (Some(n), None) = (samples, &samples_out) {
+                eprintln!(
+                    "umpire belief: --samples {n} does nothing without --samples-out FILE, where \
+                     the sampled hidden histories are written"
+                );
+            }
+            belief::run(&belief::BeliefArgs {
+                file: &file,
+                side: side.into(),
+                ply,
+                samples: samples.unwrap_or(belief::DEFAULT_SAMPLES),
+                seed,
+                bound: usize::try_from(bound).unwrap_or(usize::MAX),
+                json,
+                svg: svg.as_deref(),
+                samples_out: samples_out.as_deref(),
+                max_seconds,
+                progress,
+                particles: particles.map(|p| usize::try_from(p).unwrap_or(usize::MAX)),
+                threads: usize::try_from(threads).unwrap_or(1),
+                all_plies,
+            })
+        }
         Cmd::Match(args) => match_cmd::run(args),
         Cmd::Engine(args) => engine_cmd::run(args),
         Cmd::Serve(args) => serve::run(args),

@@ -397,5 +397,8 @@ fn write_samples(
         .map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// How many hidden histories `--samples-out` writes when `--samples` is not given.
+pub const DEFAULT_SAMPLES: usize = 10;
+
 /// The default bound, for the help text.
 pub const DEFAULT_BOUND: u64 = umpire_belief::DEFAULT_BOUND as u64;
