@@ -515,6 +515,9 @@ fn connect_tells_when_the_opponent_goes_and_words_an_abort() {
         line.contains("Your opponent has disconnected. Unless they come back within"),
         "{line}"
     );
+    // Bob's arrival (the join, then his socket a moment later) was no news.
+    assert!(!line.contains("not connected"), "{line}");
+    assert!(!line.contains("is back"), "{line}");
     // Bob stays away: the game is aborted, with no result.
     ann.wait_for("Game over: aborted (nobody moved in time); no result.");
     assert!(!ann.all().contains("A draw"), "{}", ann.all());

@@ -449,10 +449,15 @@ impl Session {
                 self.pending.extend(missed);
             }
         }
+        // A game that was live already: what changed while this state was on its way is news;
+        // the state that starts the game only sets where things stand (the opponent who just
+        // joined over HTTP opens its socket a moment later).
+        let was_live = self.seat.as_ref().is_some_and(|s| s.status == "live");
         self.seat = Some(seat);
         self.prompted = false;
-        if let Some(p) = state.presence {
-            self.take_presence(p);
+        match state.presence {
+            Some(p) if was_live => self.take_presence(p),
+            p => self.presence = p,
         }
         Ok(())
     }
