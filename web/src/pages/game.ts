@@ -295,6 +295,7 @@ export const game: Page = (main, [id = '']) => {
     const you = v.you;
     const myTurn = you !== 'spectator' && v.status === 'live' && v.toMove === you && !v.result;
     const rej = rejected();
+    const over = v.result !== null || v.status === 'over';
     const pieceMap = you === 'spectator' ? new Map() : pieces(v.men, you);
     const last = v.transcript[v.transcript.length - 1];
     const custom = new Map<Key, string>();
@@ -356,8 +357,8 @@ export const game: Page = (main, [id = '']) => {
 
     // Buttons.
     const player = you !== 'spectator';
-    const over = v.result !== null || v.status === 'over';
-    for (const el of [controls, moveForm, chatForm, tray.el]) el.hidden = !player;
+    for (const el of [controls, chatForm]) el.hidden = !player;
+    for (const el of [moveForm, tray.el]) el.hidden = !player || over;
     anyBtn.disabled = !myTurn || !v.anyAllowed;
     offerBtn.disabled = !myTurn || rej.length > 0 || pendingOffer() !== null;
     const offer = pendingOffer();
