@@ -5,7 +5,7 @@ use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::color_name;
 use umpire_rules::{Command, EnemyCount, Outcome, Umpire, Verdict};
 
-use crate::Agent;
+use crate::{Agent, DecisionTimes};
 
 /// Something that judges commands: a plain [`Umpire`] or a recording [`Game`].
 pub trait Table {
@@ -51,8 +51,12 @@ pub struct MatchStats {
     /// Search nodes the agents reported spending ([`Agent::analysis`]), by seat.
     pub nodes: [u64; 2],
     /// Wall-clock time the agents took to decide, in microseconds, by seat (a measurement:
-    /// it depends on the machine and its load, unlike everything else here).
+    /// it depends on the machine and its load, unlike everything else here). A decision's time
+    /// is its [`Agent::choose`] plus the agent's [`Agent::observe`] calls since its previous
+    /// decision (belief updates and repairs included): what a clock would charge it.
     pub think_us: [u64; 2],
+    /// The same decision times as histograms, by seat: percentiles and the maximum.
+    pub times: [DecisionTimes; 2],
 }
 
 impl MatchStats {
@@ -66,6 +70,7 @@ impl MatchStats {
             self.decisions[seat] += other.decisions[seat];
             self.nodes[seat] += other.nodes[seat];
             self.think_us[seat] += other.think_us[seat];
+            self.times[seat].add(&other.times[seat]);
         }
     }
 }
@@ -145,12 +150,17 @@ pub fn play_match<T: Table>(
         games: 1,
         ..MatchStats::default()
     };
+    // Time each agent spent taking in observations since its last decision, in microseconds.
+    let mut pending = [0u64; 2];
+    let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
     while !table.umpire().is_over() && table.umpire().plies() < max_plies && !watcher.stop() {
         let mover = usize::from(table.umpire().turn().is_black());
         watcher.before(table, &*agents[mover]);
         let started = std::time::Instant::now();
         let command = agents[mover].choose();
-        stats.think_us[mover] += u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        let took = micros(started.elapsed()).saturating_add(std::mem::take(&mut pending[mover]));
+        stats.think_us[mover] = stats.think_us[mover].saturating_add(took);
+        stats.times[mover].record(took);
         stats.decisions[mover] += 1;
         stats.nodes[mover] += agents[mover].analysis().map_or(0, |a| a.nodes);
         let outcome = table.submit(command);
@@ -161,12 +171,13 @@ pub fn play_match<T: Table>(
             _ => {}
         }
         for (i, agent) in agents.iter_mut().enumerate() {
-            crate::play_observations(&mut **agent, SEATS[i], command, &outcome).map_err(
-                |error| MatchError::View {
-                    side: color_name(SEATS[i]),
-                    error,
-                },
-            )?;
+            let started = std::time::Instant::now();
+            let heard = crate::play_observations(&mut **agent, SEATS[i], command, &outcome);
+            pending[i] = pending[i].saturating_add(micros(started.elapsed()));
+            heard.map_err(|error| MatchError::View {
+                side: color_name(SEATS[i]),
+                error,
+            })?;
         }
         watcher.after(table, command, &outcome);
         if matches!(outcome.verdict, Verdict::Invalid(_) | Verdict::GameOver) {
