@@ -5,8 +5,9 @@
 //! The expensive step outside the search is the belief's repair (a replay of the observations
 //! with a larger sample when every held position is ruled out): with the belief crate's default
 //! budget ([`umpire_belief::REPAIR_BUDGET`], 4–12 s at the most) one decision at 100 ms once took
-//! 10.2 s. Under a time budget the agents give their beliefs [`repair_budget`] instead, and a
-//! belief whose repair fails within it is restarted from a guess (cheap) or given up.
+//! 10.2 s. The agents give their beliefs [`repair_budget`] instead (in work units, under a time
+//! or a node budget alike), and a belief whose repair fails within it is restarted from a guess
+//! (cheap) or given up.
 
 use std::time::{Duration, Instant};
 
@@ -24,16 +25,27 @@ pub const REPAIR_SHARE: u32 = 2;
 /// `1 / SEARCH_FLOOR_DIVISOR` of the budget.
 pub const SEARCH_FLOOR_DIVISOR: u32 = 4;
 
+/// Work units of a repair per search node of a node budget: a node of the Monte Carlo search
+/// costs about 10–30 µs, a unit 1–3 µs, so the repair stays within a search's time.
+pub const REPAIR_WORK_PER_NODE: u64 = 20;
+
+/// The least repair budget (about 10–30 ms of work): below it a repair rarely succeeds.
+pub const MIN_REPAIR_WORK: u64 = 10_000;
+
 /// The repair budget of a belief kept by an agent thinking with `budget`: under a node budget
-/// the belief crate's default (the play must not depend on the machine), under a time budget
-/// `T` the work of about `T / REPAIR_SHARE` (at least one parent's expansion).
+/// `N` the work of [`REPAIR_WORK_PER_NODE`] units a node (counted in work units, not time, so
+/// that seeded play stays the same on every machine; the server's house levels use node
+/// budgets), under a time budget `T` the work of about `T / REPAIR_SHARE`; never less than
+/// [`MIN_REPAIR_WORK`] nor more than the belief crate's default.
 pub fn repair_budget(budget: Budget) -> u64 {
     match budget {
-        Budget::Nodes(_) => umpire_belief::REPAIR_BUDGET,
+        Budget::Nodes(n) => n
+            .saturating_mul(REPAIR_WORK_PER_NODE)
+            .clamp(MIN_REPAIR_WORK, umpire_belief::REPAIR_BUDGET),
         Budget::Time(t) => {
             let ms = u64::try_from((t / REPAIR_SHARE).as_millis()).unwrap_or(u64::MAX);
             ms.saturating_mul(REPAIR_WORK_PER_MS)
-                .clamp(1_000, umpire_belief::REPAIR_BUDGET)
+                .clamp(MIN_REPAIR_WORK, umpire_belief::REPAIR_BUDGET)
         }
     }
 }
@@ -65,9 +77,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_time_budget_bounds_the_repairs_and_a_node_budget_does_not() {
+    fn both_budgets_bound_the_repairs() {
+        assert_eq!(repair_budget(Budget::Nodes(400)), MIN_REPAIR_WORK);
         assert_eq!(
-            repair_budget(Budget::Nodes(400)),
+            repair_budget(Budget::Nodes(64_000)),
+            64_000 * REPAIR_WORK_PER_NODE
+        );
+        assert_eq!(
+            repair_budget(Budget::Nodes(u64::MAX)),
             umpire_belief::REPAIR_BUDGET
         );
         let at_100ms = repair_budget(Budget::Time(Duration::from_millis(100)));
@@ -80,7 +97,10 @@ mod tests {
             repair_budget(Budget::Time(Duration::from_secs(3600))),
             umpire_belief::REPAIR_BUDGET
         );
-        assert!(repair_budget(Budget::Time(Duration::from_millis(1))) > 0);
+        assert_eq!(
+            repair_budget(Budget::Time(Duration::from_millis(1))),
+            MIN_REPAIR_WORK
+        );
     }
 
     #[test]

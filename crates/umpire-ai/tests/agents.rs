@@ -84,6 +84,7 @@ fn games_between_agents_are_deterministic() {
         let stats = umpire_ai::MatchStats {
             think_us: [0; 2],
             times: Default::default(),
+            cpu_times: Default::default(),
             ..stats
         };
         (stats, umpire.position().clone())

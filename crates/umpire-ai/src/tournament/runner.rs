@@ -234,6 +234,8 @@ pub struct MatchSummary {
     pub think_us: [u64; 2],
     /// A's and B's decision times ([`MatchStats::times`]): percentiles and maximum.
     pub times: [DecisionTimes; 2],
+    /// A's and B's decision CPU times ([`MatchStats::cpu_times`]).
+    pub cpu_times: [DecisionTimes; 2],
 }
 
 impl MatchSummary {
@@ -266,6 +268,7 @@ impl MatchSummary {
             self.nodes[side] += report.stats.nodes[seat];
             self.think_us[side] += report.stats.think_us[seat];
             self.times[side].add(&report.stats.times[seat]);
+            self.cpu_times[side].add(&report.stats.cpu_times[seat]);
         }
     }
 

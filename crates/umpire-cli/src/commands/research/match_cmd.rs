@@ -286,6 +286,11 @@ fn summary_json(s: &MatchSummary) -> Value {
             "p99": s.times.map(|t| t.quantile_ms(0.99)),
             "max": s.times.map(|t| t.max_ms()),
         },
+        "decision_cpu_ms": {
+            "p50": s.cpu_times.map(|t| t.quantile_ms(0.5)),
+            "p99": s.cpu_times.map(|t| t.quantile_ms(0.99)),
+            "max": s.cpu_times.map(|t| t.max_ms()),
+        },
         "faults": s.faults.iter().map(|(g, e)| json!({"game": g, "error": e})).collect::<Vec<_>>(),
     })
 }
@@ -360,14 +365,15 @@ fn print_summary(
     for (i, agent) in [a, b].into_iter().enumerate() {
         if let Some(ms) = ms[i] {
             let nodes = nodes[i].map_or(String::new(), |n| format!(", {n:.0} nodes"));
-            let t = &s.times[i];
+            let (t, c) = (&s.times[i], &s.cpu_times[i]);
             let q = |x: Option<f64>| x.map_or_else(|| "-".to_owned(), |v| format!("{v:.0}"));
             say!(
-                "{agent}: {} decisions, {ms:.1} ms{nodes} per decision (p50 {} ms, p99 {} ms, max {} ms)",
+                "{agent}: {} decisions, {ms:.1} ms{nodes} per decision (p50 {} ms, p99 {} ms, max {} ms; CPU max {} ms)",
                 s.decisions[i],
                 q(t.quantile_ms(0.5)),
                 q(t.quantile_ms(0.99)),
-                q(t.max_ms())
+                q(t.max_ms()),
+                q(c.max_ms())
             );
         }
     }
