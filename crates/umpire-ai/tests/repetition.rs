@@ -59,3 +59,47 @@ fn a_winning_agent_leaves_the_shuffle() {
         );
     }
 }
+
+#[test]
+fn an_agent_a_rook_ahead_does_not_stand_a_board_a_third_time() {
+    // White is a rook up (Black keeps a pawn, so that the lone-king technique plays no part);
+    // the rook comes to c2 and shuffles c2–c1 and back, the black king h5–h6.
+    let start: Chess = "8/p7/8/7k/8/2R5/8/K7 w - - 0 1"
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let shuffle = [
+        "c3c2", "h5h6", "c2c1", "h6h5", "c1c2", "h5h6", "c2c1", "h6h5",
+    ];
+    for seed in 0..3 {
+        let rules = RuleSet::WILD16;
+        let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
+        let config = MctsConfig {
+            budget: Budget::Nodes(300),
+            ..MctsConfig::default()
+        };
+        let view = setup_view(rules, &start, Color::White);
+        let mut agent = MctsAgent::new(view, seed, Some(start.clone()), config);
+        for uci in shuffle {
+            let command = Command::Attempt(Attempt::from_uci(uci).unwrap());
+            let outcome = umpire.submit(command);
+            assert_eq!(outcome.verdict, Verdict::Accepted, "{uci}");
+            play_observations(&mut agent, Color::White, command, &outcome).unwrap();
+        }
+        assert!(!umpire.is_over());
+        // The rook on c2 has stood twice after White's moves: a third time may be threefold.
+        let mut third = agent.view().own_board().clone();
+        third.play(Attempt::from_uci("c1c2").unwrap());
+        let command = agent.choose();
+        let Command::Attempt(chosen) = command else {
+            panic!("seed {seed}: {command:?}");
+        };
+        let mut after = agent.view().own_board().clone();
+        after.play(chosen);
+        assert_ne!(
+            after, third,
+            "seed {seed}: {chosen} stands the board a third time"
+        );
+    }
+}

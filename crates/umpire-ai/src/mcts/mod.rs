@@ -177,8 +177,9 @@ pub struct MctsAgent {
     shares: Vec<(f32, f32)>,
     /// The root's edges as the final choice sees them.
     candidates: Vec<Candidate>,
-    /// Time the belief's updates took since the last decision: a time budget's search gets
-    /// what is left of it ([`crate::time_bound::search_deadline`]).
+    /// Time the belief's updates took since the last decision (on the thread's CPU clock where
+    /// there is one): a time budget's search gets what is left of it
+    /// ([`crate::time_bound::search_deadline`]).
     spent: Duration,
 }
 
@@ -205,6 +206,14 @@ fn board_key(own: &OwnBoard) -> u64 {
 /// own boards it has had before (a winning side must not drift into a draw), and draws in the
 /// tree score [`DRAW_WHEN_WINNING`].
 pub const AVOID_REPEATS_ABOVE: f64 = 0.3;
+
+/// Above this expected value (about three pawns ahead) and up to [`AVOID_REPEATS_ABOVE`] the
+/// agent is ahead: it avoids standing an own board a third time (issue 28: a quarter of the
+/// games `mcts` led on material against `raider` ended in threefold repetition).
+pub const AHEAD_ABOVE: f64 = 0.15;
+
+/// How often an own board may have stood before the agent, while ahead, avoids it.
+pub const AHEAD_REPEATS: u32 = 2;
 
 impl MctsAgent {
     /// An agent with this view, seeded; `start` is the public start position (`None`: no
@@ -595,8 +604,12 @@ impl MctsAgent {
     /// seen.
     fn final_pick(&mut self, best: usize) -> usize {
         let best = self.unblundered(best);
-        if self.tree.nodes[0].edges[best].mean() <= AVOID_REPEATS_ABOVE {
+        let mean = self.tree.nodes[0].edges[best].mean();
+        if mean <= AHEAD_ABOVE {
             return best;
+        }
+        if mean <= AVOID_REPEATS_ABOVE {
+            return self.unrepeated(best);
         }
         self.root_attempts.clear();
         self.root_attempts
@@ -672,6 +685,32 @@ impl MctsAgent {
             })
             .collect();
         blunder_check::unblundered(best, &risks)
+    }
+
+    /// While ahead but not yet winning: `best` unless its own board after the move has stood
+    /// [`AHEAD_REPEATS`] times already (a third time may be a threefold repetition, the enemy's
+    /// part of it being uncertain), then the edge whose board stood least often among those
+    /// visited at least a tenth as often and valued above 0 (then the most visits).
+    fn unrepeated(&self, best: usize) -> usize {
+        let edges = &self.tree.nodes[0].edges;
+        let repeats = |c: Command| match c {
+            Command::Attempt(a) => {
+                let mut own = self.view.own_board().clone();
+                own.play(a);
+                self.seen.get(&board_key(&own)).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        if repeats(edges[best].command) < AHEAD_REPEATS {
+            return best;
+        }
+        let floor = (edges[best].visits / 10).max(1);
+        edges
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.visits >= floor && e.mean() > 0.0)
+            .min_by_key(|(_, e)| (repeats(e.command), u32::MAX - e.visits))
+            .map_or(best, |(i, _)| i)
     }
 
     /// Every position the belief holds with the agent to move, into `worlds`.
@@ -773,10 +812,17 @@ impl Agent for MctsAgent {
     }
 
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
+        // The updates' cost on the thread's CPU clock where there is one: on a loaded machine
+        // the wall clock would also count the waits for a core and starve the search.
         let started = Instant::now();
+        let started_cpu = crate::cpu_clock::thread_cpu_us();
         self.view.observe(observation)?;
         self.observe_belief(observation);
-        self.spent = self.spent.saturating_add(started.elapsed());
+        let took = match started_cpu.zip(crate::cpu_clock::thread_cpu_us()) {
+            Some((a, b)) => Duration::from_micros(b.saturating_sub(a)),
+            None => started.elapsed(),
+        };
+        self.spent = self.spent.saturating_add(took);
         Ok(())
     }
 
