@@ -6,6 +6,7 @@ use std::str::FromStr;
 use umpire_rules::shakmaty::Chess;
 use umpire_view::PlayerView;
 
+use crate::gauntlet::{PeekAgent, RaiderAgent, TrueBoard};
 use crate::{
     AGENT_BOUND, Agent, AgentConfig, BeliefGuidedAgent, DarkboardAgent, GuidedRandomAgent,
     RandomAgent,
@@ -27,19 +28,37 @@ pub enum AgentKind {
     /// [`DarkboardAgent`]: weighted maximax over metapositions (seed 001), wrapped in the
     /// [`Endgame`](crate::endgame::Endgame) technique.
     Darkboard,
+    /// [`RaiderAgent`](crate::gauntlet::RaiderAgent): an aggressive club player (captures,
+    /// likely checks, recaptures on the announced square); a fair agent of the gauntlet.
+    Raider,
+    /// [`PeekAgent`](crate::gauntlet::PeekAgent): **cheats** (sees the true board); only in
+    /// [`AgentKind::CHEATING`], never in [`AgentKind::ALL`], never parsed by name here. Built
+    /// by [`AgentKind::build`] it has no true board and plays blind; the match runner gives it
+    /// one ([`AgentKind::build_seeing`]).
+    Peek,
 }
 
 impl AgentKind {
-    /// Every built-in agent.
-    pub const ALL: [AgentKind; 5] = [
+    /// Every fair built-in agent (what the server, `umpire play` and the engine offer).
+    pub const ALL: [AgentKind; 6] = [
         AgentKind::Random,
         AgentKind::GuidedRandom,
         AgentKind::BeliefGuided,
         AgentKind::Mcts,
         AgentKind::Darkboard,
+        AgentKind::Raider,
     ];
 
-    /// The name (`"random"`, `"guided-random"`, `"belief-guided"`, `"mcts"`, `"darkboard"`).
+    /// The agents that see more than their player may (measurement yardsticks only).
+    pub const CHEATING: [AgentKind; 1] = [AgentKind::Peek];
+
+    /// Whether the agent sees more than its player may ([`AgentKind::CHEATING`]).
+    pub const fn is_cheating(self) -> bool {
+        matches!(self, AgentKind::Peek)
+    }
+
+    /// The name (`"random"`, `"guided-random"`, `"belief-guided"`, `"mcts"`, `"darkboard"`,
+    /// `"raider"`, `"peek"`).
     pub const fn as_str(self) -> &'static str {
         match self {
             AgentKind::Random => "random",
@@ -47,6 +66,8 @@ impl AgentKind {
             AgentKind::BeliefGuided => "belief-guided",
             AgentKind::Mcts => "mcts",
             AgentKind::Darkboard => "darkboard",
+            AgentKind::Raider => "raider",
+            AgentKind::Peek => "peek",
         }
     }
 
@@ -80,8 +101,31 @@ impl AgentKind {
     /// The belief-guided agent keeps a belief only from the standard start (a set-up start
     /// is not in the view; build [`BeliefGuidedAgent`] directly to give it).
     pub fn build(self, view: PlayerView, seed: u64, config: &AgentConfig) -> Box<dyn Agent> {
+        self.build_seeing(view, seed, config, &TrueBoard::new())
+    }
+
+    /// [`AgentKind::build`], a cheating agent reading the true position from `truth` (which
+    /// the caller keeps up to date); the fair agents ignore it and never hold it.
+    pub fn build_seeing(
+        self,
+        view: PlayerView,
+        seed: u64,
+        config: &AgentConfig,
+        truth: &TrueBoard,
+    ) -> Box<dyn Agent> {
         let filters = config.filters;
         match self {
+            AgentKind::Raider => {
+                let start = view.standard_start().then(Chess::default);
+                // The raid ends in the same mating technique as the searching agents'.
+                Box::new(crate::endgame::Endgame::new(RaiderAgent::new(
+                    view,
+                    seed,
+                    start,
+                    config.budget,
+                )))
+            }
+            AgentKind::Peek => Box::new(PeekAgent::new(view, truth.clone(), seed)),
             AgentKind::Random => Box::new(RandomAgent::new(view, seed)),
             AgentKind::GuidedRandom => Box::new(GuidedRandomAgent::new(view, seed, filters)),
             AgentKind::BeliefGuided => {
@@ -124,7 +168,9 @@ impl fmt::Display for AgentKind {
 
 /// A name that is no built-in agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown agent {0:?} (known: random, guided-random, belief-guided, mcts, darkboard)")]
+#[error(
+    "unknown agent {0:?} (known: random, guided-random, belief-guided, mcts, darkboard, raider)"
+)]
 pub struct UnknownAgent(pub String);
 
 impl FromStr for AgentKind {

@@ -5,7 +5,7 @@ use umpire_rules::shakmaty::Color;
 use umpire_rules::wire::color_name;
 use umpire_rules::{Command, EnemyCount, Outcome, Umpire, Verdict};
 
-use crate::Agent;
+use crate::{Agent, DecisionTimes};
 
 /// Something that judges commands: a plain [`Umpire`] or a recording [`Game`].
 pub trait Table {
@@ -51,8 +51,16 @@ pub struct MatchStats {
     /// Search nodes the agents reported spending ([`Agent::analysis`]), by seat.
     pub nodes: [u64; 2],
     /// Wall-clock time the agents took to decide, in microseconds, by seat (a measurement:
-    /// it depends on the machine and its load, unlike everything else here).
+    /// it depends on the machine and its load, unlike everything else here). A decision's time
+    /// is its [`Agent::choose`] plus the agent's [`Agent::observe`] calls since its previous
+    /// decision (belief updates and repairs included): what a clock would charge it.
     pub think_us: [u64; 2],
+    /// The same decision times as histograms, by seat: percentiles and the maximum.
+    pub times: [DecisionTimes; 2],
+    /// The CPU time of the same decisions (the game's thread's, [`crate::cpu_clock`]), by
+    /// seat: what a decision costs apart from the machine's load (empty where the platform has
+    /// no thread clock).
+    pub cpu_times: [DecisionTimes; 2],
 }
 
 impl MatchStats {
@@ -66,6 +74,8 @@ impl MatchStats {
             self.decisions[seat] += other.decisions[seat];
             self.nodes[seat] += other.nodes[seat];
             self.think_us[seat] += other.think_us[seat];
+            self.times[seat].add(&other.times[seat]);
+            self.cpu_times[seat].add(&other.cpu_times[seat]);
         }
     }
 }
@@ -145,12 +155,26 @@ pub fn play_match<T: Table>(
         games: 1,
         ..MatchStats::default()
     };
+    // Time each agent spent taking in observations since its last decision, in microseconds.
+    let mut pending = [0u64; 2];
+    let mut pending_cpu = [0u64; 2];
+    let cpu = crate::cpu_clock::thread_cpu_us;
+    let cpu_since = |t: Option<u64>| t.zip(cpu()).map_or(0, |(a, b)| b.saturating_sub(a));
+    let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
     while !table.umpire().is_over() && table.umpire().plies() < max_plies && !watcher.stop() {
         let mover = usize::from(table.umpire().turn().is_black());
         watcher.before(table, &*agents[mover]);
         let started = std::time::Instant::now();
+        let started_cpu = cpu();
         let command = agents[mover].choose();
-        stats.think_us[mover] += u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+        let took = micros(started.elapsed()).saturating_add(std::mem::take(&mut pending[mover]));
+        let took_cpu =
+            cpu_since(started_cpu).saturating_add(std::mem::take(&mut pending_cpu[mover]));
+        stats.think_us[mover] = stats.think_us[mover].saturating_add(took);
+        stats.times[mover].record(took);
+        if started_cpu.is_some() {
+            stats.cpu_times[mover].record(took_cpu);
+        }
         stats.decisions[mover] += 1;
         stats.nodes[mover] += agents[mover].analysis().map_or(0, |a| a.nodes);
         let outcome = table.submit(command);
@@ -161,12 +185,15 @@ pub fn play_match<T: Table>(
             _ => {}
         }
         for (i, agent) in agents.iter_mut().enumerate() {
-            crate::play_observations(&mut **agent, SEATS[i], command, &outcome).map_err(
-                |error| MatchError::View {
-                    side: color_name(SEATS[i]),
-                    error,
-                },
-            )?;
+            let started = std::time::Instant::now();
+            let started_cpu = cpu();
+            let heard = crate::play_observations(&mut **agent, SEATS[i], command, &outcome);
+            pending[i] = pending[i].saturating_add(micros(started.elapsed()));
+            pending_cpu[i] = pending_cpu[i].saturating_add(cpu_since(started_cpu));
+            heard.map_err(|error| MatchError::View {
+                side: color_name(SEATS[i]),
+                error,
+            })?;
         }
         watcher.after(table, command, &outcome);
         if matches!(outcome.verdict, Verdict::Invalid(_) | Verdict::GameOver) {

@@ -9,6 +9,7 @@ use std::time::Duration;
 use umpire_view::PlayerView;
 
 use crate::engine::{EngineAgent, EngineFault};
+use crate::gauntlet::TrueBoard;
 use crate::{Agent, AgentConfig, AgentKind, Budget};
 
 /// The prefix naming an outside program.
@@ -51,10 +52,34 @@ pub fn known_agents() -> String {
         .join(", ")
 }
 
+/// What the error says of a cheating agent's name given where only fair agents are offered.
+pub const CHEATING_HINT: &str = "peek sees the true board (a cheating yardstick) and is offered only by `umpire match --allow-cheating-agents`";
+
 impl FromStr for AgentSpec {
     type Err = UnknownSpec;
 
+    /// A fair agent by name ([`AgentKind::ALL`]) or `cmd:`; never a cheating one.
     fn from_str(s: &str) -> Result<AgentSpec, UnknownSpec> {
+        AgentSpec::parse_with(s, false)
+    }
+}
+
+impl AgentSpec {
+    /// [`AgentSpec::from_str`], also accepting the cheating agents ([`AgentKind::CHEATING`]) —
+    /// for `umpire match --allow-cheating-agents` only.
+    pub fn parse_allowing_cheating(s: &str) -> Result<AgentSpec, UnknownSpec> {
+        AgentSpec::parse_with(s, true)
+    }
+
+    /// Whether this agent sees more than its player may.
+    pub fn is_cheating(&self) -> bool {
+        match self {
+            AgentSpec::Builtin(kind) | AgentSpec::Budgeted(kind, _) => kind.is_cheating(),
+            AgentSpec::Command(_) => false,
+        }
+    }
+
+    fn parse_with(s: &str, cheating: bool) -> Result<AgentSpec, UnknownSpec> {
         let name = s.trim();
         let unknown = || UnknownSpec {
             name: name.to_owned(),
@@ -71,10 +96,20 @@ impl FromStr for AgentSpec {
             Some((kind_name, budget)) => (kind_name, Some(budget)),
             None => (name, None),
         };
-        let kind = AgentKind::ALL
-            .into_iter()
-            .find(|k| k.as_str().eq_ignore_ascii_case(kind_name.trim()))
-            .ok_or_else(unknown)?;
+        let named = |k: &AgentKind| k.as_str().eq_ignore_ascii_case(kind_name.trim());
+        let kind = match AgentKind::ALL.into_iter().find(named) {
+            Some(kind) => kind,
+            None => match AgentKind::CHEATING.into_iter().find(named) {
+                Some(kind) if cheating => kind,
+                Some(_) => {
+                    return Err(UnknownSpec {
+                        name: name.to_owned(),
+                        known: format!("{}; {CHEATING_HINT}", known_agents()),
+                    });
+                }
+                None => return Err(unknown()),
+            },
+        };
         match budget {
             None => Ok(AgentSpec::Builtin(kind)),
             Some(text) => parse_budget(text)
@@ -151,7 +186,8 @@ impl AgentSpec {
     }
 
     /// [`AgentSpec::build`] with the engine timeout given, also returning an outside
-    /// program's fault slot (`None` for a built-in agent).
+    /// program's fault slot (`None` for a built-in agent). A cheating agent built here plays
+    /// blind; see [`AgentSpec::build_seeing`].
     pub fn build_watched(
         &self,
         view: PlayerView,
@@ -159,14 +195,27 @@ impl AgentSpec {
         config: &AgentConfig,
         timeout: Duration,
     ) -> (Box<dyn Agent>, Option<EngineFault>) {
+        self.build_seeing(view, seed, config, timeout, &TrueBoard::new())
+    }
+
+    /// [`AgentSpec::build_watched`], a cheating agent reading the true position from `truth`
+    /// (the caller, who referees the game, keeps it up to date). Fair agents never hold it.
+    pub fn build_seeing(
+        &self,
+        view: PlayerView,
+        seed: u64,
+        config: &AgentConfig,
+        timeout: Duration,
+        truth: &TrueBoard,
+    ) -> (Box<dyn Agent>, Option<EngineFault>) {
         match self {
-            AgentSpec::Builtin(kind) => (kind.build(view, seed, config), None),
+            AgentSpec::Builtin(kind) => (kind.build_seeing(view, seed, config, truth), None),
             AgentSpec::Budgeted(kind, budget) => {
                 let own = AgentConfig {
                     budget: *budget,
                     ..*config
                 };
-                (kind.build(view, seed, &own), None)
+                (kind.build_seeing(view, seed, &own, truth), None)
             }
             AgentSpec::Command(argv) => {
                 let agent = EngineAgent::spawn(argv, view, seed, config.budget, timeout);
@@ -242,5 +291,18 @@ mod tests {
             assert!(bad.parse::<AgentSpec>().is_err(), "{bad}");
         }
         assert!("cmd:   ".parse::<AgentSpec>().is_err());
+    }
+
+    #[test]
+    fn the_cheating_agent_parses_only_when_allowed() {
+        let refused = "peek".parse::<AgentSpec>().unwrap_err().to_string();
+        assert!(refused.contains("--allow-cheating-agents"), "{refused}");
+        assert!(!known_agents().contains("peek"));
+        let peek = AgentSpec::parse_allowing_cheating("peek").unwrap();
+        assert_eq!(peek, AgentSpec::Builtin(AgentKind::Peek));
+        assert!(peek.is_cheating());
+        let raider: AgentSpec = "raider".parse().unwrap();
+        assert!(!raider.is_cheating());
+        assert_eq!(AgentSpec::parse_allowing_cheating("raider"), Ok(raider));
     }
 }

@@ -83,6 +83,8 @@ fn games_between_agents_are_deterministic() {
         // Thinking time is measured, not played: it may differ between the two runs.
         let stats = umpire_ai::MatchStats {
             think_us: [0; 2],
+            times: Default::default(),
+            cpu_times: Default::default(),
             ..stats
         };
         (stats, umpire.position().clone())

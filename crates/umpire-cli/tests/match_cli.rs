@@ -432,3 +432,33 @@ fn without_a_seed_the_run_key_is_secret_and_replays_the_run() {
 fn json_pair(a: &Value, b: &Value) -> Value {
     Value::Array(vec![a.clone(), b.clone()])
 }
+
+#[test]
+fn the_cheating_yardstick_needs_the_flag_and_decision_times_are_reported() {
+    let e = run_err(&["match", "peek", "random"]);
+    assert!(e.contains("--allow-cheating-agents"), "{e}");
+    let e = run_err(&["play", "--opponent", "peek", "--record", "/dev/null/x.json"]);
+    assert!(e.contains("unknown agent \"peek\""), "{e}");
+    let e = run_err(&["engine", "--agent", "peek"]);
+    assert!(e.contains("unknown agent \"peek\""), "{e}");
+    let json = run_ok(&[
+        "match",
+        "peek",
+        "random",
+        "--allow-cheating-agents",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--max-plies",
+        "80",
+        "--json",
+    ]);
+    let v = summary(&json);
+    assert_eq!(v["games"].as_u64(), Some(2), "{v}");
+    assert_eq!(v["losses"].as_u64(), Some(0), "{v}");
+    for seat in 0..2 {
+        let q = |k: &str| v["decision_ms"][k][seat].as_f64().expect("a time");
+        assert!(q("p50") <= q("p99") && q("p99") <= q("max"), "{v}");
+    }
+}

@@ -75,7 +75,7 @@ pub(crate) fn belief_worlds<R: Rng>(belief: &Belief, rng: &mut R, out: &mut Vec<
 
 /// Whether the legal move `m` is what `attempt` asks for (an attempt without a promotion piece
 /// promotes to a queen).
-fn answers_to(m: &Move, attempt: Attempt) -> bool {
+pub(crate) fn answers_to(m: &Move, attempt: Attempt) -> bool {
     Attempt::from_move(m).is_some_and(|a| {
         a.from == attempt.from
             && a.to == attempt.to

@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_belief::{Belief, BeliefConfig, Metaposition};
+use umpire_belief::{Belief, Metaposition};
 use umpire_rules::shakmaty::{Chess, Role, attacks};
 use umpire_rules::{Announcement, AttemptList, Command, Observation, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
@@ -110,15 +110,8 @@ impl DarkboardAgent {
     pub fn new(view: PlayerView, seed: u64, config: &AgentConfig) -> DarkboardAgent {
         let mut belief = None;
         if view.standard_start() {
-            let bc = BeliefConfig {
-                bound: DARKBOARD_BELIEF_BOUND,
-                particles: None,
-                seed,
-                // Agents play games side by side (matches, benches): one thread each.
-                threads: 1,
-                parallel_from: umpire_belief::PARALLEL_FROM,
-                repair_budget: umpire_belief::REPAIR_BUDGET,
-            };
+            // Its repairs within the time budget (crate::time_bound), one thread.
+            let bc = crate::time_bound::belief_config(DARKBOARD_BELIEF_BOUND, seed, config.budget);
             belief = Belief::new(*view.rules(), Chess::default(), view.side(), bc).ok();
             for obs in view.transcript() {
                 if belief.as_mut().is_some_and(|b| b.observe(obs).is_err()) {

@@ -43,14 +43,17 @@
 //! for its lead ([`crate::eval::can_mate`]).
 //!
 //! Budget: [`Budget::Nodes`] counts iterations (deterministic with the seed);
-//! [`Budget::Time`] stops at a deadline. The belief update happens when observations arrive and
-//! is not part of the budget.
+//! [`Budget::Time`] stops at a deadline: the budget less the time the belief's updates took
+//! since the last decision (at least a quarter of it), and the belief's repairs are bounded by
+//! the budget ([`crate::time_bound`]), so that a decision, updates included, stays within
+//! `max(2T, T + 50 ms)`.
 //!
 //! Allocation: the evaluation and the policy allocate nothing; each iteration resets one kept
 //! umpire to its determinization ([`Umpire::reset_to`], allocation-free once its repetition
 //! history has room), and only expansions allocate: a new node's edge list, an edge's first
 //! child entry and a reply table's arms (the arenas keep their storage between decisions).
 
+mod blunder_check;
 mod opponent;
 mod policy;
 mod root_pick;
@@ -59,14 +62,12 @@ mod variant;
 
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_belief::{Belief, BeliefConfig, LegalUnion};
-use umpire_rules::shakmaty::{
-    Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position, Role, Square,
-};
+use umpire_belief::{Belief, LegalUnion};
+use umpire_rules::shakmaty::{Chess, Position, Role};
 use umpire_rules::{Announcement, AttemptList, Command, Observation, OwnBoard, Umpire, Verdict};
 use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{PlayerView, ViewError};
@@ -176,6 +177,10 @@ pub struct MctsAgent {
     shares: Vec<(f32, f32)>,
     /// The root's edges as the final choice sees them.
     candidates: Vec<Candidate>,
+    /// Time the belief's updates took since the last decision (on the thread's CPU clock where
+    /// there is one): a time budget's search gets what is left of it
+    /// ([`crate::time_bound::search_deadline`]).
+    spent: Duration,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -202,19 +207,20 @@ fn board_key(own: &OwnBoard) -> u64 {
 /// tree score [`DRAW_WHEN_WINNING`].
 pub const AVOID_REPEATS_ABOVE: f64 = 0.3;
 
+/// Above this expected value (about three pawns ahead) and up to [`AVOID_REPEATS_ABOVE`] the
+/// agent is ahead: it avoids standing an own board a third time (issue 28: a quarter of the
+/// games `mcts` led on material against `raider` ended in threefold repetition).
+pub const AHEAD_ABOVE: f64 = 0.15;
+
+/// How often an own board may have stood before the agent, while ahead, avoids it.
+pub const AHEAD_REPEATS: u32 = 2;
+
 impl MctsAgent {
     /// An agent with this view, seeded; `start` is the public start position (`None`: no
     /// belief, and the agent plays uniformly over the guided space).
     pub fn new(view: PlayerView, seed: u64, start: Option<Chess>, config: MctsConfig) -> MctsAgent {
-        let bc = BeliefConfig {
-            bound: config.belief_bound.max(1),
-            particles: None,
-            seed,
-            // Agents play games side by side (matches, benches): one thread each.
-            threads: 1,
-            parallel_from: umpire_belief::PARALLEL_FROM,
-            repair_budget: umpire_belief::REPAIR_BUDGET,
-        };
+        // One thread; repairs within the time budget (crate::time_bound).
+        let bc = crate::time_bound::belief_config(config.belief_bound, seed, config.budget);
         let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), bc).ok());
         MctsAgent {
             view,
@@ -237,7 +243,13 @@ impl MctsAgent {
             root_attempts: Vec::new(),
             shares: Vec::new(),
             candidates: Vec::new(),
+            spent: Duration::ZERO,
         }
+    }
+
+    /// The belief's repair budget ([`crate::time_bound::repair_budget`] of the search budget).
+    pub fn repair_budget(&self) -> u64 {
+        crate::time_bound::repair_budget(self.config.budget)
     }
 
     /// The belief, while it holds.
@@ -257,70 +269,15 @@ impl MctsAgent {
     }
 
     /// The belief died: restarts it from the freshest guess that makes a legal position with
-    /// the agent's own men as they stand now (no castling, no en passant), or goes without.
+    /// the agent's own men as they stand now ([`crate::restart::restart`]), or goes without.
     fn reseed(&mut self) {
-        self.belief = None;
-        let side = self.view.side();
-        let own = self.view.own_board().board().clone();
-        let mine = own.by_color(side);
-        for guess in self.guesses.iter().rev() {
-            let mut setup = guess.to_setup(EnPassantMode::Legal);
-            // The enemy king is set aside and put back last, where it may legally stand.
-            let Some(guessed_king) = setup.board.king_of(!side) else {
-                continue;
-            };
-            setup.board.discard_piece_at(guessed_king);
-            for sq in setup.board.by_color(side) {
-                setup.board.discard_piece_at(sq);
-            }
-            for sq in mine {
-                if let Some(piece) = own.piece_at(sq) {
-                    setup.board.set_piece_at(sq, piece);
-                }
-            }
-            setup.turn = side;
-            setup.castling_rights = Bitboard::EMPTY;
-            setup.ep_square = None;
-            setup.halfmoves = 0;
-            // A stale guess may leave the enemy to move into check: its men that attack the
-            // agent's king now are taken off.
-            if let Some(king) = setup.board.king_of(side) {
-                let attackers = setup.board.attacks_to(king, !side, setup.board.occupied());
-                for sq in attackers {
-                    setup.board.discard_piece_at(sq);
-                }
-            }
-            // The enemy king goes back to the nearest empty square (its guessed one if it can)
-            // that none of our men attacks or stands on and that is not next to our king.
-            let occupied = setup.board.occupied();
-            let ours = setup.board.king_of(side);
-            let to = Square::ALL
-                .into_iter()
-                .filter(|&sq| {
-                    !occupied.contains(sq)
-                        && ours.is_none_or(|k| sq.distance(k) > 1)
-                        && setup.board.attacks_to(sq, side, occupied).is_empty()
-                })
-                .min_by_key(|&sq| (sq.distance(guessed_king), sq));
-            let Some(to) = to else { continue };
-            setup.board.set_piece_at(to, Role::King.of(!side));
-            let Ok(start) = Chess::from_setup(setup, CastlingMode::Standard) else {
-                continue;
-            };
-            let bc = BeliefConfig {
-                bound: self.config.belief_bound.max(1),
-                particles: None,
-                seed: self.guess_rng.random(),
-                threads: 1,
-                parallel_from: umpire_belief::PARALLEL_FROM,
-                repair_budget: umpire_belief::REPAIR_BUDGET,
-            };
-            if let Ok(belief) = Belief::new(*self.view.rules(), start, side, bc) {
-                self.belief = Some(belief);
-                self.reseeds += 1;
-                return;
-            }
-        }
+        let config = crate::time_bound::belief_config(
+            self.config.belief_bound,
+            self.guess_rng.random(),
+            self.config.budget,
+        );
+        self.belief = crate::restart::restart(&self.view, &self.guesses, config);
+        self.reseeds += u32::from(self.belief.is_some());
     }
 
     /// The configuration.
@@ -549,6 +506,7 @@ impl MctsAgent {
 
     /// Searches from the current view; returns the chosen command.
     fn search(&mut self) -> Command {
+        let spent = std::mem::take(&mut self.spent);
         let root = self.root_commands();
         if root.is_empty() {
             self.analysis = None;
@@ -580,7 +538,10 @@ impl MctsAgent {
         };
         let (max_iterations, deadline) = match self.config.budget {
             Budget::Nodes(n) => (n.max(1), None),
-            Budget::Time(d) => (u64::MAX, Some(start + d)),
+            Budget::Time(d) => (
+                u64::MAX,
+                Some(crate::time_bound::search_deadline(start, d, spent)),
+            ),
         };
         let mut iterations = 0u64;
         let mut tries = 0u64;
@@ -642,8 +603,13 @@ impl MctsAgent {
     /// shares are taken over every position the belief holds, the repeats from the own boards
     /// seen.
     fn final_pick(&mut self, best: usize) -> usize {
-        if self.tree.nodes[0].edges[best].mean() <= AVOID_REPEATS_ABOVE {
+        let best = self.unblundered(best);
+        let mean = self.tree.nodes[0].edges[best].mean();
+        if mean <= AHEAD_ABOVE {
             return best;
+        }
+        if mean <= AVOID_REPEATS_ABOVE {
+            return self.unrepeated(best);
         }
         self.root_attempts.clear();
         self.root_attempts
@@ -685,6 +651,68 @@ impl MctsAgent {
         safest(best, &self.candidates, AVOID_REPEATS_ABOVE)
     }
 
+    /// The most visited root edge `best`, unless it loses material in the belief's positions
+    /// while a searched alternative does not ([`blunder_check::unblundered`]).
+    fn unblundered(&mut self, best: usize) -> usize {
+        let Command::Attempt(chosen) = self.tree.nodes[0].edges[best].command else {
+            return best;
+        };
+        self.worlds.clear();
+        if let Some(belief) = &self.belief {
+            crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
+        }
+        self.worlds.truncate(crate::safety::SAFETY_WORLDS);
+        let worst = crate::safety::exchange_delta(&self.worlds, chosen);
+        if worst.is_none_or(|d| d > -crate::safety::BLUNDER_PAWNS) {
+            return best;
+        }
+        let floor =
+            (self.tree.nodes[0].edges[best].visits / blunder_check::ALTERNATIVE_SHARE).max(1);
+        let risks: Vec<blunder_check::Risk> = self.tree.nodes[0]
+            .edges
+            .iter()
+            .enumerate()
+            .map(|(i, e)| blunder_check::Risk {
+                visits: e.visits,
+                mean: e.mean(),
+                delta: match e.command {
+                    Command::Attempt(_) if i == best => worst,
+                    Command::Attempt(a) if e.visits >= floor => {
+                        crate::safety::exchange_delta(&self.worlds, a)
+                    }
+                    _ => None,
+                },
+            })
+            .collect();
+        blunder_check::unblundered(best, &risks)
+    }
+
+    /// While ahead but not yet winning: `best` unless its own board after the move has stood
+    /// [`AHEAD_REPEATS`] times already (a third time may be a threefold repetition, the enemy's
+    /// part of it being uncertain), then the edge whose board stood least often among those
+    /// visited at least a tenth as often and valued above 0 (then the most visits).
+    fn unrepeated(&self, best: usize) -> usize {
+        let edges = &self.tree.nodes[0].edges;
+        let repeats = |c: Command| match c {
+            Command::Attempt(a) => {
+                let mut own = self.view.own_board().clone();
+                own.play(a);
+                self.seen.get(&board_key(&own)).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        if repeats(edges[best].command) < AHEAD_REPEATS {
+            return best;
+        }
+        let floor = (edges[best].visits / 10).max(1);
+        edges
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.visits >= floor && e.mean() > 0.0)
+            .min_by_key(|(_, e)| (repeats(e.command), u32::MAX - e.visits))
+            .map_or(best, |(i, _)| i)
+    }
+
     /// Every position the belief holds with the agent to move, into `worlds`.
     fn held_worlds(&mut self) {
         self.worlds.clear();
@@ -696,6 +724,42 @@ impl MctsAgent {
                     .filter(|p| p.turn() == side)
                     .cloned(),
             );
+        }
+    }
+
+    /// The observation's part outside the view: the own boards seen, the belief (restarted
+    /// from a guess if it dies) and the guesses kept at the start of a turn.
+    fn observe_belief(&mut self, observation: &Observation) {
+        if observation
+            .own
+            .is_some_and(|o| o.verdict == Verdict::Accepted)
+        {
+            *self
+                .seen
+                .entry(board_key(self.view.own_board()))
+                .or_insert(0) += 1;
+        }
+        let turn_begins = observation.actor != self.view.side() && observation.moved;
+        let mut dead = false;
+        if let Some(belief) = &mut self.belief {
+            dead = belief.observe(observation).is_err() || belief.held() == 0;
+        } else if turn_begins && !self.guesses.is_empty() {
+            // No guess fitted before; the own men have moved since.
+            dead = true;
+        }
+        if dead {
+            self.reseed();
+        } else if let Some(belief) = &self.belief
+            && turn_begins
+        {
+            // The agent's turn begins: keep a few positions to restart from.
+            self.guesses.clear();
+            for _ in 0..RESEED_GUESSES.min(belief.held()) {
+                let i = self.guess_rng.random_range(0..belief.held());
+                if let Some(p) = belief.position(i) {
+                    self.guesses.push(p.clone());
+                }
+            }
         }
     }
 
@@ -748,38 +812,17 @@ impl Agent for MctsAgent {
     }
 
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
+        // The updates' cost on the thread's CPU clock where there is one: on a loaded machine
+        // the wall clock would also count the waits for a core and starve the search.
+        let started = Instant::now();
+        let started_cpu = crate::cpu_clock::thread_cpu_us();
         self.view.observe(observation)?;
-        if observation
-            .own
-            .is_some_and(|o| o.verdict == Verdict::Accepted)
-        {
-            *self
-                .seen
-                .entry(board_key(self.view.own_board()))
-                .or_insert(0) += 1;
-        }
-        let turn_begins = observation.actor != self.view.side() && observation.moved;
-        let mut dead = false;
-        if let Some(belief) = &mut self.belief {
-            dead = belief.observe(observation).is_err() || belief.held() == 0;
-        } else if turn_begins && !self.guesses.is_empty() {
-            // No guess fitted before; the own men have moved since.
-            dead = true;
-        }
-        if dead {
-            self.reseed();
-        } else if let Some(belief) = &self.belief
-            && turn_begins
-        {
-            // The agent's turn begins: keep a few positions to restart from.
-            self.guesses.clear();
-            for _ in 0..RESEED_GUESSES.min(belief.held()) {
-                let i = self.guess_rng.random_range(0..belief.held());
-                if let Some(p) = belief.position(i) {
-                    self.guesses.push(p.clone());
-                }
-            }
-        }
+        self.observe_belief(observation);
+        let took = match started_cpu.zip(crate::cpu_clock::thread_cpu_us()) {
+            Some((a, b)) => Duration::from_micros(b.saturating_sub(a)),
+            None => started.elapsed(),
+        };
+        self.spent = self.spent.saturating_add(took);
         Ok(())
     }
 

@@ -14,7 +14,10 @@ use umpire_view::PlayerView;
 use super::seeds::RunKey;
 use super::stats::{Sprt, SprtDecision, Tally, bradley_terry};
 use crate::engine::fault_of;
-use crate::{AgentConfig, AgentSpec, MatchStats, play_match, spec::engine_timeout};
+use crate::gauntlet::TrueBoard;
+use crate::{
+    AgentConfig, AgentSpec, DecisionTimes, MatchStats, Watcher, play_match, spec::engine_timeout,
+};
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -107,6 +110,17 @@ fn tag_value(name: &str) -> String {
     out
 }
 
+/// Puts the true position in a cheating agent's [`TrueBoard`] before each decision.
+struct TruthFeed(Option<TrueBoard>);
+
+impl Watcher<Game> for TruthFeed {
+    fn before(&mut self, table: &Game, _mover: &dyn crate::Agent) {
+        if let Some(truth) = &self.0 {
+            truth.set(table.umpire().position());
+        }
+    }
+}
+
 /// Plays game `index` of `a` against `b`.
 pub fn play_game(
     a: &AgentSpec,
@@ -133,19 +147,24 @@ pub fn play_game(
     let timeout = cfg
         .engine_timeout
         .unwrap_or_else(|| engine_timeout(cfg.agent.budget));
-    let (mut w, w_fault) = white.build_watched(
+    // Only a cheating agent holds the true board, and only when one plays is it filled.
+    let truth = TrueBoard::new();
+    let (mut w, w_fault) = white.build_seeing(
         PlayerView::standard(rules, Color::White),
         seeds[0],
         &cfg.agent,
         timeout,
+        &truth,
     );
-    let (mut bl, b_fault) = black.build_watched(
+    let (mut bl, b_fault) = black.build_seeing(
         PlayerView::standard(rules, Color::Black),
         seeds[1],
         &cfg.agent,
         timeout,
+        &truth,
     );
-    let stats = play_match(&mut game, [&mut *w, &mut *bl], cfg.max_plies, &mut ())
+    let mut feed = TruthFeed((white.is_cheating() || black.is_cheating()).then_some(truth));
+    let stats = play_match(&mut game, [&mut *w, &mut *bl], cfg.max_plies, &mut feed)
         .map_err(|e| format!("game {}: {e}", index + 1))?;
     drop((w, bl));
     let faults = [w_fault, b_fault].map(|f| f.as_ref().and_then(fault_of));
@@ -213,6 +232,10 @@ pub struct MatchSummary {
     pub nodes: [u64; 2],
     /// Wall-clock time A and B took to decide, in microseconds.
     pub think_us: [u64; 2],
+    /// A's and B's decision times ([`MatchStats::times`]): percentiles and maximum.
+    pub times: [DecisionTimes; 2],
+    /// A's and B's decision CPU times ([`MatchStats::cpu_times`]).
+    pub cpu_times: [DecisionTimes; 2],
 }
 
 impl MatchSummary {
@@ -244,6 +267,8 @@ impl MatchSummary {
             self.decisions[side] += report.stats.decisions[seat];
             self.nodes[side] += report.stats.nodes[seat];
             self.think_us[side] += report.stats.think_us[seat];
+            self.times[side].add(&report.stats.times[seat]);
+            self.cpu_times[side].add(&report.stats.cpu_times[seat]);
         }
     }
 

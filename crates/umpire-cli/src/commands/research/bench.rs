@@ -140,6 +140,11 @@ pub fn bench(options: BenchOptions) -> Result<(), String> {
                 "bench measures the random and guided action spaces; darkboard is a searching agent (see docs/BENCHMARKS.md)".into(),
             );
         }
+        AgentKind::Raider | AgentKind::Peek => {
+            return Err(format!(
+                "bench measures the random and guided action spaces; {agent} is a gauntlet agent: measure against it with `umpire match`"
+            ));
+        }
     }
     Ok(())
 }

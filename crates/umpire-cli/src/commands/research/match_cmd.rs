@@ -74,6 +74,10 @@ pub struct MatchArgs {
     /// --movetime plus 5 s, or 60 s under --nodes).
     #[arg(long, value_name = "MS")]
     engine_timeout: Option<u64>,
+    /// Also accept the cheating yardstick `peek`, which sees the true board (docs/ENGINE.md,
+    /// "Gauntlet"): for measuring how safely an agent plays, never a fair opponent.
+    #[arg(long)]
+    allow_cheating_agents: bool,
 }
 
 fn parse_sprt(text: &str) -> Result<Sprt, String> {
@@ -125,7 +129,14 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let specs = args
         .agents
         .iter()
-        .map(|name| name.parse::<AgentSpec>().map_err(|e| e.to_string()))
+        .map(|name| {
+            if args.allow_cheating_agents {
+                AgentSpec::parse_allowing_cheating(name)
+            } else {
+                name.parse::<AgentSpec>()
+            }
+            .map_err(|e| e.to_string())
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if !args.round_robin && specs.len() != 2 {
         return Err(format!(
@@ -271,6 +282,16 @@ fn summary_json(s: &MatchSummary) -> Value {
         "decisions": s.decisions,
         "nodes_per_decision": s.nodes_per_decision(),
         "ms_per_decision": s.ms_per_decision(),
+        "decision_ms": {
+            "p50": s.times.map(|t| t.quantile_ms(0.5)),
+            "p99": s.times.map(|t| t.quantile_ms(0.99)),
+            "max": s.times.map(|t| t.max_ms()),
+        },
+        "decision_cpu_ms": {
+            "p50": s.cpu_times.map(|t| t.quantile_ms(0.5)),
+            "p99": s.cpu_times.map(|t| t.quantile_ms(0.99)),
+            "max": s.cpu_times.map(|t| t.max_ms()),
+        },
         "faults": s.faults.iter().map(|(g, e)| json!({"game": g, "error": e})).collect::<Vec<_>>(),
     })
 }
@@ -350,9 +371,15 @@ fn print_summary(
     for (i, agent) in [a, b].into_iter().enumerate() {
         if let Some(ms) = ms[i] {
             let nodes = nodes[i].map_or(String::new(), |n| format!(", {n:.0} nodes"));
+            let (t, c) = (&s.times[i], &s.cpu_times[i]);
+            let q = |x: Option<f64>| x.map_or_else(|| "-".to_owned(), |v| format!("{v:.0}"));
             say!(
-                "{agent}: {} decisions, {ms:.1} ms{nodes} per decision",
-                s.decisions[i]
+                "{agent}: {} decisions, {ms:.1} ms{nodes} per decision (p50 {} ms, p99 {} ms, max {} ms; CPU max {} ms)",
+                s.decisions[i],
+                q(t.quantile_ms(0.5)),
+                q(t.quantile_ms(0.99)),
+                q(t.max_ms()),
+                q(c.max_ms())
             );
         }
     }

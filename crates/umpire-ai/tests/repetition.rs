@@ -1,0 +1,105 @@
+//! Repetition: a winning agent does not shuffle back into its own boards.
+//!
+//! The shuffle is the pattern of the issue-28 games in which `mcts` won on material but drew by
+//! threefold repetition: its queen went back and forth (here b1–b2) while the lone enemy king
+//! did the same (h5–h6). Replayed to the point where the queen's next step back would stand an
+//! own board again (and the position a second time), the agent must play something else.
+
+use umpire_ai::mcts::{MctsAgent, MctsConfig};
+use umpire_ai::{Agent, Budget, play_observations, setup_view};
+use umpire_rules::shakmaty::fen::Fen;
+use umpire_rules::shakmaty::{CastlingMode, Chess, Color};
+use umpire_rules::{Attempt, Command, OwnBoard, RuleSet, Umpire, Verdict};
+
+fn start() -> Chess {
+    "8/8/8/7k/8/8/8/KQR5 w - - 0 1"
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
+}
+
+#[test]
+fn a_winning_agent_leaves_the_shuffle() {
+    let shuffle = ["b1b2", "h5h6", "b2b1", "h6h5", "b1b2", "h5h6"];
+    for seed in 0..3 {
+        let rules = RuleSet::WILD16;
+        let pos = start();
+        let mut umpire = Umpire::from_position(rules, pos.clone()).unwrap();
+        let config = MctsConfig {
+            budget: Budget::Nodes(300),
+            ..MctsConfig::default()
+        };
+        let mut agent = MctsAgent::new(
+            setup_view(rules, &pos, Color::White),
+            seed,
+            Some(pos),
+            config,
+        );
+        for uci in shuffle {
+            let command = Command::Attempt(Attempt::from_uci(uci).unwrap());
+            let outcome = umpire.submit(command);
+            assert_eq!(outcome.verdict, Verdict::Accepted, "{uci}");
+            play_observations(&mut agent, Color::White, command, &outcome).unwrap();
+        }
+        // The queen's step back to b1 would stand its own board again (and the whole position
+        // for the second time, one short of threefold).
+        let mut back = agent.view().own_board().clone();
+        back.play(Attempt::from_uci("b2b1").unwrap());
+        let command = agent.choose();
+        let Command::Attempt(chosen) = command else {
+            panic!("seed {seed}: {command:?}, {:?}", umpire.result());
+        };
+        let mut after: OwnBoard = agent.view().own_board().clone();
+        after.play(chosen);
+        assert_ne!(after, back, "seed {seed}: {chosen} repeats the shuffle");
+        assert!(
+            agent.analysis().is_some_and(|a| a.value > 0.3),
+            "seed {seed}: the agent should stand to win"
+        );
+    }
+}
+
+#[test]
+fn an_agent_a_rook_ahead_does_not_stand_a_board_a_third_time() {
+    // White is a rook up (Black keeps a pawn, so that the lone-king technique plays no part);
+    // the rook comes to c2 and shuffles c2–c1 and back, the black king h5–h6.
+    let start: Chess = "8/p7/8/7k/8/2R5/8/K7 w - - 0 1"
+        .parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap();
+    let shuffle = [
+        "c3c2", "h5h6", "c2c1", "h6h5", "c1c2", "h5h6", "c2c1", "h6h5",
+    ];
+    for seed in 0..3 {
+        let rules = RuleSet::WILD16;
+        let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
+        let config = MctsConfig {
+            budget: Budget::Nodes(300),
+            ..MctsConfig::default()
+        };
+        let view = setup_view(rules, &start, Color::White);
+        let mut agent = MctsAgent::new(view, seed, Some(start.clone()), config);
+        for uci in shuffle {
+            let command = Command::Attempt(Attempt::from_uci(uci).unwrap());
+            let outcome = umpire.submit(command);
+            assert_eq!(outcome.verdict, Verdict::Accepted, "{uci}");
+            play_observations(&mut agent, Color::White, command, &outcome).unwrap();
+        }
+        assert!(!umpire.is_over());
+        // The rook on c2 has stood twice after White's moves: a third time may be threefold.
+        let mut third = agent.view().own_board().clone();
+        third.play(Attempt::from_uci("c1c2").unwrap());
+        let command = agent.choose();
+        let Command::Attempt(chosen) = command else {
+            panic!("seed {seed}: {command:?}");
+        };
+        let mut after = agent.view().own_board().clone();
+        after.play(chosen);
+        assert_ne!(
+            after, third,
+            "seed {seed}: {chosen} stands the board a third time"
+        );
+    }
+}
