@@ -39,6 +39,7 @@ from ._umpire import (
     load_game,
     play_match,
     play_random_games,
+    read_engine_request,
     rule_sets,
     rule_table,
 )
@@ -65,6 +66,7 @@ __all__ = [
     "match",
     "play_match",
     "play_random_games",
+    "read_engine_request",
     "rule_sets",
     "rule_table",
 ]

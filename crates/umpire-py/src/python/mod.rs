@@ -47,5 +47,6 @@ fn _umpire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(agent::agent_names, m)?)?;
+    m.add_function(wrap_pyfunction!(view::read_engine_request, m)?)?;
     Ok(())
 }
