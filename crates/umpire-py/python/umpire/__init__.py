@@ -21,6 +21,8 @@ from typing import Any, Dict
 
 from ._umpire import (
     ANY_ACTION,
+    BELIEF_PLANES,
+    MAX_STACK,
     NUM_ACTIONS,
     PLANE_NAMES,
     STANDARD_FEN,
@@ -46,6 +48,8 @@ from ._umpire import (
 
 __all__ = [
     "ANY_ACTION",
+    "BELIEF_PLANES",
+    "MAX_STACK",
     "NUM_ACTIONS",
     "PLANE_NAMES",
     "STANDARD_FEN",
