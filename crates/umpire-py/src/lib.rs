@@ -5,12 +5,14 @@
 //! - [`tensor`]: the observation tensor, plane by plane, from a player's view only;
 //! - [`text`]: the observation and information-state strings, from a player's view only;
 //! - [`state`]: the OpenSpiel-shaped game state;
-//! - [`batch`]: batched random playouts and matches, at the core's speed.
+//! - [`batch`]: batched random playouts and matches, at the core's speed;
+//! - [`engine`]: engine-protocol requests read back into the player's view.
 //!
 //! See `docs/PYTHON.md` for the Python API.
 
 pub mod action;
 pub mod batch;
+pub mod engine;
 pub mod state;
 pub mod tensor;
 pub mod text;

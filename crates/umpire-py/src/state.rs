@@ -352,6 +352,17 @@ impl KriegspielState {
         tensor::observation_tensor(self.view(side), out);
     }
 
+    /// `side`'s last `k` observation tensors, newest first
+    /// ([`tensor::stacked_observation_tensor`]).
+    pub fn stacked_observation_tensor(&self, side: Color, k: usize, out: &mut Vec<f32>) {
+        tensor::stacked_observation_tensor(self.start_view(side), self.view(side), k, out);
+    }
+
+    /// `side`'s belief planes ([`tensor::belief_planes`]); `None` from a set-up start.
+    pub fn belief_planes(&self, side: Color, out: &mut Vec<f32>) -> Option<()> {
+        tensor::belief_planes(self.view(side), out)
+    }
+
     /// `side`'s observation string ([`text::observation_string`]).
     pub fn observation_string(&self, side: Color) -> String {
         text::observation_string(self.view(side))

@@ -189,6 +189,71 @@ pub fn observation_tensor(view: &PlayerView, out: &mut Vec<f32>) {
     }
 }
 
+/// The most frames [`stacked_observation_tensor`] stacks.
+pub const MAX_STACK: usize = 16;
+
+/// The last `k` observation tensors of the player (1 ≤ `k` ≤ [`MAX_STACK`]), newest first:
+/// frame 0 is [`observation_tensor`] of `view`, frame `j` the tensor the player had before its
+/// last `j` observations (all zeros before the start). `start` is the player's view at the
+/// start of the game; every frame is a function of the player's transcript alone.
+pub fn stacked_observation_tensor(
+    start: &PlayerView,
+    view: &PlayerView,
+    k: usize,
+    out: &mut Vec<f32>,
+) {
+    let k = k.clamp(1, MAX_STACK);
+    out.clear();
+    out.resize(k * TENSOR_SIZE, 0.0);
+    let transcript = view.transcript();
+    let n = transcript.len();
+    let mut frame = Vec::with_capacity(TENSOR_SIZE);
+    let mut put = |v: &PlayerView, j: usize, out: &mut Vec<f32>| {
+        observation_tensor(v, &mut frame);
+        out[j * TENSOR_SIZE..(j + 1) * TENSOR_SIZE].copy_from_slice(&frame);
+    };
+    let mut replay = start.clone();
+    if n < k {
+        put(&replay, n, out);
+    }
+    for (i, o) in transcript.iter().enumerate() {
+        // The view's own transcript always fits a replay from its start.
+        let _ = replay.observe(o);
+        let j = n - (i + 1);
+        if j < k {
+            put(&replay, j, out);
+        }
+    }
+}
+
+/// Belief planes: 6 planes (enemy pawns, knights, bishops, rooks, queens, king), each square's
+/// probability of holding that enemy man among the positions consistent with the player's
+/// observations (`umpire-belief`: exact while few, a deterministic sample beyond), squares
+/// seen from the player's side. From the standard start only (`None` for a set-up start).
+/// Slow: the belief is worked out from the whole transcript at each call.
+pub fn belief_planes(view: &PlayerView, out: &mut Vec<f32>) -> Option<()> {
+    if !view.standard_start() {
+        return None;
+    }
+    let mut belief = umpire_belief::Belief::standard(*view.rules(), view.side());
+    for o in view.transcript() {
+        belief.observe(o).ok()?;
+    }
+    let m = umpire_belief::Marginals::of(&belief);
+    out.clear();
+    out.resize(BELIEF_PLANES * 64, 0.0);
+    for square in Square::ALL {
+        let i = oriented(square, view.side());
+        for t in 0..BELIEF_PLANES {
+            out[t * 64 + i] = m.p[usize::from(square)][t] as f32;
+        }
+    }
+    Some(())
+}
+
+/// The number of belief planes.
+pub const BELIEF_PLANES: usize = 6;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,6 +267,58 @@ mod tests {
     fn plane<'a>(t: &'a [f32], name: &str) -> &'a [f32] {
         let i = PLANE_NAMES.iter().position(|&n| n == name).unwrap();
         &t[i * 64..(i + 1) * 64]
+    }
+
+    #[test]
+    fn stacked_frames_are_the_earlier_tensors() {
+        let rules = *RuleSetId::Wild16.rules();
+        let mut game = Game::new(rules);
+        for (from, to) in [("e2", "e4"), ("d7", "d5"), ("e4", "d5")] {
+            game.submit(Command::Attempt(Attempt::new(sq(from), sq(to))));
+        }
+        let record = game.record().player_view(Color::White).unwrap();
+        let start = PlayerView::at_start_of(&record);
+        let mut views = vec![start.clone()];
+        for o in &record.observations {
+            let mut v = views.last().unwrap().clone();
+            v.observe(o).unwrap();
+            views.push(v);
+        }
+        let now = views.last().unwrap();
+        let mut stacked = Vec::new();
+        stacked_observation_tensor(&start, now, 6, &mut stacked);
+        assert_eq!(stacked.len(), 6 * TENSOR_SIZE);
+        let n = views.len() - 1;
+        let mut t = Vec::new();
+        for j in 0..6 {
+            let frame = &stacked[j * TENSOR_SIZE..(j + 1) * TENSOR_SIZE];
+            if j <= n {
+                observation_tensor(&views[n - j], &mut t);
+                assert_eq!(frame, &t[..], "frame {j}");
+            } else {
+                assert!(frame.iter().all(|&x| x == 0.0), "frame {j}");
+            }
+        }
+    }
+
+    #[test]
+    fn belief_planes_sum_to_the_enemy_men() {
+        let rules = *RuleSetId::Wild16.rules();
+        let mut game = Game::new(rules);
+        for (from, to) in [("e2", "e4"), ("d7", "d5")] {
+            game.submit(Command::Attempt(Attempt::new(sq(from), sq(to))));
+        }
+        let record = game.record().player_view(Color::White).unwrap();
+        let mut view = PlayerView::at_start_of(&record);
+        for o in &record.observations {
+            view.observe(o).unwrap();
+        }
+        let mut b = Vec::new();
+        belief_planes(&view, &mut b).unwrap();
+        let total: f32 = b.iter().sum();
+        assert!((total - 16.0).abs() < 1e-3, "{total}");
+        // Black's king is on e8 in every consistent position: index 60 from White's side.
+        assert!((b[5 * 64 + 60] - 1.0).abs() < 1e-6);
     }
 
     #[test]

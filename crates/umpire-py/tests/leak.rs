@@ -35,6 +35,21 @@ fn tensor_bytes(v: &RecordView) -> Vec<u8> {
     t.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 
+fn stacked_bytes(v: &RecordView) -> Vec<u8> {
+    let (start, now) = views(v);
+    let mut t = Vec::new();
+    tensor::stacked_observation_tensor(&start, &now, 4, &mut t);
+    t.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+
+fn belief_bytes(v: &RecordView) -> Vec<u8> {
+    let mut t = Vec::new();
+    match tensor::belief_planes(&views(v).1, &mut t) {
+        Some(()) => t.iter().flat_map(|x| x.to_le_bytes()).collect(),
+        None => b"none".to_vec(),
+    }
+}
+
 fn observation_string_bytes(v: &RecordView) -> Vec<u8> {
     text::observation_string(&views(v).1).into_bytes()
 }
@@ -56,8 +71,9 @@ fn legal_actions_bytes(v: &RecordView) -> Vec<u8> {
     bytes
 }
 
-const CHANNELS: [Channel<'static>; 4] = [
+const CHANNELS: [Channel<'static>; 5] = [
     ("observation_tensor", &tensor_bytes),
+    ("stacked_observation_tensor", &stacked_bytes),
     ("observation_string", &observation_string_bytes),
     ("information_state_string", &information_state_bytes),
     ("legal_actions", &legal_actions_bytes),
@@ -104,6 +120,32 @@ fn paired_histories_give_identical_python_observations() {
         total.captures > 0 && total.checks > 0 && total.unheard > 0,
         "{total:?}"
     );
+}
+
+/// The belief planes (slow: a belief per call, so short pairs) from the standard start.
+#[test]
+fn paired_histories_give_identical_belief_planes() {
+    let mut total = Exercised::default();
+    for id in [RuleSetId::Wild16, RuleSetId::BerkeleyAny] {
+        for observer in [Color::White, Color::Black] {
+            let cfg = PairConfig {
+                rules: *id.rules(),
+                fen: None,
+                observer,
+                seed: 3,
+                max_commands: 12,
+            };
+            let ex = paired_game(&cfg, |a, b, ctx| {
+                assert!(
+                    belief_bytes(a) == belief_bytes(b),
+                    "{id} {observer:?} {ctx}: belief planes differ"
+                );
+            });
+            total.add(&ex);
+        }
+    }
+    eprintln!("belief planes: {total:?}");
+    assert!(total.plies_apart > 0, "{total:?}");
 }
 
 /// OpenSpiel's leak (issue 26): after 1.e4 e5 and after 1.e4 Nf6 White has heard the same,

@@ -21,6 +21,8 @@ from typing import Any, Dict
 
 from ._umpire import (
     ANY_ACTION,
+    BELIEF_PLANES,
+    MAX_STACK,
     NUM_ACTIONS,
     PLANE_NAMES,
     STANDARD_FEN,
@@ -39,12 +41,15 @@ from ._umpire import (
     load_game,
     play_match,
     play_random_games,
+    read_engine_request,
     rule_sets,
     rule_table,
 )
 
 __all__ = [
     "ANY_ACTION",
+    "BELIEF_PLANES",
+    "MAX_STACK",
     "NUM_ACTIONS",
     "PLANE_NAMES",
     "STANDARD_FEN",
@@ -65,6 +70,7 @@ __all__ = [
     "match",
     "play_match",
     "play_random_games",
+    "read_engine_request",
     "rule_sets",
     "rule_table",
 ]

@@ -7,7 +7,8 @@ Schema of one line / row (``docs/PYTHON.md``):
 - ``record`` (str): the lossless JSON record (the true history);
 - ``white_view``, ``black_view`` (str): each player's filtered record (JSON).
 
-:func:`write_random_games` makes a shard from random playouts; :func:`examples` reads a shard
+:func:`write_random_games` makes a shard from random playouts, :func:`shard_from_run` one
+from the records an ``umpire selfplay --out DIR`` or ``umpire match --out DIR`` run wrote; :func:`examples` reads a shard
 and yields, for every command of every game and each player, ``(tensor, label, meta)``: the
 player's observation tensor (from its view only), the true position's FEN as the belief label,
 and the game index, ply and side.
@@ -84,6 +85,26 @@ def read_rows(path: PathLike) -> Iterator[Dict[str, Any]]:
         for line in f:
             if line.strip():
                 yield json.loads(line)
+
+
+def records_in(directory: PathLike) -> List[Record]:
+    """The game records an ``umpire selfplay --out DIR`` or ``umpire match --out DIR`` run
+    wrote (``game-0001.json``, ...; the players' ``.white.json`` / ``.black.json`` views are
+    left out), in name order."""
+    paths = sorted(p for p in Path(directory).glob("*.json")
+                   if not p.name.endswith((".white.json", ".black.json")))
+    return [Record.load(p) for p in paths]
+
+
+def shard_from_run(directory: PathLike, path: PathLike) -> int:
+    """Writes the records of a ``selfplay`` / ``match`` output directory as one shard (format
+    by the suffix of ``path``); returns the number of games."""
+    records = records_in(directory)
+    if Path(path).suffix == ".parquet":
+        write_parquet(records, path)
+    else:
+        write_jsonl(records, path)
+    return len(records)
 
 
 def write_random_games(path: PathLike, n: int, rules: str = "wild16", seed: int = 0) -> None:

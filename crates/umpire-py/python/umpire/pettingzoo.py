@@ -18,7 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from . import NUM_ACTIONS, TENSOR_PLANES, load_game
+from . import BELIEF_PLANES, NUM_ACTIONS, TENSOR_PLANES, load_game
 
 AGENTS = ["player_0", "player_1"]
 
@@ -37,13 +37,18 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "umpire_kriegspiel_v0", "is_parallelizable": False}
 
     def __init__(self, rules: str = "wild16", fen: Optional[str] = None, guided: bool = False,
-                 render_mode: Optional[str] = None) -> None:
+                 stack: int = 1, belief: bool = False, render_mode: Optional[str] = None) -> None:
+        """``stack``: the last k observation tensors, newest first (k × 35 planes);
+        ``belief``: 6 belief-marginal planes appended (standard start only; slow)."""
         super().__init__()
         self.game = load_game("kriegspiel", rules=rules, fen=fen, guided=guided)
+        self.stack = stack
+        self.belief = belief
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
         self.render_mode = render_mode
-        shape = (TENSOR_PLANES, 8, 8)
+        self.planes = TENSOR_PLANES * stack + (BELIEF_PLANES if belief else 0)
+        shape = (self.planes, 8, 8)
         self.observation_spaces = {
             a: spaces.Dict({
                 "observation": spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32),
@@ -68,8 +73,13 @@ class raw_env(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         p = AGENTS.index(agent)
-        obs = np.frombuffer(self.state.observation_tensor_bytes(p), dtype="<f4")
-        obs = obs.reshape(TENSOR_PLANES, 8, 8).astype(np.float32, copy=True)
+        if self.stack > 1:
+            raw = self.state.stacked_observation_tensor_bytes(p, self.stack)
+        else:
+            raw = self.state.observation_tensor_bytes(p)
+        if self.belief:
+            raw += self.state.belief_planes_bytes(p)
+        obs = np.frombuffer(raw, dtype="<f4").reshape(self.planes, 8, 8).astype(np.float32, copy=True)
         mask = np.frombuffer(self.state.legal_actions_mask(p), dtype=np.int8).copy()
         return {"observation": obs, "action_mask": mask}
 

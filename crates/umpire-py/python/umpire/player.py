@@ -17,7 +17,12 @@ Announcement = Dict[str, Any]
 
 
 class Player:
-    """A Kriegspiel player. Every callback but :meth:`choose` does nothing by default."""
+    """A Kriegspiel player. Every callback but :meth:`choose` does nothing by default.
+
+    Set ``guided = True`` on the class to be offered the options narrowed by the sound guided
+    filters as an engine (:mod:`umpire.engine`); :func:`play_local` takes ``guided`` itself."""
+
+    guided: bool = False
 
     def handle_game_start(self, side: str, rules: str, view: PlayerView, opponent_name: str) -> None:
         """The game begins: ``side`` is ``"white"`` or ``"black"``; ``view`` the start."""
@@ -36,9 +41,14 @@ class Player:
         the rule set lets the player ask)."""
         raise NotImplementedError
 
-    def handle_game_end(self, result: Optional[str], record: Record) -> None:
+    def handle_draw_offer(self) -> bool:
+        """The opponent offers a draw: True accepts. Declines by default."""
+        return False
+
+    def handle_game_end(self, result: Optional[str], record: Optional[Record]) -> None:
         """The game is over: ``result`` is ``"1-0"``, ``"0-1"``, ``"1/2-1/2"`` (or None if
-        stopped at the command limit); ``record`` is the whole game, revealed at the end."""
+        unknown: stopped at the command limit, or as an engine); ``record`` is the whole game,
+        revealed at the end of a local game (None as an engine)."""
 
 
 class RandomPlayer(Player):

@@ -32,13 +32,10 @@ impl Agent {
         let side = side_of(side)?;
         let view = umpire_view::PlayerView::standard(config.rules, side);
         let mut agent = kind.build(view, seed, &AgentConfig::default());
+        // The opening announcements are public, as the match runner hands them to both.
         let opening: Vec<_> = umpire_rules::Umpire::new(config.rules)
             .opening_announcements()
             .iter()
-            .filter(|h| {
-                h.audience
-                    .includes(umpire_rules::shakmaty::Color::White, side)
-            })
             .map(|h| h.announcement)
             .collect();
         agent.hear_opening(&opening);

@@ -273,6 +273,38 @@ impl KriegspielState {
         Ok(PyBytes::new(py, &bytes))
     }
 
+    /// `player`'s last `k` observation tensors stacked, newest first (k × planes × 8 × 8
+    /// floats; frames before the start are zeros), as little-endian float32 bytes.
+    fn stacked_observation_tensor_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+        k: usize,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let side = state::color_of(player).map_err(err)?;
+        let mut out = Vec::new();
+        py.detach(|| self.inner.stacked_observation_tensor(side, k, &mut out));
+        let bytes: Vec<u8> = out.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
+    }
+
+    /// `player`'s belief planes (6 × 8 × 8 floats: the probability of each enemy man type on
+    /// each square among the positions consistent with its observations), as little-endian
+    /// float32 bytes. Standard start only; slow (the belief is worked out at each call,
+    /// without the interpreter lock).
+    fn belief_planes_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let side = state::color_of(player).map_err(err)?;
+        let mut out = Vec::new();
+        py.detach(|| self.inner.belief_planes(side, &mut out))
+            .ok_or_else(|| err("belief planes need the standard start"))?;
+        let bytes: Vec<u8> = out.iter().flat_map(|x| x.to_le_bytes()).collect();
+        Ok(PyBytes::new(py, &bytes))
+    }
+
     /// `player`'s view (own board, what it heard, options).
     fn view(&self, player: &Bound<'_, PyAny>) -> PyResult<super::view::PlayerView> {
         let side = side_of(player)?;

@@ -31,6 +31,8 @@ fn _umpire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ANY_ACTION", crate::action::ANY_ACTION)?;
     m.add("STANDARD_FEN", umpire_rules::record::STANDARD_FEN)?;
     m.add("TENSOR_PLANES", crate::tensor::PLANES)?;
+    m.add("BELIEF_PLANES", crate::tensor::BELIEF_PLANES)?;
+    m.add("MAX_STACK", crate::tensor::MAX_STACK)?;
     m.add("PLANE_NAMES", crate::tensor::PLANE_NAMES.to_vec())?;
     m.add_class::<game::KriegspielGame>()?;
     m.add_class::<game::KriegspielState>()?;
@@ -47,5 +49,6 @@ fn _umpire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(batch::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(agent::agent_names, m)?)?;
+    m.add_function(wrap_pyfunction!(view::read_engine_request, m)?)?;
     Ok(())
 }

@@ -58,13 +58,22 @@ impl PlayerView {
         Ok(d)
     }
 
-    /// Every observation heard, in order (dicts: actor, command, verdict, moved, announcements).
-    fn heard<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    /// The observations heard from the `start`-th on, in order (dicts: actor, command,
+    /// verdict, moved, announcements).
+    #[pyo3(signature = (start = 0))]
+    fn heard<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<Bound<'py, PyDict>>> {
         self.inner
             .transcript()
+            .get(start..)
+            .unwrap_or_default()
             .iter()
             .map(|o| observation(py, o))
             .collect()
+    }
+
+    /// The number of observations heard.
+    fn heard_count(&self) -> usize {
+        self.inner.transcript().len()
     }
 
     /// What the player may still try this turn (UCI), and `"any"` where it may ask; with
@@ -191,4 +200,23 @@ impl Belief {
         let belief = &self.inner;
         py.detach(|| Marginals::of(belief).to_json())
     }
+}
+
+/// Reads one engine-protocol request line (docs/ENGINE.md): returns `(request, view,
+/// options, seed)` with `request` `"choose"` or `"draw"`, the player's view rebuilt from the
+/// request alone, and its options (UCI, and `"any"` where it may ask; narrowed by the sound
+/// guided filters with `guided=True`).
+#[pyfunction]
+#[pyo3(signature = (line, guided = false))]
+pub fn read_engine_request(
+    line: &str,
+    guided: bool,
+) -> PyResult<(&'static str, PlayerView, Vec<String>, u64)> {
+    let turn = crate::engine::read_request(line, guided).map_err(err)?;
+    Ok((
+        if turn.draw { "draw" } else { "choose" },
+        PlayerView { inner: turn.view },
+        turn.options,
+        turn.seed,
+    ))
 }

@@ -1,5 +1,8 @@
 """Datasets: shards written and read back as training examples."""
 
+import os
+import subprocess
+
 import pytest
 
 import umpire
@@ -26,3 +29,17 @@ def test_parquet_shard(tmp_path):
     path = tmp_path / "games.parquet"
     datasets.write_random_games(path, 2, seed=6)
     assert len(list(datasets.read_rows(path))) == 2
+
+
+@pytest.mark.skipif(not os.environ.get("UMPIRE_BIN"), reason="UMPIRE_BIN (the CLI) not given")
+def test_a_selfplay_run_becomes_a_shard(tmp_path):
+    run = tmp_path / "run"
+    subprocess.run([os.environ["UMPIRE_BIN"], "selfplay", "--games", "3", "--seed", "2",
+                    "--out", str(run), "--player-views"], check=True, capture_output=True)
+    shard = tmp_path / "run.jsonl"
+    assert datasets.shard_from_run(run, shard) == 3
+    rows = list(datasets.read_rows(shard))
+    assert [r["result"] for r in rows] == [umpire.Record.load(p).result
+                                          for p in sorted(run.glob("game-000?.json"))]
+    first = next(datasets.examples(shard))
+    assert len(first[0]) == umpire.TENSOR_PLANES * 64

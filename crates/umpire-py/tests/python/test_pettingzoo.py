@@ -37,3 +37,14 @@ def umpire_planes():
     import umpire
 
     return umpire.TENSOR_PLANES
+
+
+def test_stacked_and_belief_observations():
+    e = upz.raw_env(stack=3, belief=True)
+    e.reset()
+    assert e.observe("player_0")["observation"].shape == (3 * umpire_planes() + 6, 8, 8)
+    e.step(int(np.flatnonzero(e.observe("player_0")["action_mask"])[0]))
+    obs = e.observe("player_1")["observation"]
+    assert e.observation_space("player_1")["observation"].contains(obs)
+    belief = obs[3 * umpire_planes():]
+    assert abs(belief.sum() - 16.0) < 1e-3

@@ -1,6 +1,12 @@
-"""The Player class with callbacks, played locally against built-in agents."""
+"""The Player class with callbacks, played locally against built-in agents and as an engine."""
 
+import json
+import os
 import random
+import subprocess
+import sys
+
+import pytest
 
 import umpire
 from umpire.player import Player, RandomPlayer, play_local
@@ -39,7 +45,9 @@ class Greedy(Player):
     """Captures back on the square where it was just captured, asks "Any?" where it may,
     else tries a random guided option that goes forward."""
 
-    def __init__(self, seed):
+    guided = True
+
+    def __init__(self, seed=0):
         self.rng = random.Random(seed)
         self.target = None
 
@@ -69,3 +77,27 @@ def test_a_simple_player_beats_random():
         wins += (result == "1-0" and side == "white") or (result == "0-1" and side == "black")
         losses += (result == "0-1" and side == "white") or (result == "1-0" and side == "black")
     assert wins >= 3 and wins > 2 * losses, (wins, losses)
+
+
+@pytest.mark.skipif(not os.environ.get("UMPIRE_BIN"), reason="UMPIRE_BIN (the CLI) not given")
+def test_player_as_an_engine_in_umpire_match():
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = dict(os.environ, PYTHONPATH=here + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    out = subprocess.run(
+        [os.environ["UMPIRE_BIN"], "match", f"cmd:{sys.executable} -m umpire.engine test_player:Greedy",
+         "random", "--games", "4", "--seed", "3", "--nodes", "10", "--json"],
+        check=True, capture_output=True, text=True, env=env, timeout=600,
+    )
+    summary = json.loads(out.stdout.strip().splitlines()[-1])
+    assert summary["games"] == 4 and summary["faults"] == [], summary
+    assert summary["wins"] >= summary["losses"], summary
+
+
+def test_engine_answers_a_bad_line_with_an_error():
+    import io
+
+    from umpire.engine import serve
+
+    sink = io.StringIO()
+    serve(Greedy(), io.StringIO("not json\n\n"), sink)
+    assert json.loads(sink.getvalue())["error"]
