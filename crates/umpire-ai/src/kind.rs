@@ -79,6 +79,8 @@ impl AgentKind {
             AgentKind::BeliefGuided => "guided-random narrowed by what it believes",
             AgentKind::Mcts => "Monte Carlo tree search over its belief (strong)",
             AgentKind::Darkboard => "maximax over metapositions, after Darkboard (strong)",
+            AgentKind::Raider => "an aggressive club player: captures, checks, recaptures",
+            AgentKind::Peek => "CHEATS: sees the true board (a yardstick for umpire match only)",
         }
     }
 
