@@ -70,7 +70,7 @@ pub fn heatmap_svg(
                 y + 30,
                 letter(best).to_ascii_lowercase(),
                 y + 50,
-                percent(p)
+                escape(&percent(p))
             );
         } else if let Some(piece) = own_board
             .as_ref()
@@ -216,6 +216,31 @@ mod tests {
         assert_eq!(percent(0.5), "50%");
         assert_eq!(percent(0.996), ">99%");
         assert_eq!(percent(1.0), "100%");
+    }
+
+    /// Every `<` of the document opens a tag (a bare one, as in "<1%", makes the file
+    /// unreadable as XML: browsers show an error instead of the heatmap).
+    #[test]
+    fn the_document_has_no_bare_angle_bracket() {
+        let mut m = Marginals {
+            enemy: Color::Black,
+            positions: 3,
+            exact: true,
+            p: [[0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0]; 64],
+        };
+        // A pawn on e5 in 0.4 % of the positions, a knight on d5 in 99.6 % (index 6: empty).
+        m.p[usize::from(Square::E5)] = [0.004, 0.0, 0.0, 0.0, 0.0, 0.0, 0.996];
+        m.p[usize::from(Square::D5)] = [0.0, 0.996, 0.0, 0.0, 0.0, 0.0, 0.004];
+        let svg = heatmap_svg(&m, Color::White, Some(&Chess::default()), "a < b");
+        for (i, _) in svg.match_indices('<') {
+            let next = svg[i + 1..].chars().next();
+            assert!(
+                next.is_some_and(|c| c.is_ascii_alphabetic() || c == '/' || c == '?' || c == '!'),
+                "bare '<' at byte {i}: {}",
+                &svg[i..(i + 20).min(svg.len())]
+            );
+        }
+        assert!(svg.contains("&lt;1%") && svg.contains("&gt;99%"));
     }
 
     #[test]
