@@ -110,3 +110,54 @@ async fn between_people_the_belief_waits_for_the_end_then_is_open_to_all() {
     assert_eq!(r.status, 400);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_practice_game_each_player_sees_its_own_belief_while_it_goes_on() {
+    let server = Server::start_with(Database::Dir(fresh_dir("belief-practice")), LONG).await;
+    // Never rated.
+    let r = server
+        .guest()
+        .await
+        .request(
+            "POST",
+            "/api/games",
+            Some(&json!({"practice": true, "rated": true})),
+        )
+        .await
+        .unwrap();
+    assert_eq!((r.status, r.code()), (400, Some("practice_unrated")));
+    let (white, black, id) = two_player_game(&server, json!({"practice": true})).await;
+    let summary = server
+        .client()
+        .request("GET", &format!("/api/games/{id}"), None)
+        .await
+        .unwrap()
+        .ok()
+        .unwrap();
+    assert_eq!(
+        (&summary["practice"], &summary["rated"]),
+        (&json!(true), &json!(false))
+    );
+    let (mut w, state) = socket(&white, &id).await;
+    assert_eq!(state["practice"], true, "{state}");
+    ask(&mut w, json!({"type": "attempt", "move": "d2d4"}), 1).await;
+    let base = format!("/api/games/{id}/belief");
+    let mine = body_of(get(&black, &format!("{base}?side=black")).await);
+    assert_eq!((mine.side, mine.plies), (Side::Black, 1));
+    let mine = body_of(get(&white, &format!("{base}?side=white")).await);
+    assert_eq!((mine.side, mine.plies), (Side::White, 1));
+    // Not the opponent's, and not to anyone else.
+    for (c, side) in [
+        (&white, "black"),
+        (&black, "white"),
+        (&server.client(), "white"),
+    ] {
+        let r = get(c, &format!("{base}?side={side}")).await;
+        assert_eq!((r.status, r.code()), (403, Some("forbidden")), "{side}");
+    }
+    // An ordinary casual game between people says it is no practice.
+    let (_, _, casual) = two_player_game(&server, json!({})).await;
+    let (_, state) = socket(&white, &casual).await;
+    assert_eq!(state["practice"], false, "{state}");
+    server.stop().await;
+}

@@ -33,6 +33,7 @@ fn public<'a>(rules: &'a RuleSet, result: Option<(&'a str, &'a str)>) -> Public<
         },
         time_control: (60_000, 0),
         rated: true,
+        practice: false,
         result,
         ratings: &RATINGS,
         // Public: connections and time only, the same in every history.

@@ -1,7 +1,7 @@
 //! `GET /api/games/{id}/belief?side=…&ply=…`: one side's belief of where the enemy men stand
-//! (the overlay). Allowed to that side's own player while a game against a house agent goes on
-//! (at the moves played so far or before), and to anyone once the game is over (any side, any
-//! point); refused otherwise. Computed from that side's observations only, off the async
+//! (the overlay). Allowed to that side's own player while a practice game or a game against a
+//! house agent goes on (at the moves played so far or before), and to anyone once the game is
+//! over (any side, any point); refused otherwise. Computed from that side's observations only, off the async
 //! threads, at most [`BELIEF_AT_ONCE`] at once server-wide (more: 503 `busy`), and kept in a
 //! small bounded cache.
 
@@ -41,12 +41,13 @@ pub async fn belief(
         let own = caller
             .as_ref()
             .is_some_and(|u| row.users[index(side)].as_deref() == Some(u.id.as_str()));
-        let against_agent = row.agents[index(!side)].is_some();
-        if row.status != "live" || !own || !against_agent {
+        let practice = row.practice || row.agents[index(!side)].is_some();
+        if row.status != "live" || !own || !practice {
             return Err(ApiError::forbidden(
                 "forbidden",
                 "while a game goes on, a side's belief is shown only to that side's player in a \
-                 game against a house agent; once the game is over, to everyone",
+                 practice game or a game against a house agent; once the game is over, to \
+                 everyone",
             ));
         }
     }
