@@ -10,6 +10,7 @@ use ts_rs::{Config, ExportError, TS};
 use crate::client_message::ClientFrame;
 use crate::game::GameFrame;
 use crate::http::account::{Credentials, MeBody, NewBotBody, NewBotRequest, OkBody, SessionBody};
+use crate::http::belief::{BeliefBody, BeliefQuery};
 use crate::http::chat::{ChatPageBody, ChatQuery};
 use crate::http::error::ErrorBody;
 use crate::http::game::{GameSummary, GamesQuery, NewGameRequest, RemovedBody};
@@ -53,6 +54,8 @@ fn export_all(cfg: &Config) -> Result<(), ExportError> {
     ChatQuery::export_all(cfg)?;
     ChatPageBody::export_all(cfg)?;
     ReviewBody::export_all(cfg)?;
+    BeliefQuery::export_all(cfg)?;
+    BeliefBody::export_all(cfg)?;
     Ok(())
 }
 

@@ -164,6 +164,8 @@ pub async fn open_timed(
         creations: Arc::new(http::rate_limit::creation_limiter()),
         guest_creations: Arc::new(http::rate_limit::guest_creation_limiter()),
         guest_accounts: Arc::new(http::rate_limit::guest_account_limiter()),
+        beliefs: Arc::new(game::belief_cache::BeliefCache::default()),
+        belief_permits: Arc::new(tokio::sync::Semaphore::new(http::belief::BELIEF_AT_ONCE)),
     })
 }
 

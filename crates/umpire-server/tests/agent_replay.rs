@@ -25,6 +25,7 @@ fn row(id: &str, user: &str, seed: i64) -> GameRow {
         reason: None,
         created_ms: now_ms(),
         rated: false,
+        practice: false,
         opponent: None,
     }
 }

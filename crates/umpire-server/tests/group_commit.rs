@@ -29,6 +29,7 @@ fn game(id: &str) -> GameRow {
         reason: None,
         created_ms: now_ms(),
         rated: false,
+        practice: false,
         opponent: None,
     }
 }

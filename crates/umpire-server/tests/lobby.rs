@@ -598,6 +598,7 @@ async fn tombstones_are_kept_a_day_then_dropped(db: Database) {
         reason: None,
         created_ms: 0,
         rated: false,
+        practice: false,
         opponent: None,
     };
     let day = WITHDRAWN_KEEP_MS;

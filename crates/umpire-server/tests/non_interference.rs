@@ -33,6 +33,7 @@ fn public<'a>(rules: &'a RuleSet, result: Option<(&'a str, &'a str)>) -> Public<
         },
         time_control: (60_000, 0),
         rated: true,
+        practice: false,
         result,
         ratings: &RATINGS,
         // Public: connections and time only, the same in every history.
@@ -313,4 +314,54 @@ async fn the_lobby_feed_is_the_same_whatever_the_hidden_history_of_running_games
     // … byte for byte the same.
     assert_eq!(bob_a, bob_b);
     assert_eq!(anon_a, anon_b);
+}
+
+/// The belief overlay is an output channel too: two true histories that give a side the same
+/// observations give byte-identical belief bodies for that side, at every point (the belief
+/// reads the side's observations only, and its seed is the game's id, the side and the plies).
+#[test]
+fn equal_observations_give_byte_identical_belief_bodies() {
+    use umpire_rules::record::Game;
+    use umpire_server::game::belief::belief_body;
+
+    for rules in [RuleSet::BERKELEY_ANY, RuleSet::WILD16] {
+        let mut seen: [Seen; 2] = Default::default();
+        for seed in 0..120 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut game = Game::new(rules);
+            let mut list = AttemptList::new();
+            for _ in 0..6 {
+                if game.umpire().is_over() {
+                    break;
+                }
+                list.clear();
+                let may_ask = game.umpire().mover_options(&mut list);
+                let n = list.len() + usize::from(may_ask);
+                let pick = rng.random_range(0..n);
+                let command = if pick == list.len() {
+                    Command::AskAny
+                } else {
+                    Command::Attempt(list[pick])
+                };
+                game.submit(command);
+                let truth =
+                    Fen::from_position(game.umpire().position(), EnPassantMode::Legal).to_string();
+                for side in [Color::White, Color::Black] {
+                    let record = game.record();
+                    let (heard, _) = record.observations_until(side, None);
+                    let body = belief_body("g", record, side, None).unwrap();
+                    let frame = serde_json::to_string(&body).unwrap();
+                    seen[side.fold_wb(0, 1)].add(format!("{heard:?}"), frame, truth.clone());
+                }
+            }
+        }
+        for (who, s) in ["white", "black"].iter().zip(&seen) {
+            assert!(
+                s.collisions > 20,
+                "{:?}: only {} {who} collisions",
+                rules.id,
+                s.collisions
+            );
+        }
+    }
 }

@@ -34,6 +34,7 @@ fn live_game(id: &str) -> GameRow {
         reason: None,
         created_ms: now_ms(),
         rated: false,
+        practice: false,
         opponent: None,
     }
 }

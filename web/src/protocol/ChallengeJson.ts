@@ -35,6 +35,10 @@ time_control: TimeControl,
  */
 rated: boolean, 
 /**
+ * A practice game (never rated).
+ */
+practice: boolean, 
+/**
  * The time class.
  */
 class: string, };

@@ -42,6 +42,10 @@ time_control: TimeControl,
  */
 rated: boolean, 
 /**
+ * A practice game (never rated; its players may see their own belief while it goes on).
+ */
+practice: boolean, 
+/**
  * The time class.
  */
 class: string, 

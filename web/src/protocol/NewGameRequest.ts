@@ -33,6 +33,11 @@ level?: number | null,
  */
 rated?: boolean | null, 
 /**
+ * A practice game (default false): never rated; its players may see their own belief
+ * overlay while it goes on.
+ */
+practice?: boolean | null, 
+/**
  * A direct challenge to this account's name.
  */
 opponent?: string | null, };

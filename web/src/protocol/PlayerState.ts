@@ -111,6 +111,10 @@ time_control: TimeControl,
  */
 rated: boolean, 
 /**
+ * A practice game (never rated; each player may see its own belief overlay).
+ */
+practice: boolean, 
+/**
  * The time class (`bullet`, `blitz`, `rapid`, `classical`, `correspondence`).
  */
 class: string, 

@@ -1,6 +1,8 @@
 // Generated from the Rust types of crates/umpire-protocol; do not edit by hand.
 // Refresh: UMPIRE_WRITE_TS=1 cargo test --profile ci -p umpire-protocol typescript
 export type * from "./AddedFrame";
+export type * from "./BeliefBody";
+export type * from "./BeliefQuery";
 export type * from "./BySide";
 export type * from "./ChallengeJson";
 export type * from "./ChatLine";
@@ -59,6 +61,7 @@ export type * from "./Side";
 export type * from "./Spectator";
 export type * from "./SpectatorState";
 export type * from "./SpectatorUpdate";
+export type * from "./SquareBelief";
 export type * from "./StateFrame";
 export type * from "./SummaryRating";
 export type * from "./TimeControl";

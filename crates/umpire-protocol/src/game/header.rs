@@ -21,6 +21,9 @@ pub struct Header {
     pub time_control: TimeControl,
     /// Whether the result changes the players' ratings.
     pub rated: bool,
+    /// A practice game (never rated; each player may see its own belief overlay).
+    #[serde(default)]
+    pub practice: bool,
     /// The time class (`bullet`, `blitz`, `rapid`, `classical`, `correspondence`).
     pub class: String,
     /// Both seats' ratings: rated games only.

@@ -32,6 +32,10 @@ pub struct NewGameRequest {
     /// Rated (default false: casual).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rated: Option<bool>,
+    /// A practice game (default false): never rated; its players may see their own belief
+    /// overlay while it goes on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub practice: Option<bool>,
     /// A direct challenge to this account's name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent: Option<String>,
@@ -84,6 +88,9 @@ pub struct GameSummary {
     pub time_control: TimeControl,
     /// Rated or casual.
     pub rated: bool,
+    /// A practice game (never rated; its players may see their own belief while it goes on).
+    #[serde(default)]
+    pub practice: bool,
     /// The time class.
     pub class: String,
     /// Each seated account's rating in the rule set and class; `null` for a guest, an agent
@@ -132,6 +139,7 @@ mod tests {
                 increment_ms: 0,
             },
             rated: false,
+            practice: false,
             class: "rapid".into(),
             ratings: BySide {
                 white: Some(SummaryRating {
@@ -155,7 +163,7 @@ mod tests {
             "players": {"white": "ann", "black": "agent:random"},
             "status": "over", "result": "1-0", "reason": "checkmate",
             "time_control": {"initial_ms": 600000, "increment_ms": 0},
-            "rated": false, "class": "rapid",
+            "rated": false, "practice": false, "class": "rapid",
             "ratings": {
                 "white": {"rating": 1500.0, "deviation": 350.0, "volatility": 0.06,
                           "provisional": true, "games": 0},
@@ -191,13 +199,14 @@ mod tests {
             agent: Some("random".into()),
             level: Some(3),
             rated: Some(false),
+            practice: Some(true),
             opponent: Some("bob".into()),
         };
         check(
             &g,
             json!({"rules": "cincinnati", "initial_ms": 300000, "increment_ms": 2000,
                    "color": "white", "agent": "random", "level": 3, "rated": false,
-                   "opponent": "bob"}),
+                   "practice": true, "opponent": "bob"}),
         );
         assert!(serde_json::from_value::<NewGameRequest>(json!({"colour": "white"})).is_err());
         check(

@@ -2,6 +2,7 @@
 //! server answers, one type per body.
 
 pub mod account;
+pub mod belief;
 pub mod chat;
 pub mod error;
 #[cfg(test)]

@@ -23,6 +23,9 @@ pub struct ChallengeJson {
     pub time_control: TimeControl,
     /// Rated or casual.
     pub rated: bool,
+    /// A practice game (never rated).
+    #[serde(default)]
+    pub practice: bool,
     /// The time class.
     pub class: String,
 }

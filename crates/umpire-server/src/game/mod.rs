@@ -2,12 +2,15 @@
 //! thing a live game does), its [`clock`]s, the [`projection`] that is all a connection
 //! hears of it, the bounded [`outbox`] of frames each connection is sent, and the built-in
 //! agents the server seats ([`house_agent`], [`strength`]) with their server-wide queue of
-//! decisions ([`agent_pool`]), and a finished game step by step for review ([`review`]).
+//! decisions ([`agent_pool`]), a finished game step by step for review ([`review`]), and one
+//! side's belief for the overlay ([`belief`]) with its bounded cache ([`belief_cache`]).
 //!
 //! Uses the lobby (to tell it of joins and withdrawals), the accounts' rows, ratings and
 //! storage; never the HTTP layer.
 
 pub mod agent_pool;
+pub mod belief;
+pub mod belief_cache;
 pub mod clock;
 pub mod house_agent;
 pub mod hub;

@@ -51,6 +51,8 @@ pub struct Public<'a> {
     pub time_control: (i64, i64),
     /// Whether the game is rated.
     pub rated: bool,
+    /// Whether it is a practice game.
+    pub practice: bool,
     /// The result (score, reason) when the game is over.
     pub result: Option<(&'a str, &'a str)>,
     /// Each seat's rating in a rated game (`None` for a seat that is not rated).
@@ -130,6 +132,7 @@ fn header(public: &Public<'_>) -> Header {
             increment_ms,
         },
         rated: public.rated,
+        practice: public.practice,
         class: class.as_str().to_owned(),
         ratings: public.rated.then(|| seat_ratings(public.ratings)),
     }
@@ -442,6 +445,7 @@ mod tests {
             },
             time_control: (60_000, 1_000),
             rated,
+            practice: false,
             result: over.then_some(("0-1", "time_forfeit")),
             ratings: &RATINGS,
             presence: Presence {

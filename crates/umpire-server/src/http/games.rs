@@ -59,6 +59,7 @@ pub async fn summary(st: &AppState, row: &GameRow) -> Result<GameSummary, ApiErr
             increment_ms: row.increment_ms,
         },
         rated: row.rated,
+        practice: row.practice,
         class: class.as_str().to_owned(),
         ratings: BySide::from_array(ratings),
         opponent,
@@ -147,6 +148,13 @@ pub async fn create_game(
         None => None,
     };
     let rated = g.rated.unwrap_or(false);
+    let practice = g.practice.unwrap_or(false);
+    if practice && rated {
+        return Err(ApiError::bad_request(
+            "practice_unrated",
+            "a practice game is never rated: leave out \"rated\" or \"practice\"",
+        ));
+    }
     if rated && user.kind == "guest" {
         return Err(ApiError::guest_unrated());
     }
@@ -185,6 +193,7 @@ pub async fn create_game(
         created_ms: st.store.now_ms(),
         rated,
         opponent: opponent.as_ref().map(|u| u.id.clone()),
+        practice,
     };
     st.store.insert_game(&row).await?;
     st.hub.round(&row.id).await?;
@@ -356,6 +365,7 @@ pub async fn rematch(
         reason: None,
         created_ms: st.store.now_ms(),
         rated: old.rated,
+        practice: old.practice,
         opponent: if live { None } else { old.users[other].clone() },
     };
     st.store.insert_game(&row).await?;

@@ -259,6 +259,7 @@ mod tests {
             initial_ms: 600_000,
             increment_ms: 0,
             rated: false,
+            practice: false,
         }
     }
 

@@ -4,7 +4,8 @@
 //! connections' limits ([`connections`]: accept loop, per-address cap, header timeout), the
 //! request bodies' ([`request_body`]), the sockets' buffers ([`socket_buffers`]), and the
 //! handlers, one file per area: [`accounts`], [`games`],
-//! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`review`], [`metrics`], the
+//! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`review`], the
+//! [`belief`] overlay, [`metrics`], the
 //! game socket ([`game_socket`]), the lobby socket ([`lobby_socket`]) and the embedded web
 //! [`site`].
 //!
@@ -13,6 +14,7 @@
 
 pub mod accounts;
 pub mod backoff;
+pub mod belief;
 pub mod caller;
 pub mod challenges;
 pub mod chat_pages;

@@ -8,8 +8,8 @@ use axum::routing::{get, post};
 use crate::error::ApiError;
 use crate::http::state::AppState;
 use crate::http::{
-    accounts, challenges, chat_pages, downloads, game_socket, games, lobby_socket, metrics, origin,
-    players, refusals, request_body, review, site,
+    accounts, belief, challenges, chat_pages, downloads, game_socket, games, lobby_socket, metrics,
+    origin, players, refusals, request_body, review, site,
 };
 
 pub use crate::http::request_body::MAX_BODY_BYTES;
@@ -38,6 +38,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/ws", get(game_socket::game_socket))
         .route("/api/games/{id}/chat", get(chat_pages::chat_page))
         .route("/api/games/{id}/review", get(review::review))
+        .route("/api/games/{id}/belief", get(belief::belief))
         .route("/api/metrics", get(metrics::get_metrics))
         .route("/api/leaderboard", get(players::leaderboard))
         .route("/api/players/{name}", get(players::player))

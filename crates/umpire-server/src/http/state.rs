@@ -3,6 +3,9 @@
 use std::sync::Arc;
 
 use crate::Options;
+use tokio::sync::Semaphore;
+
+use crate::game::belief_cache::BeliefCache;
 use crate::game::hub::Hub;
 use crate::http::backoff::Backoff;
 use crate::http::rate_limit::Limiter;
@@ -31,4 +34,8 @@ pub struct AppState {
     pub guest_creations: Arc<Limiter>,
     /// Guest accounts minted per IP address.
     pub guest_accounts: Arc<Limiter>,
+    /// Beliefs computed lately (the overlay), bounded.
+    pub beliefs: Arc<BeliefCache>,
+    /// Beliefs that may be computed at once ([`crate::http::belief::BELIEF_AT_ONCE`]).
+    pub belief_permits: Arc<Semaphore>,
 }

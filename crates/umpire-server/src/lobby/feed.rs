@@ -47,6 +47,8 @@ pub struct Challenge {
     pub increment_ms: i64,
     /// Rated or casual.
     pub rated: bool,
+    /// A practice game.
+    pub practice: bool,
 }
 
 impl Challenge {
@@ -72,6 +74,7 @@ impl Challenge {
             initial_ms: row.initial_ms,
             increment_ms: row.increment_ms,
             rated: row.rated,
+            practice: row.practice,
         })
     }
 
@@ -101,6 +104,7 @@ impl Challenge {
                 increment_ms: self.increment_ms,
             },
             rated: self.rated,
+            practice: self.practice,
             class: TimeClass::of(self.initial_ms, self.increment_ms)
                 .as_str()
                 .to_owned(),
@@ -266,6 +270,7 @@ mod tests {
             reason: None,
             created_ms: 0,
             rated: true,
+            practice: false,
             opponent: opponent.map(str::to_owned),
         }
     }
@@ -280,6 +285,17 @@ mod tests {
         assert!(!direct.visible_to(Some("u-zed")));
         assert!(direct.visible_to(Some("u-bob")));
         assert!(direct.visible_to(Some("u-ann")));
+    }
+
+    #[test]
+    fn a_challenge_says_whether_it_is_a_practice_game() {
+        let mut practice = row(None);
+        practice.rated = false;
+        practice.practice = true;
+        let wire = Challenge::of(&practice, "ann", None).unwrap().wire();
+        assert!(wire.practice && !wire.rated);
+        let wire = Challenge::of(&row(None), "ann", None).unwrap().wire();
+        assert!(!wire.practice);
     }
 
     /// Every frame of the feed parses as its typed struct and writes back as the same JSON.

@@ -9,7 +9,7 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every migration, in order: (version, description, SQL). The SQL is portable (SQLite and
 /// PostgreSQL run the same text).
-const MIGRATIONS: [(i64, &str, &str); 6] = [
+const MIGRATIONS: [(i64, &str, &str); 7] = [
     (1, "init", include_str!("../../migrations/0001_init.sql")),
     (
         2,
@@ -35,6 +35,11 @@ const MIGRATIONS: [(i64, &str, &str); 6] = [
         6,
         "name keys, bot owners, session expiry",
         include_str!("../../migrations/0006_accounts.sql"),
+    ),
+    (
+        7,
+        "practice games",
+        include_str!("../../migrations/0007_practice.sql"),
     ),
 ];
 

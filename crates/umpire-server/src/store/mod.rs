@@ -105,6 +105,8 @@ pub struct GameRow {
     pub created_ms: i64,
     /// Whether the result changes the players' ratings (chosen at creation; else casual).
     pub rated: bool,
+    /// A practice game: never rated; its players may see their own belief while it goes on.
+    pub practice: bool,
     /// A direct challenge: the user id of the only account that may join this open game.
     pub opponent: Option<String>,
 }
@@ -136,7 +138,7 @@ pub struct ChatRow {
 }
 
 const GAME_COLUMNS: &str = "id, rules, fen, white_user, black_user, white_agent, black_agent, \
-     agent_seed, initial_ms, increment_ms, status, result, reason, created_ms, rated, opponent";
+     agent_seed, initial_ms, increment_ms, status, result, reason, created_ms, rated, opponent, practice";
 
 fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
     Ok(GameRow {
@@ -154,6 +156,7 @@ fn game_of(row: &sqlx::any::AnyRow) -> Result<GameRow, sqlx::Error> {
         created_ms: row.try_get(13)?,
         rated: row.try_get::<i64, _>(14)? != 0,
         opponent: row.try_get(15)?,
+        practice: row.try_get::<i64, _>(16)? != 0,
     })
 }
 
@@ -389,7 +392,7 @@ impl Store {
     /// Adds a game.
     pub async fn insert_game(&self, g: &GameRow) -> Result<(), sqlx::Error> {
         let sql = format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
         );
         sqlx::query(&sql)
             .bind(&g.id)
@@ -408,6 +411,7 @@ impl Store {
             .bind(g.created_ms)
             .bind(i64::from(g.rated))
             .bind(&g.opponent)
+            .bind(i64::from(g.practice))
             .execute(&self.pool)
             .await?;
         Ok(())

@@ -25,6 +25,7 @@ impl Round {
             clocks: self.clocks.reading(now),
             time_control: (self.row.initial_ms, self.row.increment_ms),
             rated: self.row.rated,
+            practice: self.row.practice,
             result: result.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
             ratings: &self.ratings,
             presence: self.presence(now),

@@ -1,0 +1,92 @@
+//! `GET /api/games/{id}/belief?side=…&ply=…`: one side's belief of where the enemy men stand
+//! (the overlay). Allowed to that side's own player while a practice game or a game against a
+//! house agent goes on (at the moves played so far or before), and to anyone once the game is
+//! over (any side, any point); refused otherwise. Computed from that side's observations only, off the async
+//! threads, at most [`BELIEF_AT_ONCE`] at once server-wide (more: 503 `busy`), and kept in a
+//! small bounded cache.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use umpire_protocol::http::belief::{BeliefBody, BeliefQuery};
+use umpire_rules::shakmaty::Color;
+
+use crate::error::ApiError;
+use crate::game::belief::{belief_body, plies_played};
+use crate::game::belief_cache::BeliefKey;
+use crate::game::round::index;
+use crate::http::caller::MaybeCaller;
+use crate::http::downloads::record_of;
+use crate::http::games::game_row;
+use crate::http::state::AppState;
+
+/// Beliefs computed at once, server-wide.
+pub const BELIEF_AT_ONCE: usize = 2;
+
+/// `GET /api/games/{id}/belief`: the [`BeliefBody`]; 403 `forbidden` when the caller may not
+/// see that side's belief, 400 `bad_ply` for a point the game has not reached, 503 `busy` when
+/// [`BELIEF_AT_ONCE`] beliefs are being computed already.
+pub async fn belief(
+    State(st): State<AppState>,
+    MaybeCaller(caller): MaybeCaller,
+    Path(id): Path<String>,
+    Query(query): Query<BeliefQuery>,
+) -> Result<Json<BeliefBody>, ApiError> {
+    let side = Color::from(query.side);
+    let row = game_row(&st, &id).await?;
+    let over = row.status == "over";
+    if !over {
+        let own = caller
+            .as_ref()
+            .is_some_and(|u| row.users[index(side)].as_deref() == Some(u.id.as_str()));
+        let practice = row.practice || row.agents[index(!side)].is_some();
+        if row.status != "live" || !own || !practice {
+            return Err(ApiError::forbidden(
+                "forbidden",
+                "while a game goes on, a side's belief is shown only to that side's player in a \
+                 practice game or a game against a house agent; once the game is over, to \
+                 everyone",
+            ));
+        }
+    }
+    let record = record_of(&st, &row).await?;
+    let played = plies_played(&record);
+    if query.ply.is_some_and(|p| p > played) {
+        return Err(ApiError::bad_request(
+            "bad_ply",
+            format!("the game has reached {played} moves"),
+        ));
+    }
+    let (observations, plies) = record.observations_until(side, query.ply);
+    let key = BeliefKey {
+        game: row.id.clone(),
+        side,
+        plies,
+        observations: observations.len(),
+    };
+    if let Some(body) = st.beliefs.get(&key) {
+        return Ok(Json(Arc::unwrap_or_clone(body)));
+    }
+    let Ok(permit) = Arc::clone(&st.belief_permits).try_acquire_owned() else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "the server is computing other beliefs; ask again in a moment",
+        ));
+    };
+    let game = row.id.clone();
+    let ply = query.ply;
+    let body = tokio::task::spawn_blocking(move || {
+        let body = belief_body(&game, &record, side, ply);
+        drop(permit);
+        body
+    })
+    .await
+    .map_err(ApiError::storage)?
+    .map_err(ApiError::storage)?;
+    let body = Arc::new(body);
+    st.beliefs.put(key, Arc::clone(&body));
+    Ok(Json(Arc::unwrap_or_clone(body)))
+}
