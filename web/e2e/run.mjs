@@ -19,16 +19,8 @@ const problems = [];
 let passed = 0;
 let failed = 0;
 
-// Endpoints of the live-play protocol additions (docs/PROTOCOL.md) that a server from before
-// them answers 404: the page says so in words, and the browser logs the 404 as an error.
-const ABSENT_BEFORE_LIVE = /\/api\/games\/[^/]+\/(review|belief)(\?|$)/;
-
 function watch(page, name) {
   page.on('console', (m) => {
-    if (m.type() === 'error' && /status of 404/.test(m.text()) && ABSENT_BEFORE_LIVE.test(m.location().url)) {
-      console.log(`# ${name}: ${m.location().url} is absent on this server (404)`);
-      return;
-    }
     if (m.type() === 'error') problems.push(`${name}: console error: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => problems.push(`${name}: uncaught: ${e.message}`));
