@@ -403,6 +403,9 @@ fn connect_says_why_a_withdrawn_challenge_is_gone() {
     ann.type_line("ann's password");
     let cancelled = game_of(&mut ann);
     bob.wait_for("New: 2. ann (");
+    // The seat is printed from the first `state` frame: wait for it before cancelling, so
+    // that the frame is not lost to the cancellation (a race under load).
+    ann.wait_for("once the game starts.");
     ann.type_line("cancel");
     ann.wait_for("The challenge was cancelled.");
     assert!(ann.child.wait().unwrap().success());
