@@ -21,14 +21,14 @@ pub const OUTBOX_FRAMES: usize = 256;
 /// Where a connection's frames are put (cheap to clone; every clone is the same queue).
 #[derive(Clone, Debug)]
 pub struct Outbox {
-    tx: mpsc::Sender<Queued>,
+    tx: mpsc::Sender<String>,
     shared: Arc<Shared>,
 }
 
 /// Where the connection's writer takes its frames from.
 #[derive(Debug)]
 pub struct Inbox {
-    rx: mpsc::Receiver<Queued>,
+    rx: mpsc::Receiver<String>,
     shared: Arc<Shared>,
 }
 
@@ -36,16 +36,6 @@ pub struct Inbox {
 struct Shared {
     overflowed: AtomicBool,
     woken: Notify,
-    /// A frame queued with [`Outbox::send_unless_waiting`] is still in the queue.
-    notice_waiting: AtomicBool,
-}
-
-/// A frame in the queue, and whether it is the one notice [`Outbox::send_unless_waiting`]
-/// lets wait at a time.
-#[derive(Debug)]
-struct Queued {
-    text: String,
-    notice: bool,
 }
 
 /// The outbox is closed (its connection is gone) or overflowed: the frame was not queued.
@@ -74,32 +64,6 @@ impl Outbox {
     /// Queues a frame; refused if the connection is gone, or if the queue is full (which
     /// overflows it for good and wakes the writer).
     pub fn send(&self, frame: String) -> Result<(), Refused> {
-        self.queue(Queued {
-            text: frame,
-            notice: false,
-        })
-    }
-
-    /// Queues a notice (a refusal the client should hear) unless an earlier one is still
-    /// waiting to be written; true if queued. A client that reads each answer before it sends
-    /// again always hears it (the earlier notice left the queue before the client could read
-    /// it), while a flood that does not wait gets at most one notice per frame the writer takes
-    /// out, never one per frame it sent.
-    pub fn send_unless_waiting(&self, frame: String) -> bool {
-        if self.shared.notice_waiting.swap(true, Ordering::AcqRel) {
-            return false;
-        }
-        let queued = self.queue(Queued {
-            text: frame,
-            notice: true,
-        });
-        if queued.is_err() {
-            self.shared.notice_waiting.store(false, Ordering::Release);
-        }
-        queued.is_ok()
-    }
-
-    fn queue(&self, frame: Queued) -> Result<(), Refused> {
         if self.shared.overflowed.load(Ordering::Acquire) {
             return Err(Refused);
         }
@@ -130,12 +94,7 @@ impl Inbox {
         tokio::select! {
             biased;
             () = self.shared.woken.notified() => None,
-            frame = self.rx.recv() => frame.filter(|_| !self.overflowed()).map(|f| {
-                if f.notice {
-                    self.shared.notice_waiting.store(false, Ordering::Release);
-                }
-                f.text
-            }),
+            frame = self.rx.recv() => frame.filter(|_| !self.overflowed()),
         }
     }
 
@@ -178,19 +137,5 @@ mod tests {
         drop(inbox);
         assert!(out.is_closed());
         assert_eq!(out.send("a".into()), Err(Refused));
-    }
-
-    #[tokio::test]
-    async fn one_notice_waits_at_a_time_and_the_next_once_it_is_taken() {
-        let (out, mut inbox) = outbox();
-        assert!(out.send_unless_waiting("refused 1".into()));
-        // A flood that does not wait for the answer hears nothing more...
-        assert!(!out.send_unless_waiting("refused 2".into()));
-        assert_eq!(out.send("update".into()), Ok(()));
-        assert_eq!(inbox.recv().await.as_deref(), Some("refused 1"));
-        // ...and a client that read the answer before sending again hears the next one.
-        assert!(out.send_unless_waiting("refused 3".into()));
-        assert_eq!(inbox.recv().await.as_deref(), Some("update"));
-        assert_eq!(inbox.recv().await.as_deref(), Some("refused 3"));
     }
 }

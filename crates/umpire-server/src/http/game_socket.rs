@@ -4,11 +4,9 @@
 //! is answered here with its `pong`, never reaching the game's task.
 //!
 //! Frames a client sends are rate-limited per player and game, all its sockets together (a
-//! spectator: per connection); a refused frame is answered `rate_limited` unless an earlier
-//! refusal still waits to be written (so a client that reads each answer before it sends
-//! again always hears it, and a flood is not answered frame for frame). Frames to the client
-//! wait in a bounded [`outbox`](crate::game::outbox): a client that does not read is told
-//! `lagged` and disconnected.
+//! spectator: per connection); a flood gets one `rate_limited` answer, the rest is dropped
+//! unanswered. Frames to the client wait in a bounded [`outbox`](crate::game::outbox): a
+//! client that does not read is told `lagged` and disconnected.
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
@@ -117,16 +115,37 @@ pub const LAGGED_GRACE: Duration = Duration::from_secs(5);
 struct FrameLimit {
     player: Option<(Arc<Limiter>, String)>,
     own: TokenBucket,
+    /// Refusing since the last frame let through: a flood gets one `rate_limited` answer.
+    refusing: bool,
+}
+
+/// What to do with a frame that came in.
+enum Admit {
+    /// Handle it.
+    Pass,
+    /// Drop it and say so (the first frame refused in a flood).
+    Refuse,
+    /// Drop it silently (the rest of a flood).
+    Drop,
 }
 
 impl FrameLimit {
-    /// Whether the frame may pass now (false: drop it, answering `rate_limited` only while no
-    /// earlier refusal waits unwritten: [`crate::game::outbox::Outbox::send_unless_waiting`]).
-    fn admit(&mut self) -> bool {
+    fn admit(&mut self) -> Admit {
         let now = Instant::now();
-        match &self.player {
+        let passed = match &self.player {
             Some((limiter, key)) => limiter.take(key, now),
             None => self.own.take(now),
+        };
+        match (passed, self.refusing) {
+            (true, _) => {
+                self.refusing = false;
+                Admit::Pass
+            }
+            (false, false) => {
+                self.refusing = true;
+                Admit::Refuse
+            }
+            (false, true) => Admit::Drop,
         }
     }
 }
@@ -208,6 +227,7 @@ async fn connection(
             Seat::Spectator => None,
         },
         own: crate::http::rate_limit::frame_bucket(Instant::now()),
+        refusing: false,
     };
     loop {
         let msg = tokio::select! {
@@ -222,16 +242,20 @@ async fn connection(
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        if !limit.admit() {
-            let id = text
-                .as_ref()
-                .and_then(|t| client_message::parse(t.as_str()).map_or_else(|r| r.id, |m| m.id));
-            tx.send_unless_waiting(error_frame(
-                "rate_limited",
-                "too many frames: at most 100 a second per player and game (bursts of 200); this frame was dropped, send it again (frames sent before you read this answer are dropped unanswered)",
-                id,
-            ));
-            continue;
+        match limit.admit() {
+            Admit::Pass => {}
+            Admit::Refuse => {
+                let id = text.as_ref().and_then(|t| {
+                    client_message::parse(t.as_str()).map_or_else(|r| r.id, |m| m.id)
+                });
+                let _ = tx.send(error_frame(
+                    "rate_limited",
+                    "too many frames: at most 100 a second per player and game (bursts of 200); the rest of this flood is dropped unanswered, send them again",
+                    id,
+                ));
+                continue;
+            }
+            Admit::Drop => continue,
         }
         let Some(text) = text else {
             let _ = tx.send(error_frame("bad_json", "send text frames (JSON)", None));
