@@ -55,7 +55,13 @@ async fn until_reply(s: &mut GameSocket, id: u64) -> Vec<String> {
         }
     })
     .await
-    .expect("an answer");
+    .unwrap_or_else(|_| {
+        let last = out.len().saturating_sub(3);
+        panic!(
+            "no answer to frame {id} within {T:?}; the last frames read: {:?}",
+            &out[last..]
+        )
+    });
     out
 }
 
