@@ -337,12 +337,17 @@ fn without_a_seed_the_run_key_is_secret_and_replays_the_run() {
     let spy = d3.join("spy.py");
     fs::write(
         &spy,
-        "import json, sys\n\
+        // A seeded random choice (from the first request's seed: the games replay), not the
+        // first option: an attempt the umpire judged impossible stays among the options (a
+        // bug of the runner's view, left open), and always taking it never ends the game.
+        "import json, random, sys\n\
          log = open(sys.argv[1], 'a')\n\
+         rng = None\n\
          for line in sys.stdin:\n    \
              log.write(line); log.flush()\n    \
              r = json.loads(line)\n    \
-             c = r['options'][0] if r['request'] == 'choose' and r['options'] else ('draw decline' if r['request'] == 'draw' else 'resign')\n    \
+             rng = rng or random.Random(r.get('seed', 0))\n    \
+             c = rng.choice(r['options']) if r['request'] == 'choose' and r['options'] else ('draw decline' if r['request'] == 'draw' else 'resign')\n    \
              print(json.dumps({'command': c}), flush=True)\n",
     )
     .expect("writes the spy");
