@@ -88,9 +88,43 @@ fn unorient(file: i8, rank: i8, side: Color) -> Option<Square> {
     ))
 }
 
+/// No action (in [`TABLE`]).
+const NONE: u16 = u16::MAX;
+
+/// The action of every step without under-promotion, by side, from-square and to-square:
+/// worked out once by [`encode_slow`] (the hot path encodes each option of every turn).
+static TABLE: std::sync::LazyLock<Box<[[[u16; 64]; 64]; 2]>> = std::sync::LazyLock::new(|| {
+    let mut t = Box::new([[[NONE; 64]; 64]; 2]);
+    for (s, side) in [Color::White, Color::Black].into_iter().enumerate() {
+        for from in Square::ALL {
+            for to in Square::ALL {
+                if let Some(a) = encode_slow(Attempt::new(from, to), side) {
+                    // Actions are below 4,673.
+                    t[s][usize::from(from)][usize::from(to)] = a as u16;
+                }
+            }
+        }
+    }
+    t
+});
+
 /// The action of `attempt` by `side`, or `None` for a step no piece makes (say a1h2), which no
 /// own board allows.
 pub fn encode(attempt: Attempt, side: Color) -> Option<usize> {
+    match attempt.promotion {
+        Some(role) if role != Role::Queen => encode_slow(attempt, side),
+        _ => {
+            let s = usize::from(side == Color::Black);
+            match TABLE[s][usize::from(attempt.from)][usize::from(attempt.to)] {
+                NONE => None,
+                a => Some(usize::from(a)),
+            }
+        }
+    }
+}
+
+/// [`encode`] worked out from the geometry.
+fn encode_slow(attempt: Attempt, side: Color) -> Option<usize> {
     let (ff, fr) = orient(attempt.from, side);
     let (tf, tr) = orient(attempt.to, side);
     let (df, dr) = (tf - ff, tr - fr);
@@ -227,6 +261,7 @@ mod tests {
                 for pawn in [false, true] {
                     if let Some(Action::Attempt(a)) = decode(action, side, |_| pawn) {
                         assert_eq!(encode(a, side), Some(action), "{a} {side:?}");
+                        assert_eq!(encode_slow(a, side), Some(action), "{a} {side:?}");
                         seen.insert((a, pawn));
                     }
                 }
