@@ -20,7 +20,7 @@ See ``docs/PYTHON.md`` in the repository.
 from __future__ import annotations
 
 import json as _json
-from typing import Any, Dict
+from typing import TYPE_CHECKING, Any, Dict
 
 from ._umpire import (
     ANY_ACTION,
@@ -49,6 +49,9 @@ from ._umpire import (
     rule_sets,
     rule_table,
 )
+
+if TYPE_CHECKING:
+    from .vector import VectorEnv
 
 __all__ = [
     "ANY_ACTION",
