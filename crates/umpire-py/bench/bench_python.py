@@ -96,7 +96,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--only", default="", help="run only the rows whose name contains this")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="interleave the rows: each runs this many times for seconds/rounds, "
+                         "and the median steps/s is shown (a shared machine's load drifts)")
     args = ap.parse_args()
+    if args.rounds > 1:
+        return interleaved(args)
     rows = []
     ap_vec = [("umpire.VectorEnv(256) (wild16, 1 thread)",
                lambda s: bench_umpire_vector(s, 256, 1)),
@@ -135,6 +140,42 @@ def main():
     print("|---|---:|---:|---:|")
     for name, sps, gps, spg in rows:
         print(f"| {name} | {sps:,.0f} | {gps:,.1f} | {spg:,.0f} |")
+
+
+def interleaved(args):
+    """Each row `rounds` times in turn; the median of its steps per wall second and per
+    process CPU second (the latter for one-thread rows: less sensitive to other work)."""
+    import statistics
+
+    rows = [("umpire (wild16), one state", bench_umpire),
+            ("umpire.VectorEnv(256), 1 thread", lambda s: bench_umpire_vector(s, 256, 1)),
+            ("umpire.VectorEnv(256, threads=2)", lambda s: bench_umpire_vector(s, 256, 2)),
+            ("pyspiel kriegspiel, one state", bench_pyspiel)]
+    wall = {name: [] for name, _ in rows}
+    cpu = {name: [] for name, _ in rows}
+    for _ in range(args.rounds):
+        for name, fn in rows:
+            if args.only not in name:
+                continue
+            c0 = time.process_time()
+            try:
+                steps, _games, elapsed = fn(args.seconds / args.rounds)
+            except ImportError as e:
+                print(f"{name}: skipped ({e})")
+                continue
+            wall[name].append(steps / elapsed)
+            cpu[name].append(steps / max(time.process_time() - c0, 1e-9))
+    base = wall.get("pyspiel kriegspiel, one state") or [0]
+    base_cpu = cpu.get("pyspiel kriegspiel, one state") or [0]
+    print(f"| loop | steps/s (median of {args.rounds}) | ÷ pyspiel | steps per CPU-second | ÷ pyspiel |")
+    print("|---|---:|---:|---:|---:|")
+    for name, _ in rows:
+        if not wall[name]:
+            continue
+        w, c = statistics.median(wall[name]), statistics.median(cpu[name])
+        bw, bc = statistics.median(base), statistics.median(base_cpu)
+        print(f"| {name} | {w:,.0f} | {w / bw if bw else 0:.1f}× | {c:,.0f} | "
+              f"{c / bc if bc else 0:.1f}× |")
 
 
 if __name__ == "__main__":
