@@ -66,7 +66,10 @@ rm -rf "$wheels"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall \
     --no-deps "$wheels"/*.whl
 rc=0
+# UMPIRE_BIN: the CLI the server and engine tests start; UMPIRE_ORACLE_PAIRS: the example
+# `cargo test` built that writes the oracle's paired histories for the leak test.
 (cd crates/umpire-py && UMPIRE_BIN="${CARGO_TARGET_DIR:-$PWD/../../target}/ci/umpire" \
+    UMPIRE_ORACLE_PAIRS="${CARGO_TARGET_DIR:-$PWD/../../target}/ci/examples/oracle_pairs" \
     "$venv/bin/python" -m pytest -q tests/python) || rc=$?
 if [ "$rc" -eq 5 ]; then
     echo "pytest collected no test of the Python bindings" >&2

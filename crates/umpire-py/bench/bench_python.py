@@ -8,7 +8,9 @@ attempt, legal or not, counts as one step). Run it in a venv with the libraries 
 
 Libraries: `umpire` (this crate: `pip install ./crates/umpire-py`), `pyspiel`
 (`pip install open_spiel==2.0.2`), `kriegspiel` (PyPI `kriegspiel==1.7.3`). Missing ones are
-skipped. The batched `umpire.play_random_games` is measured too, for the comparison with
+skipped. `umpire.VectorEnv` is measured as researchers use vectorised environments: one Python
+iteration draws an action per game with NumPy and steps 256 games with one call (on one thread,
+then on two). The batched `umpire.play_random_games` is measured too, for the comparison with
 `umpire bench`.
 """
 
@@ -45,6 +47,26 @@ def bench_umpire(seconds, rules="wild16"):
     return run_loop(game.new_initial_state, step, seconds)
 
 
+def bench_umpire_vector(seconds, n=256, threads=1, rules="wild16"):
+    """The vectorised loop: each Python iteration lists every game's legal actions, draws one
+    per game with NumPy and steps all `n` games with one call."""
+    import numpy as np
+    import umpire
+
+    env = umpire.VectorEnv(n, rules=rules, threads=threads)
+    rng = np.random.default_rng(1)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        actions, offsets = env.legal_actions()
+        counts = np.diff(offsets)
+        pick = offsets[:-1] + (rng.random(n) * counts).astype(np.uint32)
+        env.step(actions[pick])
+        steps += n
+    elapsed = time.perf_counter() - start
+    return steps, env.games_done, elapsed
+
+
 def bench_pyspiel(seconds):
     import pyspiel
 
@@ -73,10 +95,23 @@ def bench_pypi(seconds):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=float, default=10.0)
+    ap.add_argument("--only", default="", help="run only the rows whose name contains this")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="interleave the rows: each runs this many times for seconds/rounds, "
+                         "and the median steps/s is shown (a shared machine's load drifts)")
     args = ap.parse_args()
+    if args.rounds > 1:
+        return interleaved(args)
     rows = []
-    for name, fn in (("umpire (wild16)", bench_umpire), ("pyspiel kriegspiel", bench_pyspiel),
-                     ("PyPI kriegspiel 1.7.3 (wild16)", bench_pypi)):
+    ap_vec = [("umpire.VectorEnv(256) (wild16, 1 thread)",
+               lambda s: bench_umpire_vector(s, 256, 1)),
+              ("umpire.VectorEnv(256, threads=2) (wild16)",
+               lambda s: bench_umpire_vector(s, 256, 2))]
+    for name, fn in [("umpire (wild16)", bench_umpire), *ap_vec,
+                     ("pyspiel kriegspiel", bench_pyspiel),
+                     ("PyPI kriegspiel 1.7.3 (wild16)", bench_pypi)]:
+        if args.only not in name:
+            continue
         try:
             steps, games, elapsed = fn(args.seconds)
         except ImportError as e:
@@ -105,6 +140,42 @@ def main():
     print("|---|---:|---:|---:|")
     for name, sps, gps, spg in rows:
         print(f"| {name} | {sps:,.0f} | {gps:,.1f} | {spg:,.0f} |")
+
+
+def interleaved(args):
+    """Each row `rounds` times in turn; the median of its steps per wall second and per
+    process CPU second (the latter for one-thread rows: less sensitive to other work)."""
+    import statistics
+
+    rows = [("umpire (wild16), one state", bench_umpire),
+            ("umpire.VectorEnv(256), 1 thread", lambda s: bench_umpire_vector(s, 256, 1)),
+            ("umpire.VectorEnv(256, threads=2)", lambda s: bench_umpire_vector(s, 256, 2)),
+            ("pyspiel kriegspiel, one state", bench_pyspiel)]
+    wall = {name: [] for name, _ in rows}
+    cpu = {name: [] for name, _ in rows}
+    for _ in range(args.rounds):
+        for name, fn in rows:
+            if args.only not in name:
+                continue
+            c0 = time.process_time()
+            try:
+                steps, _games, elapsed = fn(args.seconds / args.rounds)
+            except ImportError as e:
+                print(f"{name}: skipped ({e})")
+                continue
+            wall[name].append(steps / elapsed)
+            cpu[name].append(steps / max(time.process_time() - c0, 1e-9))
+    base = wall.get("pyspiel kriegspiel, one state") or [0]
+    base_cpu = cpu.get("pyspiel kriegspiel, one state") or [0]
+    print(f"| loop | steps/s (median of {args.rounds}) | ÷ pyspiel | steps per CPU-second | ÷ pyspiel |")
+    print("|---|---:|---:|---:|---:|")
+    for name, _ in rows:
+        if not wall[name]:
+            continue
+        w, c = statistics.median(wall[name]), statistics.median(cpu[name])
+        bw, bc = statistics.median(base), statistics.median(base_cpu)
+        print(f"| {name} | {w:,.0f} | {w / bw if bw else 0:.1f}× | {c:,.0f} | "
+              f"{c / bc if bc else 0:.1f}× |")
 
 
 if __name__ == "__main__":

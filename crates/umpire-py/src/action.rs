@@ -88,9 +88,79 @@ fn unorient(file: i8, rank: i8, side: Color) -> Option<Square> {
     ))
 }
 
+/// No action (in `TABLE`).
+const NONE: u16 = u16::MAX;
+
+/// The plane of a step by (file, rank) difference seen from the mover's side, if some piece
+/// makes it (under-promotions aside).
+const fn plane_of(df: i8, dr: i8) -> Option<usize> {
+    let mut k = 0;
+    while k < KNIGHT.len() {
+        if KNIGHT[k].0 == df && KNIGHT[k].1 == dr {
+            return Some(56 + k);
+        }
+        k += 1;
+    }
+    let (adf, adr) = (df.abs(), dr.abs());
+    let distance = if adf > adr { adf } else { adr };
+    if distance == 0 || (df != 0 && dr != 0 && adf != adr) {
+        return None;
+    }
+    let mut d = 0;
+    while d < DIRECTIONS.len() {
+        if DIRECTIONS[d].0 == df.signum() && DIRECTIONS[d].1 == dr.signum() {
+            return Some(d * 7 + (distance - 1) as usize);
+        }
+        d += 1;
+    }
+    None
+}
+
+/// The action of every step without under-promotion, by side (White 0, Black 1), from-square
+/// and to-square, [`NONE`] where no piece makes it: worked out at compile time (the hot path
+/// encodes each option of every turn).
+static TABLE: [[[u16; 64]; 64]; 2] = {
+    let mut t = [[[NONE; 64]; 64]; 2];
+    let mut s = 0;
+    while s < 2 {
+        let mut from = 0;
+        while from < 64 {
+            let mut to = 0;
+            while to < 64 {
+                let (ff, fr) = ((from % 8) as i8, (from / 8) as i8);
+                let (tf, tr) = ((to % 8) as i8, (to / 8) as i8);
+                // Black's board is mirrored by rank.
+                let (fr, tr) = if s == 1 { (7 - fr, 7 - tr) } else { (fr, tr) };
+                if let Some(plane) = plane_of(tf - ff, tr - fr) {
+                    // Below 4,673: fits.
+                    t[s][from][to] = ((fr as usize * 8 + ff as usize) * PLANES + plane) as u16;
+                }
+                to += 1;
+            }
+            from += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// The action of `attempt` by `side`, or `None` for a step no piece makes (say a1h2), which no
 /// own board allows.
 pub fn encode(attempt: Attempt, side: Color) -> Option<usize> {
+    match attempt.promotion {
+        Some(role) if role != Role::Queen => encode_slow(attempt, side),
+        _ => {
+            let s = usize::from(side == Color::Black);
+            match TABLE[s][usize::from(attempt.from)][usize::from(attempt.to)] {
+                NONE => None,
+                a => Some(usize::from(a)),
+            }
+        }
+    }
+}
+
+/// [`encode`] worked out from the geometry.
+fn encode_slow(attempt: Attempt, side: Color) -> Option<usize> {
     let (ff, fr) = orient(attempt.from, side);
     let (tf, tr) = orient(attempt.to, side);
     let (df, dr) = (tf - ff, tr - fr);
@@ -227,6 +297,7 @@ mod tests {
                 for pawn in [false, true] {
                     if let Some(Action::Attempt(a)) = decode(action, side, |_| pawn) {
                         assert_eq!(encode(a, side), Some(action), "{a} {side:?}");
+                        assert_eq!(encode_slow(a, side), Some(action), "{a} {side:?}");
                         seen.insert((a, pawn));
                     }
                 }
@@ -236,6 +307,29 @@ mod tests {
             let attempts: std::collections::HashSet<Attempt> =
                 seen.iter().map(|(a, _)| *a).collect();
             assert_eq!(attempts.len(), 1456 + 336 + 22 * 3 + 22);
+        }
+    }
+
+    #[test]
+    fn the_table_is_the_geometry() {
+        for side in [Color::White, Color::Black] {
+            for from in Square::ALL {
+                for to in Square::ALL {
+                    for promotion in [
+                        None,
+                        Some(Role::Queen),
+                        Some(Role::Knight),
+                        Some(Role::Rook),
+                    ] {
+                        let a = Attempt {
+                            from,
+                            to,
+                            promotion,
+                        };
+                        assert_eq!(encode(a, side), encode_slow(a, side), "{a} {side:?}");
+                    }
+                }
+            }
         }
     }
 

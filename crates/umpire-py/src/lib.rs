@@ -6,7 +6,9 @@
 //! - [`text`]: the observation and information-state strings, from a player's view only;
 //! - [`state`]: the OpenSpiel-shaped game state;
 //! - [`batch`]: batched random playouts and matches, at the core's speed;
-//! - [`engine`]: engine-protocol requests read back into the player's view.
+//! - [`tablebase`]: endgame-table probes from a FEN or from White's view;
+//! - [`engine`]: engine-protocol requests read back into the player's view;
+//! - [`vector`]: many games stepped by one call (the fast path from Python).
 //!
 //! See `docs/PYTHON.md` for the Python API.
 
@@ -14,8 +16,10 @@ pub mod action;
 pub mod batch;
 pub mod engine;
 pub mod state;
+pub mod tablebase;
 pub mod tensor;
 pub mod text;
+pub mod vector;
 
 #[cfg(feature = "python")]
 mod python;

@@ -116,9 +116,25 @@ pub fn legal_actions_of(view: &PlayerView, guided: bool, out: &mut Vec<usize>) {
     } else {
         view.options(&mut list)
     };
-    let start = out.len();
-    out.extend(list.iter().filter_map(|&a| action::encode(a, side)));
-    out[start..].sort_unstable();
+    // Sorted through a bit set of the 4,672 moves, with a summary of its non-empty words
+    // (cheaper than sorting the list, and than scanning all 73 words).
+    let mut bits = [0u64; ANY_ACTION.div_ceil(64)];
+    let mut used = 0u128;
+    for &a in list.iter() {
+        if let Some(x) = action::encode(a, side) {
+            bits[x / 64] |= 1 << (x % 64);
+            used |= 1 << (x / 64);
+        }
+    }
+    while used != 0 {
+        let w = used.trailing_zeros() as usize;
+        used &= used - 1;
+        let mut word = bits[w];
+        while word != 0 {
+            out.push(w * 64 + word.trailing_zeros() as usize);
+            word &= word - 1;
+        }
+    }
     if may_ask {
         out.push(ANY_ACTION);
     }

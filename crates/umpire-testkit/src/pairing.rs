@@ -10,7 +10,7 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_rules::record::{Game, PlayerView};
+use umpire_rules::record::{Game, PlayerView, Record};
 use umpire_rules::shakmaty::{Color, Position};
 use umpire_rules::{Announcement, Attempt, Command, RuleSet, Umpire};
 
@@ -193,8 +193,24 @@ fn count_special(before: &umpire_rules::shakmaty::Chess, command: Command, ex: &
 /// command keeps the entitlements equal.
 pub fn paired_game(
     cfg: &PairConfig,
-    mut check: impl FnMut(&PlayerView, &PlayerView, &str),
+    check: impl FnMut(&PlayerView, &PlayerView, &str),
 ) -> Exercised {
+    play_pair(cfg, check).0
+}
+
+/// The two true games of the pair [`paired_game`] plays for `cfg` (the same choices), for a
+/// suite that replays them through another interface (the Python bindings' tests): command
+/// `i` of one record is paired with command `i` of the other, and after each pair of commands
+/// the observer is entitled to the same in both.
+pub fn paired_records(cfg: &PairConfig) -> (Record, Record, Exercised) {
+    let (ex, a, b) = play_pair(cfg, |_, _, _| {});
+    (a, b, ex)
+}
+
+fn play_pair(
+    cfg: &PairConfig,
+    mut check: impl FnMut(&PlayerView, &PlayerView, &str),
+) -> (Exercised, Record, Record) {
     let me = cfg.observer;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.seed);
     let mut a = Side::new(cfg, rng.random());
@@ -297,5 +313,5 @@ pub fn paired_game(
             ),
         );
     }
-    ex
+    (ex, a.game.record().clone(), b.game.record().clone())
 }

@@ -42,8 +42,43 @@ pub struct PlayerView {
     opening: Vec<Announcement>,
     transcript: Vec<Observation>,
     standard_start: bool,
-    /// The early-game bound on the enemy men's squares (B4), worked out once per turn.
-    enemy_reach: Option<Bitboard>,
+    /// The early-game bound on the enemy men's squares (B4), as of the start of the player's
+    /// latest turn: worked out when first asked for (only the guided filters read it).
+    enemy_reach: ReachAtTurnStart,
+}
+
+/// The B4 bound of a view as of the start of its player's latest turn, worked out lazily: a
+/// function of the transcript's first `upto` observations and of `plies` (so two views with
+/// equal fields have equal bounds, and the cache takes no part in comparisons).
+#[derive(Clone, Debug, Default)]
+struct ReachAtTurnStart {
+    upto: usize,
+    plies: u32,
+    value: std::sync::OnceLock<Option<Bitboard>>,
+}
+
+impl ReachAtTurnStart {
+    fn at(upto: usize, plies: u32) -> ReachAtTurnStart {
+        ReachAtTurnStart {
+            upto,
+            plies,
+            value: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+impl PartialEq for ReachAtTurnStart {
+    fn eq(&self, other: &ReachAtTurnStart) -> bool {
+        (self.upto, self.plies) == (other.upto, other.plies)
+    }
+}
+
+impl Eq for ReachAtTurnStart {}
+
+impl std::hash::Hash for ReachAtTurnStart {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.upto, self.plies).hash(state);
+    }
 }
 
 impl PlayerView {
@@ -56,7 +91,7 @@ impl PlayerView {
         };
         let mut view = PlayerView::new(rules, own, Color::White, enemy);
         view.standard_start = true;
-        view.enemy_reach = crate::guided::enemy_reach(&view);
+        view.enemy_reach = ReachAtTurnStart::at(view.transcript.len(), view.plies);
         view
     }
 
@@ -75,7 +110,7 @@ impl PlayerView {
             opening: Vec::new(),
             transcript: Vec::new(),
             standard_start: false,
-            enemy_reach: None,
+            enemy_reach: ReachAtTurnStart::default(),
         };
         view.start_turn();
         view
@@ -150,7 +185,7 @@ impl PlayerView {
         self.transcript.push(obs.clone());
         if obs.moved && obs.actor != me && self.standard_start {
             // The player's turn begins: the enemy has made one more move.
-            self.enemy_reach = crate::guided::enemy_reach(self);
+            self.enemy_reach = ReachAtTurnStart::at(self.transcript.len(), self.plies);
         }
         Ok(())
     }
@@ -319,7 +354,9 @@ impl PlayerView {
     /// Where the enemy's men can be, bounded by the moves the enemy has made from the standard
     /// start (B4); `None` when no bound is known. Worked out as the player's turn begins.
     pub(crate) fn enemy_reach(&self) -> Option<Bitboard> {
-        self.enemy_reach
+        let r = &self.enemy_reach;
+        *r.value
+            .get_or_init(|| crate::guided::enemy_reach(self, r.upto, r.plies))
     }
 
     /// Every observation taken in, in order.

@@ -5,8 +5,11 @@ re-exports the native module and adds the pure-Python conveniences:
 
 - :func:`load_game` — the OpenSpiel-shaped game (``new_initial_state()``, ``legal_actions``,
   ``apply_action``, ``observation_tensor``, ...);
-- :class:`Umpire`, :class:`Record`, :class:`PlayerView`, :class:`Belief`, :class:`Agent`;
+- :class:`Umpire`, :class:`Record`, :class:`PlayerView`, :class:`Belief`, :class:`Agent`
+  (from any start and any point of a game), :class:`Tablebase` (endgame tables);
 - :func:`play_random_games` and :func:`play_match` — whole games at the Rust core's speed;
+- :class:`VectorEnv` (:mod:`umpire.vector`, needs NumPy) — many games stepped by one call,
+  the fast path from a Python loop;
 - :mod:`umpire.pettingzoo` — the PettingZoo AEC environment;
 - :mod:`umpire.player` — a ``Player`` class with callbacks (as reconchess);
 - :mod:`umpire.datasets` — JSONL / Parquet shards of games and a loader of training examples.
@@ -17,7 +20,7 @@ See ``docs/PYTHON.md`` in the repository.
 from __future__ import annotations
 
 import json as _json
-from typing import Any, Dict
+from typing import TYPE_CHECKING, Any, Dict
 
 from ._umpire import (
     ANY_ACTION,
@@ -33,6 +36,7 @@ from ._umpire import (
     KriegspielState,
     PlayerView,
     Record,
+    Tablebase,
     Umpire,
     UmpireError,
     agent_names,
@@ -45,6 +49,9 @@ from ._umpire import (
     rule_sets,
     rule_table,
 )
+
+if TYPE_CHECKING:
+    from .vector import VectorEnv
 
 __all__ = [
     "ANY_ACTION",
@@ -60,8 +67,10 @@ __all__ = [
     "KriegspielState",
     "PlayerView",
     "Record",
+    "Tablebase",
     "Umpire",
     "UmpireError",
+    "VectorEnv",
     "agent_names",
     "belief_marginals",
     "decode_action",
@@ -88,3 +97,12 @@ def match(a: str, b: str, games: int = 10, rules: str = "wild16", seed: int = 0,
     The same as :func:`play_match`; the name the issue asks for.
     """
     return play_match(a, b, games=games, rules=rules, seed=seed, max_plies=max_plies)
+
+
+def __getattr__(name: str) -> Any:
+    # VectorEnv needs NumPy, which the core package does not: imported on first use.
+    if name == "VectorEnv":
+        from .vector import VectorEnv
+
+        return VectorEnv
+    raise AttributeError(f"module 'umpire' has no attribute {name!r}")

@@ -6,6 +6,8 @@ use std::sync::Mutex;
 use pyo3::prelude::*;
 use umpire_ai::{Agent as CoreAgent, AgentConfig, AgentKind};
 use umpire_rules::Command;
+use umpire_rules::shakmaty::EnPassantMode;
+use umpire_rules::shakmaty::fen::Fen;
 
 use super::convert::side_of;
 use super::err;
@@ -19,31 +21,65 @@ pub struct Agent {
     inner: Mutex<Box<dyn CoreAgent>>,
     seen: usize,
     kind: AgentKind,
+    /// The start of the agent's game (FEN), to refuse a state of another game.
+    start_fen: String,
+}
+
+/// The start of a game under `rules` from `fen` (or the standard start), as an umpire there.
+pub(crate) fn start_umpire(
+    rules: &str,
+    fen: Option<String>,
+) -> PyResult<(crate::state::GameConfig, umpire_rules::Umpire)> {
+    let config = crate::state::GameConfig::new(rules, fen, false).map_err(err)?;
+    let umpire = match &config.fen {
+        Some(f) => umpire_rules::Umpire::from_fen(config.rules, f).map_err(err)?,
+        None => umpire_rules::Umpire::new(config.rules),
+    };
+    Ok((config, umpire))
 }
 
 #[pymethods]
 impl Agent {
-    /// An agent of `kind` for `side` under `rules`, from the standard start, seeded.
+    /// An agent of `kind` for `side` under `rules`, from `fen` (a set-up start both players
+    /// are told) or the standard start, seeded. To join a game under way, make it for the
+    /// game's start and hand it the state (`observe`), or use `Agent.for_state`.
     #[new]
-    #[pyo3(signature = (kind, side, rules = "wild16", seed = 0))]
-    fn new(kind: &str, side: &Bound<'_, PyAny>, rules: &str, seed: u64) -> PyResult<Agent> {
-        let kind: AgentKind = kind.parse().map_err(err)?;
-        let config = crate::state::GameConfig::new(rules, None, false).map_err(err)?;
-        let side = side_of(side)?;
-        let view = umpire_view::PlayerView::standard(config.rules, side);
-        let mut agent = kind.build(view, seed, &AgentConfig::default());
-        // The opening announcements are public, as the match runner hands them to both.
-        let opening: Vec<_> = umpire_rules::Umpire::new(config.rules)
-            .opening_announcements()
-            .iter()
-            .map(|h| h.announcement)
-            .collect();
-        agent.hear_opening(&opening);
-        Ok(Agent {
-            inner: Mutex::new(agent),
-            seen: 0,
+    #[pyo3(signature = (kind, side, rules = "wild16", seed = 0, fen = None))]
+    fn new(
+        kind: &str,
+        side: &Bound<'_, PyAny>,
+        rules: &str,
+        seed: u64,
+        fen: Option<String>,
+    ) -> PyResult<Agent> {
+        Agent::build(kind, side_of(side)?, rules, seed, fen)
+    }
+
+    /// An agent of `kind` for `side` (default: the player to move) in `state`'s game, from
+    /// any start and at any point: made for the game's start, then handed the observations
+    /// of its side so far.
+    #[staticmethod]
+    #[pyo3(signature = (kind, state, side = None, seed = 0))]
+    fn for_state(
+        kind: &str,
+        state: &KriegspielState,
+        side: Option<&Bound<'_, PyAny>>,
+        seed: u64,
+    ) -> PyResult<Agent> {
+        let side = match side {
+            Some(s) => side_of(s)?,
+            None => state.inner.game().umpire().turn(),
+        };
+        let record = state.inner.game().record();
+        let mut agent = Agent::build(
             kind,
-        })
+            side,
+            record.rules.as_str(),
+            seed,
+            Some(record.fen.clone()),
+        )?;
+        agent.observe(state)?;
+        Ok(agent)
     }
 
     /// The agent's name.
@@ -59,6 +95,13 @@ impl Agent {
             .lock()
             .map_err(|_| err("the agent failed before"))?;
         let side = agent.view().side();
+        if state.inner.game().record().fen != self.start_fen {
+            return Err(err(format!(
+                "this state's game starts from {}, the agent's from {}",
+                state.inner.game().record().fen,
+                self.start_fen
+            )));
+        }
         let transcript = state.inner.view(side).transcript();
         if transcript.len() < self.seen {
             return Err(err(
@@ -105,6 +148,37 @@ impl Agent {
 }
 
 impl Agent {
+    fn build(
+        kind: &str,
+        side: umpire_rules::shakmaty::Color,
+        rules: &str,
+        seed: u64,
+        fen: Option<String>,
+    ) -> PyResult<Agent> {
+        let kind: AgentKind = kind.parse().map_err(err)?;
+        let (config, umpire) = start_umpire(rules, fen)?;
+        let start = Fen::from_position(umpire.position(), EnPassantMode::Legal).to_string();
+        let view = if start == umpire_rules::record::STANDARD_FEN {
+            umpire_view::PlayerView::standard(config.rules, side)
+        } else {
+            umpire_ai::setup_view(config.rules, umpire.position(), side)
+        };
+        let mut agent = kind.build(view, seed, &AgentConfig::default());
+        // The opening announcements are public, as the match runner hands them to both.
+        let opening: Vec<_> = umpire
+            .opening_announcements()
+            .iter()
+            .map(|h| h.announcement)
+            .collect();
+        agent.hear_opening(&opening);
+        Ok(Agent {
+            inner: Mutex::new(agent),
+            seen: 0,
+            kind,
+            start_fen: start,
+        })
+    }
+
     fn choose_command(&mut self, py: Python<'_>) -> PyResult<Command> {
         let inner = &self.inner;
         py.detach(|| {

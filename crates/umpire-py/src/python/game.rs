@@ -346,6 +346,22 @@ impl KriegspielState {
         Ok(self.inner.submit_as(side, parsed).verdict.as_str())
     }
 
+    /// Submits a command as records write it (`"e2e4"`, `"e7e8q"`, `"any"`, `"draw offer"`,
+    /// …: the `command` of a JSON record's entry) for `player` (default: the player to
+    /// move), read exactly and never through the player's board, so that any recorded
+    /// command, even an attempt from an empty square, is judged again as the umpire judged
+    /// it. Returns the verdict.
+    #[pyo3(signature = (command, player = None))]
+    fn replay(&mut self, command: &str, player: Option<i64>) -> PyResult<&'static str> {
+        let side = player_or_current(&self.inner, player)?;
+        let parsed = match umpire_rules::record::notation::parse_command_text(command) {
+            Ok(c) => c,
+            // Records also hold attempts no notation reads back, say from a square to itself.
+            Err(e) => raw_attempt(command).ok_or_else(|| err(e))?,
+        };
+        Ok(self.inner.submit_as(side, parsed).verdict.as_str())
+    }
+
     /// The true position as FEN (referee information).
     fn __str__(&self) -> String {
         use umpire_rules::shakmaty::EnPassantMode;
@@ -360,6 +376,27 @@ impl KriegspielState {
             color_name(self.inner.game().umpire().turn())
         )
     }
+}
+
+/// An attempt written as two square names (and a promotion letter), whatever the squares.
+fn raw_attempt(text: &str) -> Option<umpire_rules::Command> {
+    use umpire_rules::shakmaty::{Role, Square};
+    let t = text.trim();
+    let from: Square = t.get(0..2)?.parse().ok()?;
+    let to: Square = t.get(2..4)?.parse().ok()?;
+    let promotion = match t.get(4..)? {
+        "" => None,
+        "q" => Some(Role::Queen),
+        "r" => Some(Role::Rook),
+        "b" => Some(Role::Bishop),
+        "n" => Some(Role::Knight),
+        _ => return None,
+    };
+    Some(umpire_rules::Command::Attempt(umpire_rules::Attempt {
+        from,
+        to,
+        promotion,
+    }))
 }
 
 /// The action of an attempt (UCI) for `player`.

@@ -7,6 +7,8 @@ mod batch;
 mod convert;
 mod game;
 mod record;
+mod tablebase;
+mod vector;
 mod view;
 
 use pyo3::prelude::*;
@@ -41,6 +43,8 @@ fn _umpire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<view::PlayerView>()?;
     m.add_class::<view::Belief>()?;
     m.add_class::<agent::Agent>()?;
+    m.add_class::<vector::VectorEnvCore>()?;
+    m.add_class::<tablebase::Tablebase>()?;
     m.add_function(wrap_pyfunction!(game::load_game, m)?)?;
     m.add_function(wrap_pyfunction!(game::encode_action, m)?)?;
     m.add_function(wrap_pyfunction!(game::decode_action, m)?)?;

@@ -5,7 +5,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_belief::{Belief as CoreBelief, Marginals};
+use umpire_belief::{Belief as CoreBelief, BeliefConfig, Marginals};
+use umpire_rules::shakmaty::Color;
 use umpire_rules::shakmaty::EnPassantMode;
 use umpire_rules::shakmaty::fen::Fen;
 use umpire_rules::{Attempt, AttemptList};
@@ -132,30 +133,81 @@ impl PlayerView {
 }
 
 /// What a player may believe: the positions consistent with its observations (exact while
-/// few, sampled beyond), from the standard start.
+/// few, sampled beyond), from the standard start or a set-up start.
 #[pyclass(module = "umpire._umpire")]
 pub struct Belief {
     inner: CoreBelief,
     seen: usize,
+    /// The start of the belief's game (FEN), to refuse a state of another game.
+    start_fen: String,
+}
+
+impl Belief {
+    fn build(side: Color, rules: &str, fen: Option<String>) -> PyResult<Belief> {
+        let (config, umpire) = super::agent::start_umpire(rules, fen)?;
+        let start = Fen::from_position(umpire.position(), EnPassantMode::Legal).to_string();
+        let inner = CoreBelief::new(
+            config.rules,
+            umpire.position().clone(),
+            side,
+            BeliefConfig::default(),
+        )
+        .map_err(err)?;
+        Ok(Belief {
+            inner,
+            seen: 0,
+            start_fen: start,
+        })
+    }
 }
 
 #[pymethods]
 impl Belief {
-    /// The belief of `side` at the standard start under `rules`.
+    /// The belief of `side` at the start of a game under `rules`: the standard start, or
+    /// `fen`, a set-up start both players are told. Follow a game with `update(state)`.
     #[new]
-    #[pyo3(signature = (side, rules = "wild16"))]
-    fn new(side: &Bound<'_, PyAny>, rules: &str) -> PyResult<Belief> {
-        let config = crate::state::GameConfig::new(rules, None, false).map_err(err)?;
-        Ok(Belief {
-            inner: CoreBelief::standard(config.rules, side_of(side)?),
-            seen: 0,
-        })
+    #[pyo3(signature = (side, rules = "wild16", fen = None))]
+    fn new(side: &Bound<'_, PyAny>, rules: &str, fen: Option<String>) -> PyResult<Belief> {
+        Belief::build(side_of(side)?, rules, fen)
+    }
+
+    /// The belief of `side` (default: the player to move) in `state`'s game, from any start
+    /// and at any point (say a state loaded from a record): made at the game's start, then
+    /// updated with that player's observations so far. Lets go of the interpreter lock while
+    /// it works.
+    #[staticmethod]
+    #[pyo3(signature = (state, side = None))]
+    fn for_state(
+        py: Python<'_>,
+        state: &KriegspielState,
+        side: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Belief> {
+        let side = match side {
+            Some(s) => side_of(s)?,
+            None => state.inner.game().umpire().turn(),
+        };
+        let record = state.inner.game().record();
+        let mut belief = Belief::build(side, record.rules.as_str(), Some(record.fen.clone()))?;
+        belief.update(py, state)?;
+        Ok(belief)
     }
 
     /// Takes in the observations of `state` for this belief's side that it has not seen yet
     /// (from that player's view only). Lets go of the interpreter lock while it works.
     fn update(&mut self, py: Python<'_>, state: &KriegspielState) -> PyResult<()> {
+        if state.inner.game().record().fen != self.start_fen {
+            return Err(err(format!(
+                "this state's game starts from {}, the belief's from {}",
+                state.inner.game().record().fen,
+                self.start_fen
+            )));
+        }
         let view = state.inner.view(self.inner.side());
+        if view.transcript().len() < self.seen {
+            return Err(err(
+                "this state is not the game the belief has been following",
+            ));
+        }
         let new: Vec<_> = view
             .transcript()
             .get(self.seen..)

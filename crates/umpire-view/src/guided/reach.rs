@@ -11,8 +11,8 @@ use crate::PlayerView;
 const MAX_ENEMY_MOVES: u8 = 4;
 
 /// Squares some enemy man can stand on now, over-approximated; `None` when no useful bound is
-/// known (not the standard start, or too many enemy moves). [`PlayerView`] works it out once
-/// as each of its player's turns begins.
+/// known (not the standard start, or too many enemy moves). [`PlayerView`] works it out for
+/// each of its player's turns, when first asked for.
 ///
 /// For each enemy man, the cheapest way to each square costs its own moves plus one move of
 /// every other enemy man that started on a square it passes or lands on (that man must have
@@ -20,16 +20,20 @@ const MAX_ENEMY_MOVES: u8 = 4;
 /// squares of one path). Squares where the player captured are not counted (a man taken at
 /// home left without a move of its side). The player's men are ignored: they can only make
 /// paths dearer. A pawn may step diagonally at any time (a capture is assumed possible).
-pub(crate) fn enemy_reach(view: &PlayerView) -> Option<Bitboard> {
+///
+/// It is worked out as of the turn's start: from the first `upto` observations of the view's
+/// transcript, `plies` moves having been played then.
+pub(crate) fn enemy_reach(view: &PlayerView, upto: usize, plies: u32) -> Option<Bitboard> {
     // The enemy has made at most half the moves played, rounded up.
-    if !view.standard_start() || view.plies() > 2 * u32::from(MAX_ENEMY_MOVES) + 1 {
+    if !view.standard_start() || plies > 2 * u32::from(MAX_ENEMY_MOVES) + 1 {
         return None;
     }
     let me = view.side();
     let enemy = !me;
     let mut moves = 0u32;
     let mut cleared = Bitboard::EMPTY;
-    for o in view.transcript() {
+    let transcript = view.transcript();
+    for o in transcript.get(..upto).unwrap_or(transcript) {
         if !o.moved {
             continue;
         }

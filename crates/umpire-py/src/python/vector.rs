@@ -1,0 +1,158 @@
+//! `VectorEnv`: many games stepped by one call (`crate::vector`), arrays in and out as
+//! little-endian bytes (`umpire.VectorEnv` in the Python package wraps them as NumPy arrays).
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use super::err;
+use super::game::KriegspielState;
+use crate::state::{self, GameConfig};
+use crate::vector::{self, StepReport};
+
+/// `n` Kriegspiel games stepped together; use `umpire.VectorEnv`, which speaks NumPy.
+#[pyclass(module = "umpire._umpire", name = "VectorEnvCore")]
+pub struct VectorEnvCore {
+    inner: vector::VectorEnv,
+    report: StepReport,
+    actions: Vec<u32>,
+    offsets: Vec<u32>,
+}
+
+fn le_bytes<'py, T: Copy, const N: usize>(
+    py: Python<'py>,
+    values: &[T],
+    to: impl Fn(T) -> [u8; N],
+) -> Bound<'py, PyBytes> {
+    let mut out = Vec::with_capacity(values.len() * N);
+    for &v in values {
+        out.extend_from_slice(&to(v));
+    }
+    PyBytes::new(py, &out)
+}
+
+#[pymethods]
+impl VectorEnvCore {
+    /// `n` games (1 to 65,536) under `rules` from `fen` (or the standard start), stepped on
+    /// `threads` threads (1 to 64).
+    #[new]
+    #[pyo3(signature = (n, rules = "wild16", fen = None, guided = false, threads = 1))]
+    fn new(
+        n: usize,
+        rules: &str,
+        fen: Option<String>,
+        guided: bool,
+        threads: usize,
+    ) -> PyResult<VectorEnvCore> {
+        let config = GameConfig::new(rules, fen, guided).map_err(err)?;
+        let mut inner = vector::VectorEnv::new(config, n).map_err(err)?;
+        inner.set_threads(threads);
+        Ok(VectorEnvCore {
+            inner,
+            report: StepReport::default(),
+            actions: Vec::new(),
+            offsets: Vec::new(),
+        })
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// The games finished since the vector was made.
+    fn games_done(&self) -> u64 {
+        self.inner.games_done()
+    }
+
+    /// Starts every game again.
+    fn reset(&mut self) {
+        self.inner.reset();
+    }
+
+    /// A copy of game `i`'s state.
+    fn state(&self, i: usize) -> PyResult<KriegspielState> {
+        let s = self
+            .inner
+            .state(i)
+            .ok_or_else(|| err(format!("no game {i} (of {})", self.inner.len())))?;
+        Ok(KriegspielState { inner: s.clone() })
+    }
+
+    /// Every mover's legal actions as compressed rows: `(actions, offsets)`, little-endian
+    /// uint32 bytes; game `i`'s are `actions[offsets[i]:offsets[i + 1]]`.
+    fn legal_actions_bytes<'py>(
+        &mut self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
+        self.inner
+            .legal_actions(&mut self.actions, &mut self.offsets);
+        (
+            le_bytes(py, &self.actions, u32::to_le_bytes),
+            le_bytes(py, &self.offsets, u32::to_le_bytes),
+        )
+    }
+
+    /// Plays one action per game, given as little-endian int64 bytes; returns `(verdicts,
+    /// done, returns, to_move)` as bytes (uint8, uint8, float32 × 2 per game, uint8).
+    #[allow(clippy::type_complexity)]
+    fn step_bytes<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &[u8],
+    ) -> PyResult<(
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+        Bound<'py, PyBytes>,
+    )> {
+        if !actions.len().is_multiple_of(8) {
+            return Err(err(format!(
+                "{} bytes of actions: int64 values expected (8 bytes each)",
+                actions.len()
+            )));
+        }
+        let values: Vec<i64> = actions
+            .chunks_exact(8)
+            .map(|c| {
+                let mut b = [0u8; 8];
+                b.copy_from_slice(c);
+                i64::from_le_bytes(b)
+            })
+            .collect();
+        let (inner, report) = (&mut self.inner, &mut self.report);
+        py.detach(|| inner.step(&values, report)).map_err(err)?;
+        let r = &self.report;
+        Ok((
+            PyBytes::new(py, &r.verdicts),
+            PyBytes::new(py, &r.done),
+            le_bytes(py, &r.returns, f32::to_le_bytes),
+            PyBytes::new(py, &r.to_move),
+        ))
+    }
+
+    /// Every game's observation tensor for `player` (0 or 1), or for each game's mover when
+    /// None: n × planes × 8 × 8 little-endian float32 bytes.
+    #[pyo3(signature = (player = None))]
+    fn observation_tensors_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyBytes>> {
+        let fixed = player.map(state::color_of).transpose().map_err(err)?;
+        let inner = &self.inner;
+        let out = py.detach(|| {
+            let mut all = Vec::with_capacity(inner.len() * crate::tensor::TENSOR_SIZE * 4);
+            let mut one = Vec::new();
+            for i in 0..inner.len() {
+                if let Some(s) = inner.state(i) {
+                    let side = fixed.unwrap_or_else(|| s.game().umpire().turn());
+                    s.observation_tensor(side, &mut one);
+                    for x in &one {
+                        all.extend_from_slice(&x.to_le_bytes());
+                    }
+                }
+            }
+            all
+        });
+        Ok(PyBytes::new(py, &out))
+    }
+}

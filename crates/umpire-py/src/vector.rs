@@ -1,0 +1,389 @@
+//! [`VectorEnv`]: many games stepped by one call, the fast path from Python.
+//!
+//! A Python loop that drives one state pays the interpreter for every attempt (a call to list
+//! the legal actions, a random choice, a call to apply it). A vectorised environment, as
+//! researchers use with Gymnasium's and PettingZoo's vector wrappers, steps `n` games with one
+//! call taking an array of actions, and hands back arrays: the verdicts, the returns of games
+//! that ended, and the legal actions of every game's mover as one flat array with offsets
+//! (compressed rows), so that the choice of the next actions is itself one array operation.
+//!
+//! Games that end are started again at once (auto-reset): the step reports the ended game's
+//! returns, and the next legal actions are those of the fresh game. Every game's state is the
+//! same [`KriegspielState`] as a single game's, so each player's legal actions come from its
+//! own view only.
+
+use crate::state::{GameConfig, KriegspielState, StateError};
+
+/// The most games one vectorised environment holds (a bound on its memory: a state is a few
+/// kilobytes and grows with its game).
+pub const MAX_GAMES: usize = 65_536;
+
+/// The verdict codes [`VectorEnv::step`] reports per game.
+pub mod verdict {
+    /// The attempt was accepted: a move was played.
+    pub const ACCEPTED: u8 = 0;
+    /// The attempt was illegal on the true board (the same player moves again).
+    pub const ILLEGAL: u8 = 1;
+    /// The attempt was impossible on the own board (the same player moves again).
+    pub const IMPOSSIBLE: u8 = 2;
+    /// "Any?" was answered (the same player moves again).
+    pub const ANSWERED: u8 = 3;
+    /// Any other verdict.
+    pub const OTHER: u8 = 4;
+}
+
+/// What one [`VectorEnv::step`] reports, one entry per game (reused from step to step).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StepReport {
+    /// The verdict of each game's action ([`verdict`] codes).
+    pub verdicts: Vec<u8>,
+    /// Whether each game ended with this step (it has been started again since).
+    pub done: Vec<u8>,
+    /// The returns of each game that ended (White's, Black's), zeros for the others: two
+    /// entries per game.
+    pub returns: Vec<f32>,
+    /// The player to move next in each game (0 White, 1 Black), after any reset.
+    pub to_move: Vec<u8>,
+}
+
+/// `n` games under one configuration, stepped together.
+#[derive(Clone, Debug)]
+pub struct VectorEnv {
+    fresh: KriegspielState,
+    states: Vec<KriegspielState>,
+    games_done: u64,
+    threads: usize,
+}
+
+impl VectorEnv {
+    /// `n` games (1 to [`MAX_GAMES`]) at the start of `config`.
+    pub fn new(config: GameConfig, n: usize) -> Result<VectorEnv, StateError> {
+        if n == 0 || n > MAX_GAMES {
+            return Err(StateError::Load(format!(
+                "a vector of {n} games (1 to {MAX_GAMES})"
+            )));
+        }
+        let fresh = KriegspielState::new(config)?;
+        Ok(VectorEnv {
+            states: vec![fresh.clone(); n],
+            fresh,
+            games_done: 0,
+            threads: 1,
+        })
+    }
+
+    /// Steps the games on `threads` threads (1 to [`crate::batch::MAX_THREADS`]; 1, the
+    /// default, steps them in the calling thread). The games played do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.clamp(1, crate::batch::MAX_THREADS);
+    }
+
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Always false: a vector holds at least one game.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
+
+    /// The games finished since the vector was made.
+    pub fn games_done(&self) -> u64 {
+        self.games_done
+    }
+
+    /// Game `i`.
+    pub fn state(&self, i: usize) -> Option<&KriegspielState> {
+        self.states.get(i)
+    }
+
+    /// Starts every game again.
+    pub fn reset(&mut self) {
+        for s in &mut self.states {
+            s.clone_from(&self.fresh);
+        }
+    }
+
+    /// The legal actions of each game's mover, as compressed rows: game `i`'s actions are
+    /// `actions[offsets[i]..offsets[i + 1]]`, sorted (`offsets` has `len() + 1` entries).
+    pub fn legal_actions(&self, actions: &mut Vec<u32>, offsets: &mut Vec<u32>) {
+        actions.clear();
+        offsets.clear();
+        offsets.push(0);
+        for s in &self.states {
+            // Action ids are below 4,673 and a game has at most a few hundred options.
+            actions.extend(s.mover_actions().iter().map(|&a| a as u32));
+            offsets.push(actions.len() as u32);
+        }
+    }
+
+    /// Plays `actions[i]` in game `i` for every game. Every action is checked before any is
+    /// played: an action that is not a legal action of its game's mover is an error naming the
+    /// game, and then no game moves. Games that end are started again (see the module).
+    pub fn step(&mut self, actions: &[i64], report: &mut StepReport) -> Result<(), StepError> {
+        if actions.len() != self.states.len() {
+            return Err(StepError::Length {
+                given: actions.len(),
+                games: self.states.len(),
+            });
+        }
+        for (i, (s, &a)) in self.states.iter().zip(actions).enumerate() {
+            let legal = usize::try_from(a)
+                .ok()
+                .is_some_and(|a| s.mover_actions().binary_search(&a).is_ok());
+            if !legal {
+                return Err(StepError::NotLegal {
+                    game: i,
+                    action: a,
+                    player: s.current_player(),
+                });
+            }
+        }
+        let n = self.states.len();
+        report.verdicts.clear();
+        report.verdicts.resize(n, 0);
+        report.done.clear();
+        report.done.resize(n, 0);
+        report.to_move.clear();
+        report.to_move.resize(n, 0);
+        report.returns.clear();
+        report.returns.resize(2 * n, 0.0);
+        let threads = self.threads.min(n);
+        let fresh = &self.fresh;
+        if threads <= 1 {
+            self.games_done += step_games(
+                &mut self.states,
+                actions,
+                fresh,
+                Out {
+                    verdicts: &mut report.verdicts,
+                    done: &mut report.done,
+                    returns: &mut report.returns,
+                    to_move: &mut report.to_move,
+                },
+            );
+            return Ok(());
+        }
+        let chunk = n.div_ceil(threads);
+        let ended: u64 = std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .states
+                .chunks_mut(chunk)
+                .zip(actions.chunks(chunk))
+                .zip(report.verdicts.chunks_mut(chunk))
+                .zip(report.done.chunks_mut(chunk))
+                .zip(report.returns.chunks_mut(2 * chunk))
+                .zip(report.to_move.chunks_mut(chunk))
+                .map(
+                    |(((((states, actions), verdicts), done), returns), to_move)| {
+                        scope.spawn(move || {
+                            step_games(
+                                states,
+                                actions,
+                                fresh,
+                                Out {
+                                    verdicts,
+                                    done,
+                                    returns,
+                                    to_move,
+                                },
+                            )
+                        })
+                    },
+                )
+                .collect();
+            // A worker only judges legal actions; a panic there would be a bug, counted as
+            // no game ended rather than passed on.
+            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        });
+        self.games_done += ended;
+        Ok(())
+    }
+}
+
+/// Where [`step_games`] writes, one entry per game of its share (two returns each).
+struct Out<'a> {
+    verdicts: &'a mut [u8],
+    done: &'a mut [u8],
+    returns: &'a mut [f32],
+    to_move: &'a mut [u8],
+}
+
+/// Plays `actions[i]` in `states[i]` (checked legal), restarting ended games from `fresh`;
+/// returns the number of games that ended.
+fn step_games(
+    states: &mut [KriegspielState],
+    actions: &[i64],
+    fresh: &KriegspielState,
+    out: Out<'_>,
+) -> u64 {
+    let mut ended_games = 0;
+    for (i, (s, &a)) in states.iter_mut().zip(actions).enumerate() {
+        out.verdicts[i] = match s.apply_action(a) {
+            Ok(o) => match o.verdict {
+                umpire_rules::Verdict::Accepted => verdict::ACCEPTED,
+                umpire_rules::Verdict::Answered => verdict::ANSWERED,
+                umpire_rules::Verdict::Illegal => verdict::ILLEGAL,
+                umpire_rules::Verdict::Impossible => verdict::IMPOSSIBLE,
+                _ => verdict::OTHER,
+            },
+            // Checked before: every action is legal in its game.
+            Err(_) => verdict::OTHER,
+        };
+        let ended = s.is_terminal();
+        out.done[i] = u8::from(ended);
+        if ended {
+            let r = s.returns();
+            out.returns[2 * i] = r[0] as f32;
+            out.returns[2 * i + 1] = r[1] as f32;
+            s.clone_from(fresh);
+            ended_games += 1;
+        }
+        out.to_move[i] = u8::from(s.current_player() == 1);
+    }
+    ended_games
+}
+
+/// Why a vectorised step was refused (no game moved).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The actions are not one per game.
+    #[error("{given} actions for {games} games (one per game)")]
+    Length {
+        /// Actions given.
+        given: usize,
+        /// Games in the vector.
+        games: usize,
+    },
+    /// An action is not a legal action of its game's mover.
+    #[error("game {game}: action {action} is not a legal action of player {player} now")]
+    NotLegal {
+        /// The game.
+        game: usize,
+        /// The action.
+        action: i64,
+        /// The mover.
+        player: i32,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{RngExt, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use umpire_rules::shakmaty::Color;
+
+    fn env(n: usize) -> VectorEnv {
+        VectorEnv::new(GameConfig::new("wild16", None, false).unwrap(), n).unwrap()
+    }
+
+    /// The vector plays exactly the games single states play with the same actions.
+    #[test]
+    fn steps_as_single_states_do_and_resets_ended_games() {
+        let n = 5;
+        let mut v = env(n);
+        let mut singles: Vec<KriegspielState> =
+            (0..n).map(|i| v.state(i).unwrap().clone()).collect();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let (mut actions, mut offsets) = (Vec::new(), Vec::new());
+        let mut report = StepReport::default();
+        let mut ended = 0;
+        for _ in 0..3_000 {
+            v.legal_actions(&mut actions, &mut offsets);
+            assert_eq!(offsets.len(), n + 1);
+            let chosen: Vec<i64> = (0..n)
+                .map(|i| {
+                    let row = &actions[offsets[i] as usize..offsets[i + 1] as usize];
+                    let mine: Vec<u32> = singles[i]
+                        .mover_actions()
+                        .iter()
+                        .map(|&a| a as u32)
+                        .collect();
+                    assert_eq!(row, &mine[..]);
+                    i64::from(row[rng.random_range(0..row.len())])
+                })
+                .collect();
+            v.step(&chosen, &mut report).unwrap();
+            for i in 0..n {
+                let out = singles[i].apply_action(chosen[i]).unwrap();
+                assert_eq!(report.done[i] == 1, singles[i].is_terminal());
+                if singles[i].is_terminal() {
+                    let r = singles[i].returns();
+                    assert_eq!(report.returns[2 * i..2 * i + 2], [r[0] as f32, r[1] as f32]);
+                    singles[i] =
+                        KriegspielState::new(GameConfig::new("wild16", None, false).unwrap())
+                            .unwrap();
+                    ended += 1;
+                } else {
+                    assert_eq!(report.returns[2 * i..2 * i + 2], [0.0, 0.0]);
+                    assert_eq!(report.verdicts[i] == verdict::ACCEPTED, out.is_accepted());
+                }
+                assert_eq!(i32::from(report.to_move[i]), singles[i].current_player());
+                assert_eq!(
+                    v.state(i).unwrap().information_state_string(Color::White),
+                    singles[i].information_state_string(Color::White)
+                );
+            }
+        }
+        assert!(ended > 0, "no game ended in 3,000 steps");
+        assert_eq!(v.games_done(), ended);
+    }
+
+    #[test]
+    fn threads_play_the_same_games() {
+        let mut one = env(7);
+        let mut three = env(7);
+        three.set_threads(3);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        let (mut actions, mut offsets) = (Vec::new(), Vec::new());
+        let (mut r1, mut r3) = (StepReport::default(), StepReport::default());
+        for _ in 0..2_000 {
+            one.legal_actions(&mut actions, &mut offsets);
+            let chosen: Vec<i64> = (0..7)
+                .map(|i| {
+                    let row = &actions[offsets[i] as usize..offsets[i + 1] as usize];
+                    i64::from(row[rng.random_range(0..row.len())])
+                })
+                .collect();
+            one.step(&chosen, &mut r1).unwrap();
+            three.step(&chosen, &mut r3).unwrap();
+            assert_eq!(r1, r3);
+        }
+        assert!(one.games_done() > 0);
+        assert_eq!(one.games_done(), three.games_done());
+    }
+
+    #[test]
+    fn a_bad_step_moves_no_game() {
+        let mut v = env(3);
+        let mut report = StepReport::default();
+        let before: Vec<String> = (0..3).map(|i| v.state(i).unwrap().serialize()).collect();
+        let e2e4 = 12 * 73 + 1;
+        assert!(matches!(
+            v.step(&[e2e4, e2e4], &mut report),
+            Err(StepError::Length { given: 2, games: 3 })
+        ));
+        assert!(matches!(
+            v.step(&[e2e4, -1, e2e4], &mut report),
+            Err(StepError::NotLegal { game: 1, .. })
+        ));
+        assert!(matches!(
+            v.step(&[e2e4, e2e4, 1 << 40], &mut report),
+            Err(StepError::NotLegal { game: 2, .. })
+        ));
+        let after: Vec<String> = (0..3).map(|i| v.state(i).unwrap().serialize()).collect();
+        assert_eq!(before, after);
+        v.step(&[e2e4; 3], &mut report).unwrap();
+        assert_eq!(report.to_move, vec![1, 1, 1]);
+        assert!(VectorEnv::new(GameConfig::new("wild16", None, false).unwrap(), 0).is_err());
+        assert!(
+            VectorEnv::new(
+                GameConfig::new("wild16", None, false).unwrap(),
+                MAX_GAMES + 1
+            )
+            .is_err()
+        );
+    }
+}
