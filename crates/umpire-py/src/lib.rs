@@ -6,13 +6,15 @@
 //! - [`text`]: the observation and information-state strings, from a player's view only;
 //! - [`state`]: the OpenSpiel-shaped game state;
 //! - [`batch`]: batched random playouts and matches, at the core's speed;
-//! - [`engine`]: engine-protocol requests read back into the player's view.
+//! - [`engine`]: engine-protocol requests read back into the player's view;
+//! - [`run_slice`]: games `[i, j)` of a match or self-play run, as the whole run plays them.
 //!
 //! See `docs/PYTHON.md` for the Python API.
 
 pub mod action;
 pub mod batch;
 pub mod engine;
+pub mod run_slice;
 pub mod state;
 pub mod tensor;
 pub mod text;
