@@ -99,17 +99,25 @@ def _run_tasks(ray, task, batches: List[Tuple[int, int]], in_flight: int,
         pending.append(tuple(task(*nxt)))
         return True
 
+    if in_flight < 1:
+        raise ValueError("in_flight must be at least 1")
     for _ in range(in_flight):
         if not submit():
             break
-    while pending:
-        reports_ref, table_ref = pending.popleft()
-        node, reports = ray.get(reports_ref)
-        if node not in nodes:
-            nodes.append(node)
-        on_done(reports)
-        tables.append(table_ref)
-        submit()
+    try:
+        while pending:
+            reports_ref, table_ref = pending.popleft()
+            node, reports = ray.get(reports_ref)
+            if node not in nodes:
+                nodes.append(node)
+            on_done(reports)
+            tables.append(table_ref)
+            submit()
+    except BaseException:
+        # A failed batch (a broken engine program, ...) ends the run: the others are dropped.
+        for refs in pending:
+            ray.cancel(refs[0])
+        raise
     return tables, nodes
 
 
@@ -217,7 +225,8 @@ def match(a: str, b: str, games: int = 10, *, rules: str = "wild16",
     tally = MatchTally()
     tables, ray_nodes = _run_tasks(
         ray, lambda s, e: remote.remote(args, keep_rows, s, e), batches,
-        in_flight or IN_FLIGHT_PER_CPU * cpus, lambda reports: [tally.add(g) for g in reports])
+        IN_FLIGHT_PER_CPU * cpus if in_flight is None else in_flight,
+        lambda reports: [tally.add(g) for g in reports])
     summary = tally.summary()
     summary.update({"a": header["a"], "b": header["b"], "rules": rules, "seed": seed,
                     "run_key": key, "budget": header["budget"], "budgets": header["budgets"],
@@ -271,7 +280,7 @@ def selfplay(games: int = 10, *, agent: str = "random", rules: str = "wild16",
 
     tables, ray_nodes = _run_tasks(
         ray, lambda s, e: remote.remote(args, keep_rows, s, e), batches,
-        in_flight or IN_FLIGHT_PER_CPU * cpus, add)
+        IN_FLIGHT_PER_CPU * cpus if in_flight is None else in_flight, add)
     n = max(counts["games"], 1)
     summary: Dict[str, Any] = {
         "games": counts["games"],

@@ -133,6 +133,10 @@ def test_bad_arguments_fail_before_any_task(local_ray):
         distributed.match("random", "random", 2, seed=1, run_key="00" * 32)
     with pytest.raises(ValueError):
         distributed.match("random", "random", 2, seed=1, batch=0)
+    with pytest.raises(ValueError):
+        distributed.match("random", "random", 2, seed=1, in_flight=0)
+    with pytest.raises(ValueError):
+        distributed.selfplay(-1, seed=1)
     with pytest.raises(umpire.UmpireError):
         distributed.selfplay(2, seed=1, fen="not a position")
     with pytest.raises(umpire.UmpireError):
