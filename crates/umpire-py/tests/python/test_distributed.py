@@ -14,6 +14,8 @@ from umpire import datasets
 if os.environ.get("UMPIRE_SKIP_RAY"):
     pytest.skip("UMPIRE_SKIP_RAY is set", allow_module_level=True)
 
+# No usage report: the tests must not reach out of the machine.
+os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
 # Not importorskip: where the tests run, a missing Ray is a failure, not a skip.
 import ray  # noqa: E402
 

@@ -11,6 +11,8 @@ import umpire
 if os.environ.get("UMPIRE_SKIP_RAY"):
     pytest.skip("UMPIRE_SKIP_RAY is set", allow_module_level=True)
 
+# No usage report: the tests must not reach out of the machine.
+os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
 import ray  # noqa: E402
 from ray.cluster_utils import Cluster  # noqa: E402
 
@@ -21,7 +23,8 @@ def test_a_simulated_cluster_of_two_nodes_plays_the_same_games():
     expected = [g["row"]["record"] for g in
                 umpire._umpire.match_slice("guided-random", "random", 0, 8, seed=21,
                                            max_plies=120, nodes=10)]
-    cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1})
+    cluster = Cluster(initialize_head=True,
+                      head_node_args={"num_cpus": 1, "include_dashboard": False})
     try:
         cluster.add_node(num_cpus=1)
         cluster.wait_for_nodes()
