@@ -9,12 +9,14 @@
 //! - [`tablebase`]: endgame-table probes from a FEN or from White's view;
 //! - [`engine`]: engine-protocol requests read back into the player's view;
 //! - [`vector`]: many games stepped by one call (the fast path from Python).
+//! - [`run_slice`]: games `[i, j)` of a match or self-play run, as the whole run plays them.
 //!
 //! See `docs/PYTHON.md` for the Python API.
 
 pub mod action;
 pub mod batch;
 pub mod engine;
+pub mod run_slice;
 pub mod state;
 pub mod tablebase;
 pub mod tensor;

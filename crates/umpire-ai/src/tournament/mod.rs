@@ -1,10 +1,11 @@
 //! Matches between agents: [`run_match`] (two agents, many games on several threads,
 //! deterministic), [`run_round_robin`] (several agents, a ratings table), and the statistics
-//! in [`stats`]; every seed of a run comes from
-//! its secret [`RunKey`].
+//! in [`stats`]; [`selfplay_game`] (one game of a self-play run); every seed of a run comes
+//! from its secret [`RunKey`], and every game is a function of the key and its index alone.
 
 mod runner;
 mod seeds;
+mod selfplay;
 pub mod stats;
 
 pub use runner::{
@@ -12,3 +13,4 @@ pub use runner::{
     run_match, run_round_robin,
 };
 pub use seeds::{BadRunKey, RunKey};
+pub use selfplay::{SelfplayConfig, SelfplayGame, selfplay_game};

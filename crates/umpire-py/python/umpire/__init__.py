@@ -13,6 +13,8 @@ re-exports the native module and adds the pure-Python conveniences:
 - :mod:`umpire.pettingzoo` — the PettingZoo AEC environment;
 - :mod:`umpire.player` — a ``Player`` class with callbacks (as reconchess);
 - :mod:`umpire.datasets` — JSONL / Parquet shards of games and a loader of training examples.
+- :mod:`umpire.distributed` — ``umpire match`` and ``umpire selfplay`` runs as Ray tasks, the
+  same games for the same seed (imported on its own: it needs Ray).
 
 See ``docs/PYTHON.md`` in the repository.
 """

@@ -7,6 +7,7 @@ mod batch;
 mod convert;
 mod game;
 mod record;
+mod run_slice;
 mod tablebase;
 mod vector;
 mod view;
@@ -54,5 +55,9 @@ fn _umpire(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::play_match, m)?)?;
     m.add_function(wrap_pyfunction!(agent::agent_names, m)?)?;
     m.add_function(wrap_pyfunction!(view::read_engine_request, m)?)?;
+    m.add_function(wrap_pyfunction!(run_slice::match_slice, m)?)?;
+    m.add_function(wrap_pyfunction!(run_slice::selfplay_slice, m)?)?;
+    m.add_function(wrap_pyfunction!(run_slice::match_header, m)?)?;
+    m.add_function(wrap_pyfunction!(run_slice::tally_figures, m)?)?;
     Ok(())
 }

@@ -7,12 +7,10 @@ use std::fs;
 use std::path::Path;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rand::SeedableRng;
-use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_ai::{AgentConfig, AgentKind, AgentSpec, play_match, setup_view};
+use umpire_ai::AgentSpec;
+use umpire_ai::tournament::{SelfplayConfig, selfplay_game};
 use umpire_rules::record::Game;
 use umpire_rules::{RuleSetId, shakmaty::Color};
-use umpire_view::PlayerView;
 
 /// What to play and where to write it.
 pub struct SelfplayArgs<'a> {
@@ -40,10 +38,13 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
     if let Some(dir) = args.out {
         fs::create_dir_all(dir).map_err(|e| format!("--out {}: {e}", dir.display()))?;
     }
-    let rules = *args.rules.rules();
-    if let Some(fen) = args.fen {
-        Game::from_fen(rules, fen).map_err(|e| format!("--fen: {e}"))?;
-    }
+    let cfg = SelfplayConfig::new(
+        args.rules,
+        args.fen.map(str::to_owned),
+        args.agent.clone(),
+        args.secret.key(),
+        args.max_plies,
+    )?;
     let bar = ProgressBar::new(args.games);
     bar.set_style(
         ProgressStyle::with_template(
@@ -54,61 +55,12 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
     );
     let mut results: BTreeMap<String, u64> = BTreeMap::new();
     let (mut attempts, mut plies) = (0u64, 0u64);
-    let key = args.secret.key();
     for index in 0..args.games {
-        let mut game = match args.fen {
-            Some(fen) => Game::from_fen(rules, fen).map_err(|e| format!("--fen: {e}"))?,
-            None => Game::new(rules),
-        };
-        game.set_tag("Event", "umpire selfplay")
-            .map_err(|e| e.to_string())?;
-        let name = args.agent.to_string();
-        game.set_tag("White", &name).map_err(|e| e.to_string())?;
-        game.set_tag("Black", &name).map_err(|e| e.to_string())?;
-        game.set_tag("Round", &(index + 1).to_string())
-            .map_err(|e| e.to_string())?;
-        match &args.agent {
-            AgentSpec::Builtin(AgentKind::Random) => {
-                // One generator plays both sides here: no player program sees its seed.
-                let seed = key.game_seed(index);
-                game.set_tag("Seed", &seed.to_string())
-                    .map_err(|e| e.to_string())?;
-                let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-                let stats = game.play_random(&mut rng, args.max_plies);
-                attempts += stats.attempts;
-                plies += stats.plies;
-            }
-            spec => {
-                let seeds = key.seats(index);
-                game.set_tag("WhiteSeed", &seeds[0].to_string())
-                    .map_err(|e| e.to_string())?;
-                game.set_tag("BlackSeed", &seeds[1].to_string())
-                    .map_err(|e| e.to_string())?;
-                let start = game.umpire().position().clone();
-                let mut agents = [Color::White, Color::Black].map(|side| {
-                    let view = if args.fen.is_some() {
-                        setup_view(rules, &start, side)
-                    } else {
-                        PlayerView::standard(rules, side)
-                    };
-                    spec.build(
-                        view,
-                        seeds[usize::from(side.is_black())],
-                        &AgentConfig::default(),
-                    )
-                });
-                let [white, black] = &mut agents;
-                let stats = play_match(
-                    &mut game,
-                    [&mut **white, &mut **black],
-                    args.max_plies,
-                    &mut (),
-                )
-                .map_err(|e| e.to_string())?;
-                attempts += stats.attempts;
-                plies += stats.plies;
-            }
-        }
+        // Each game is a function of the key and its index (as on Ray, docs/PYTHON.md).
+        let played = selfplay_game(&cfg, index)?;
+        attempts += played.attempts;
+        plies += played.plies;
+        let game = played.game;
         let key = match game.result() {
             Some(r) => format!("{} {}", r.score(), r.reason.as_str()),
             None => format!("* unfinished after {} plies", args.max_plies),
