@@ -8,7 +8,7 @@
 //! - [`batch`]: batched random playouts and matches, at the core's speed;
 //! - [`tablebase`]: endgame-table probes from a FEN or from White's view;
 //! - [`engine`]: engine-protocol requests read back into the player's view;
-//! - [`vector`]: many games stepped by one call (the fast path from Python).
+//! - [`vector`]: many games stepped by one call (the fast path from Python);
 //! - [`run_slice`]: games `[i, j)` of a match or self-play run, as the whole run plays them.
 //!
 //! See `docs/PYTHON.md` for the Python API.
