@@ -85,6 +85,19 @@ def test_batches_do_not_change_the_games(local_ray, tmp_path):
 
 
 @needs_cli
+def test_an_engine_program_plays_in_a_ray_task(local_ray, tmp_path):
+    engine = f"cmd:{CLI} engine --agent guided-random"
+    cli, cli_records = cli_match(tmp_path, engine, "random", "--games", "2", "--seed", "5",
+                                 "--max-plies", "120", "--nodes", "10")
+    got = distributed.match(engine, "random", 2, seed=5, max_plies=120, nodes=10, batch=1,
+                            records=True)
+    assert got["faults"] == [] and cli["faults"] == []
+    for k in EXACT:
+        assert got[k] == cli[k], k
+    assert got["records"] == cli_records
+
+
+@needs_cli
 def test_a_run_key_replays_as_the_cli_does(local_ray, tmp_path):
     first = distributed.match("random", "random", 3, max_plies=100, records=True)
     assert first["seed"] is None and len(first["run_key"]) == 64
