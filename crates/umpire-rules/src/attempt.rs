@@ -80,6 +80,25 @@ impl Attempt {
             _ => Err(AttemptParseError(text.to_owned())),
         }
     }
+
+    /// Parses an attempt as records store it: UCI, where a move from a square to itself is
+    /// kept too. Players' input refuses such a move ([`Attempt::from_uci`]), but an attempt
+    /// built in code can name one, the umpire judges it impossible, and its record must read
+    /// back as it was written.
+    pub fn from_record_uci(text: &str) -> Result<Attempt, AttemptParseError> {
+        match UciMove::from_ascii(text.trim().as_bytes()) {
+            Ok(UciMove::Normal {
+                from,
+                to,
+                promotion,
+            }) => Ok(Attempt {
+                from,
+                to,
+                promotion,
+            }),
+            _ => Err(AttemptParseError(text.to_owned())),
+        }
+    }
 }
 
 impl fmt::Display for Attempt {
@@ -170,7 +189,8 @@ impl Command {
             "flag" => Some(Command::FlagFall),
             "abandon" => Some(Command::Abandon),
             "abort" => Some(Command::Abort),
-            other => Command::parse_keyword_or_uci(other),
+            other => Command::parse_keyword_or_uci(other)
+                .or_else(|| Attempt::from_record_uci(other).ok().map(Command::Attempt)),
         }
     }
 

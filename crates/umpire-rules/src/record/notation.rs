@@ -124,7 +124,7 @@ pub fn parse_command_token(token: &str) -> Result<Command, NotationError> {
         "flag" => Command::FlagFall,
         "abandon" => Command::Abandon,
         "abort" => Command::Abort,
-        uci => match Attempt::from_uci(uci) {
+        uci => match Attempt::from_record_uci(uci) {
             Ok(a) if a.to_string() == uci => Command::Attempt(a),
             _ => {
                 return bad(
@@ -322,6 +322,16 @@ pub fn heard_list(list: &[Heard]) -> String {
 mod tests {
     use super::*;
     use crate::EndReason;
+
+    #[test]
+    fn an_attempt_from_a_square_to_itself_reads_back_as_written() {
+        let a = Command::Attempt(Attempt::new(Square::B6, Square::B6));
+        assert_eq!(command_token(a), "b6b6");
+        assert_eq!(parse_command_token("b6b6"), Ok(a));
+        assert_eq!(parse_command_text(&a.to_text()), Ok(a));
+        // Players' input still refuses it.
+        assert!(Attempt::from_uci("b6b6").is_err());
+    }
 
     #[test]
     fn every_announcement_round_trips() {
