@@ -96,7 +96,9 @@ def match(a: str, b: str, games: int = 10, rules: str = "wild16", seed: int = 0,
           max_plies: int = 1000) -> Dict[str, int]:
     """Plays ``games`` games between built-in agents ``a`` and ``b`` (colours alternating).
 
-    The same as :func:`play_match`; the name the issue asks for.
+    The same as :func:`play_match`: a quick in-process match with its own seeding and a
+    1,000-ply cap. It is not ``umpire match``: for the games that command plays for a
+    seed (the same records, game for game), use :func:`umpire.distributed.match`.
     """
     return play_match(a, b, games=games, rules=rules, seed=seed, max_plies=max_plies)
 
