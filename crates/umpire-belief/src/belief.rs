@@ -1,6 +1,8 @@
 //! [`Belief`]: the positions a player cannot rule out, kept exactly while few enough, sampled
 //! beyond a bound.
 
+use std::collections::VecDeque;
+
 use rand::seq::{SliceRandom, index};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -14,6 +16,10 @@ use crate::parallel::{map_chunks, ordered_blocks};
 use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
+
+mod rejuvenate;
+
+use rejuvenate::{REJUVENATION_WORK, Stage};
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
@@ -49,6 +55,14 @@ const BLOCK: usize = 256;
 /// bound, then (if that dies too) this many; 4, 16 and 64 before the budget, when single
 /// repairs took tens of seconds.
 const REPAIR_SCALES: [usize; 2] = [4, 16];
+
+/// The recent checkpoints kept: the samples held before the opponent's moves of this many
+/// sampled turns (before the last, which is refilled instead); a repair replays from them,
+/// newest first, before it goes back to the last exact set.
+const RECENT: usize = 3;
+
+/// A repair's replay from a recent checkpoint keeps this many times the particles.
+const RECENT_SCALE: usize = 4;
 
 /// The default [`BeliefConfig::repair_budget`]: the work one repair may do, all its replays
 /// together, counted as [`Belief::work`] (about 1–3 µs of one core per unit on the machine
@@ -122,14 +136,19 @@ pub(crate) struct Hypothesis {
     pub primary: bool,
 }
 
-/// Where to restart if every sampled hypothesis dies: the last exact set and the transcript
-/// position it stood at.
+/// Where to restart if every sampled hypothesis dies: the last exact set (or, for the recent
+/// turns, the sample held before the opponent's move) and the transcript position it stood at.
 #[derive(Clone, Debug)]
 struct Checkpoint {
     states: Vec<Hypothesis>,
     transcript_len: usize,
     turn: Vec<Command>,
     pending: Vec<Observation>,
+    /// Whether `states` is the exact set; else a sample with this scale and squared relative
+    /// error of the size estimate.
+    exact: bool,
+    scale: f64,
+    relvar: f64,
 }
 
 /// The size of the set of consistent positions, or what is known of it beyond the bound.
@@ -212,6 +231,13 @@ pub struct Belief {
     pending: Vec<Observation>,
     transcript: Vec<Observation>,
     checkpoint: Option<Checkpoint>,
+    /// The last sampled opponent turn, to refill a depleted sample from (`rejuvenate.rs`).
+    stage: Option<Stage>,
+    /// The samples held before the opponent's moves of the sampled turns before the last, newest
+    /// first, at most [`RECENT`]: a repair replays from them before the last exact set.
+    recent: VecDeque<Checkpoint>,
+    /// Refills that added hypotheses.
+    rejuvenations: u32,
     /// Index in the transcript of the observation being taken in.
     cursor: usize,
     repairs: u32,
@@ -278,6 +304,9 @@ impl Belief {
             pending: Vec::new(),
             transcript: Vec::new(),
             checkpoint: None,
+            stage: None,
+            recent: VecDeque::new(),
+            rejuvenations: 0,
             cursor: 0,
             repairs: 0,
             budget: None,
@@ -374,9 +403,16 @@ impl Belief {
         }
     }
 
-    /// How many times the sampled set died out and a rebuild from the last exact set was tried.
+    /// How many times the sampled set died out and a rebuild was tried: each refill from the last
+    /// sampled turn and each replay (from a recent turn or the last exact set) counts once.
     pub fn repairs(&self) -> u32 {
         self.repairs
+    }
+
+    /// How many times a depleted sample was refilled from the last sampled opponent turn
+    /// (`docs/BELIEF.md`, "Rejuvenation"), repairs' refills included.
+    pub fn rejuvenations(&self) -> u32 {
+        self.rejuvenations
     }
 
     /// The work done so far, a measure of cost that does not depend on the machine: in the
@@ -455,6 +491,11 @@ impl Belief {
         self.transcript.push(obs.clone());
         self.plies += u32::from(obs.moved);
         self.update(obs);
+        if obs.actor == self.side && !self.states.is_empty() && self.depleted() {
+            // Most of the sample was ruled out: refill it from the last sampled opponent turn,
+            // within a bounded amount of work.
+            self.rejuvenate(REJUVENATION_WORK.saturating_mul(self.particles as u64));
+        }
         if self.states.is_empty() && !self.exact && !self.given_up {
             self.repair();
         }
@@ -747,9 +788,15 @@ impl Belief {
             }
         }
         self.spend(work);
-        let parent_share = expanded as f64 / parents.len().max(1) as f64;
+        let parent_total = parents.len();
+        let parent_share = expanded as f64 / parent_total.max(1) as f64;
+        // The turn's events, for a later refill from this turn's unexpanded parents (and a
+        // replay from its parents).
+        let stage_events = events.clone();
         self.pending = events;
         let was_exact = self.exact;
+        let (before_scale, before_relvar) = (self.scale, self.relvar);
+        let mut stage_parents = None;
         if pool.overflowed && was_exact {
             // Keep the last exact set to rebuild from if the sample dies out.
             // As before the opponent's move was taken in: its observation is the last event.
@@ -764,7 +811,12 @@ impl Belief {
                 transcript_len: self.cursor,
                 turn: self.turn.clone(),
                 pending: self.pending[..before].to_vec(),
+                exact: true,
+                scale: 1.0,
+                relvar: 0.0,
             });
+        } else {
+            stage_parents = Some(parents);
         }
         if expanded > 0 {
             self.branching = (pool.seen as f64 / expanded as f64).max(1.0);
@@ -774,7 +826,12 @@ impl Belief {
         let overflowed = pool.overflowed;
         // Every hypothesis offered a position of its own: none is split, no pass needed.
         let unsplit = !threefold || seen == pool.seen;
-        let (states, nodes, distinct) = pool.finish();
+        let keep = if overflowed {
+            pool.bound as f64 / pool.seen.max(1) as f64
+        } else {
+            1.0
+        };
+        let (states, nodes, distinct, offered) = pool.finish();
         self.states = states;
         for (h, node) in self.states.iter_mut().zip(nodes) {
             h.node = self.witnesses.push(node);
@@ -802,82 +859,195 @@ impl Belief {
                 }
             }
         }
-        let checkpointed = self.checkpoint.as_ref().map_or(0, |c| c.states.len());
-        if self.witnesses.len() > 4 * (self.states.len() + checkpointed) + 1024 {
-            // The checkpoint's hypotheses keep their witnesses too (a repair restarts from them).
-            let mut live: Vec<u32> = self.states.iter().map(|h| h.node).collect();
-            if let Some(cp) = &self.checkpoint {
-                live.extend(cp.states.iter().map(|h| h.node));
-            }
-            self.witnesses.compact(&mut live);
-            let mut renumbered = live.into_iter();
-            for h in &mut self.states {
-                h.node = renumbered.next().unwrap_or(ROOT);
-            }
-            if let Some(cp) = &mut self.checkpoint {
-                for h in &mut cp.states {
-                    h.node = renumbered.next().unwrap_or(ROOT);
-                }
-            }
+        // The last turn's parents become a recent checkpoint; a sampled turn that left parents
+        // unexpanded is kept to refill the sample from.
+        if let Some(old) = self.stage.take() {
+            self.remember(old);
         }
+        self.stage = (!self.exact).then(|| Stage {
+            parents: stage_parents,
+            next: expanded,
+            events: stage_events,
+            offered,
+            keep,
+            from: self.cursor + 1,
+            turn: self.turn.clone(),
+            scale: before_scale,
+            relvar: before_relvar,
+        });
+        self.compact_witnesses();
     }
 
-    /// Every sampled hypothesis died: rebuild from the last exact set with fresh random
-    /// choices and a larger sample ([`REPAIR_SCALES`] times the bound), replaying the
-    /// observations since, within the repair budget ([`BeliefConfig::repair_budget`], all
-    /// replays together). If the replays fail or the budget runs out, the belief is empty and
-    /// not exact, and is not repaired again.
+    /// Every sampled hypothesis died: first refill from the last sampled opponent turn
+    /// ([`Belief::rejuvenate`]); failing that, replay from the samples held before the recent
+    /// opponent turns (newest first, [`RECENT_SCALE`] times the particles), and failing that,
+    /// rebuild from the last exact set with fresh random choices and a larger sample
+    /// ([`REPAIR_SCALES`] times the bound), replaying the observations since. All within the
+    /// repair budget ([`BeliefConfig::repair_budget`], all of them together). If everything
+    /// fails or the budget runs out, the belief is empty and not exact, and is not repaired
+    /// again.
     fn repair(&mut self) {
-        if self.checkpoint.is_none() {
-            return;
-        }
         let (bound, particles) = (self.bound, self.particles);
         let work_before = self.work;
         self.budget = Some(self.repair_budget);
-        for scale in REPAIR_SCALES {
-            if self.budget == Some(0) {
-                break;
-            }
-            // Read afresh each time: a replay may renumber the witnesses (and the checkpoint's).
-            let Some(cp) = self.checkpoint.clone() else {
-                break;
-            };
-            self.repairs += 1;
-            self.bound = bound.saturating_mul(scale);
-            self.particles = particles.saturating_mul(scale);
-            self.states = cp.states.clone();
-            self.turn = cp.turn.clone();
-            self.pending = cp.pending.clone();
-            self.exact = true;
-            self.scale = 1.0;
-            self.relvar = 0.0;
-            self.count_distinct();
-            self.over = false;
-            let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
-            for (k, obs) in later.iter().enumerate() {
-                self.cursor = cp.transcript_len + k;
-                self.update(obs);
+        // First the cheap, incremental way: the last sampled turn's unexpanded parents.
+        self.repairs += u32::from(self.stage.is_some());
+        let mut repaired = self.rejuvenate(u64::MAX) && !self.states.is_empty();
+        if !repaired {
+            // The replays make their own turns to refill from. No witness is renumbered while
+            // a repair runs, so the checkpoints taken out here keep their nodes.
+            self.stage = None;
+            let recent = std::mem::take(&mut self.recent);
+            for (i, cp) in recent.iter().enumerate() {
                 if self.budget == Some(0) {
-                    // Out of budget before the replay caught up: what it holds is not checked
-                    // against the later observations.
-                    self.states.clear();
+                    break;
                 }
-                if self.states.is_empty() {
+                self.repairs += 1;
+                let scaled = |n: usize| n.saturating_mul(RECENT_SCALE);
+                if self.replay(cp, scaled(bound), scaled(particles)) {
+                    repaired = true;
+                    // The older checkpoints still hold: keep them behind the replay's own.
+                    for old in recent.into_iter().skip(i + 1) {
+                        if self.recent.len() < RECENT {
+                            self.recent.push_back(old);
+                        }
+                    }
                     break;
                 }
             }
-            if !self.states.is_empty() {
-                break;
+        }
+        if !repaired {
+            for scale in REPAIR_SCALES {
+                if self.budget == Some(0) {
+                    break;
+                }
+                let Some(cp) = self.checkpoint.clone() else {
+                    break;
+                };
+                self.repairs += 1;
+                self.stage = None;
+                self.recent.clear();
+                if self.replay(
+                    &cp,
+                    bound.saturating_mul(scale),
+                    particles.saturating_mul(scale),
+                ) {
+                    repaired = true;
+                    break;
+                }
             }
         }
         self.bound = bound;
         self.particles = particles;
         self.budget = None;
         self.last_repair_work = self.work - work_before;
-        if self.states.is_empty() {
+        if !repaired {
+            self.states.clear();
             self.exact = false;
             self.distinct = 0;
             self.given_up = true;
+            self.stage = None;
+            self.recent.clear();
+        }
+    }
+
+    /// Replays the observations since `cp` from its hypotheses with `bound` and `particles`
+    /// (and fresh random choices); returns whether any hypothesis survived every one of them
+    /// within the repair budget.
+    fn replay(&mut self, cp: &Checkpoint, bound: usize, particles: usize) -> bool {
+        self.bound = bound;
+        self.particles = particles;
+        self.states = cp.states.clone();
+        self.turn = cp.turn.clone();
+        self.pending = cp.pending.clone();
+        self.exact = cp.exact;
+        self.scale = cp.scale;
+        self.relvar = cp.relvar;
+        self.count_distinct();
+        self.over = false;
+        let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
+        for (k, obs) in later.iter().enumerate() {
+            self.cursor = cp.transcript_len + k;
+            self.update(obs);
+            if self.budget == Some(0) {
+                // Out of budget before the replay caught up: what it holds is not checked
+                // against the later observations.
+                self.states.clear();
+            }
+            if self.states.is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Keeps the parents of a sampled turn (before the last) as a recent checkpoint, newest
+    /// first, at most [`RECENT`] of them.
+    fn remember(&mut self, stage: Stage) {
+        let Some(states) = stage.parents else {
+            // The last exact set: the checkpoint holds it already.
+            return;
+        };
+        let before = stage.events.len().saturating_sub(1);
+        let mut events = stage.events;
+        events.truncate(before);
+        self.recent.push_front(Checkpoint {
+            states,
+            transcript_len: stage.from.saturating_sub(1),
+            turn: stage.turn,
+            pending: events,
+            exact: false,
+            scale: stage.scale,
+            relvar: stage.relvar,
+        });
+        self.recent.truncate(RECENT);
+    }
+
+    /// Renumbers the witness nodes once most are dead: those of the held hypotheses, the
+    /// checkpoint's (a repair restarts from them), the recent checkpoints' and the kept turn's
+    /// parents (a refill expands them) stay. Not while a repair runs (it holds checkpoints
+    /// taken out of the belief).
+    fn compact_witnesses(&mut self) {
+        if self.budget.is_some() {
+            return;
+        }
+        let mut kept = self.states.len();
+        kept += self.checkpoint.as_ref().map_or(0, |c| c.states.len());
+        kept += self.recent.iter().map(|c| c.states.len()).sum::<usize>();
+        kept += self
+            .stage
+            .as_ref()
+            .and_then(|s| s.parents.as_ref())
+            .map_or(0, Vec::len);
+        if self.witnesses.len() <= 4 * kept + 1024 {
+            return;
+        }
+        let mut live: Vec<u32> = self.states.iter().map(|h| h.node).collect();
+        let others = self
+            .checkpoint
+            .iter()
+            .chain(self.recent.iter())
+            .map(|c| &c.states)
+            .chain(self.stage.iter().filter_map(|s| s.parents.as_ref()));
+        for states in others {
+            live.extend(states.iter().map(|h| h.node));
+        }
+        self.witnesses.compact(&mut live);
+        let mut renumbered = live.into_iter();
+        let mut renumber = |states: &mut Vec<Hypothesis>| {
+            for h in states {
+                h.node = renumbered.next().unwrap_or(ROOT);
+            }
+        };
+        renumber(&mut self.states);
+        if let Some(cp) = &mut self.checkpoint {
+            renumber(&mut cp.states);
+        }
+        for cp in &mut self.recent {
+            renumber(&mut cp.states);
+        }
+        if let Some(parents) = self.stage.as_mut().and_then(|s| s.parents.as_mut()) {
+            renumber(parents);
         }
     }
 
@@ -1186,11 +1356,11 @@ impl Pool {
         }
     }
 
-    /// The children kept, their witness nodes, and, under the bound, the distinct positions
-    /// among them (their primary flags set).
-    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>, Option<usize>) {
+    /// The children kept, their witness nodes, under the bound the distinct positions among
+    /// them (their primary flags set), and the keys of every child offered.
+    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>, Option<usize>, KeyTable) {
         debug_assert!(self.pending.is_none(), "flushed");
         let distinct = (!self.overflowed).then_some(self.distinct);
-        (self.items, self.nodes, distinct)
+        (self.items, self.nodes, distinct, self.offered)
     }
 }
