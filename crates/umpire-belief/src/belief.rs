@@ -1,8 +1,6 @@
 //! [`Belief`]: the positions a player cannot rule out, kept exactly while few enough, sampled
 //! beyond a bound.
 
-use std::collections::VecDeque;
-
 use rand::seq::{SliceRandom, index};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -55,14 +53,6 @@ const BLOCK: usize = 256;
 /// bound, then (if that dies too) this many; 4, 16 and 64 before the budget, when single
 /// repairs took tens of seconds.
 const REPAIR_SCALES: [usize; 2] = [4, 16];
-
-/// The recent checkpoints kept: the samples held before the opponent's moves of this many
-/// sampled turns (before the last, which is refilled instead); a repair replays from them,
-/// newest first, before it goes back to the last exact set.
-const RECENT: usize = 3;
-
-/// A repair's replay from a recent checkpoint keeps this many times the particles.
-const RECENT_SCALE: usize = 4;
 
 /// The default [`BeliefConfig::repair_budget`]: the work one repair may do, all its replays
 /// together, counted as [`Belief::work`] (about 1–3 µs of one core per unit on the machine
@@ -136,19 +126,14 @@ pub(crate) struct Hypothesis {
     pub primary: bool,
 }
 
-/// Where to restart if every sampled hypothesis dies: the last exact set (or, for the recent
-/// turns, the sample held before the opponent's move) and the transcript position it stood at.
+/// Where to restart if every sampled hypothesis dies: the last exact set and the transcript
+/// position it stood at.
 #[derive(Clone, Debug)]
 struct Checkpoint {
     states: Vec<Hypothesis>,
     transcript_len: usize,
     turn: Vec<Command>,
     pending: Vec<Observation>,
-    /// Whether `states` is the exact set; else a sample with this scale and squared relative
-    /// error of the size estimate.
-    exact: bool,
-    scale: f64,
-    relvar: f64,
 }
 
 /// The size of the set of consistent positions, or what is known of it beyond the bound.
@@ -233,9 +218,6 @@ pub struct Belief {
     checkpoint: Option<Checkpoint>,
     /// The last sampled opponent turn, to refill a depleted sample from (`rejuvenate.rs`).
     stage: Option<Stage>,
-    /// The samples held before the opponent's moves of the sampled turns before the last, newest
-    /// first, at most [`RECENT`]: a repair replays from them before the last exact set.
-    recent: VecDeque<Checkpoint>,
     /// Refills that added hypotheses.
     rejuvenations: u32,
     /// Index in the transcript of the observation being taken in.
@@ -305,7 +287,6 @@ impl Belief {
             transcript: Vec::new(),
             checkpoint: None,
             stage: None,
-            recent: VecDeque::new(),
             rejuvenations: 0,
             cursor: 0,
             repairs: 0,
@@ -404,7 +385,7 @@ impl Belief {
     }
 
     /// How many times the sampled set died out and a rebuild was tried: each refill from the last
-    /// sampled turn and each replay (from a recent turn or the last exact set) counts once.
+    /// sampled turn and each replay from the last exact set counts once.
     pub fn repairs(&self) -> u32 {
         self.repairs
     }
@@ -795,7 +776,6 @@ impl Belief {
         let stage_events = events.clone();
         self.pending = events;
         let was_exact = self.exact;
-        let (before_scale, before_relvar) = (self.scale, self.relvar);
         let mut stage_parents = None;
         if pool.overflowed && was_exact {
             // Keep the last exact set to rebuild from if the sample dies out.
@@ -811,9 +791,6 @@ impl Belief {
                 transcript_len: self.cursor,
                 turn: self.turn.clone(),
                 pending: self.pending[..before].to_vec(),
-                exact: true,
-                scale: 1.0,
-                relvar: 0.0,
             });
         } else {
             stage_parents = Some(parents);
@@ -859,11 +836,7 @@ impl Belief {
                 }
             }
         }
-        // The last turn's parents become a recent checkpoint; a sampled turn that left parents
-        // unexpanded is kept to refill the sample from.
-        if let Some(old) = self.stage.take() {
-            self.remember(old);
-        }
+        // A sampled turn is kept to refill the sample from its unexpanded parents.
         self.stage = (!self.exact).then(|| Stage {
             parents: stage_parents,
             next: expanded,
@@ -871,62 +844,37 @@ impl Belief {
             offered,
             keep,
             from: self.cursor + 1,
-            turn: self.turn.clone(),
-            scale: before_scale,
-            relvar: before_relvar,
         });
         self.compact_witnesses();
     }
 
     /// Every sampled hypothesis died: first refill from the last sampled opponent turn
-    /// ([`Belief::rejuvenate`]); failing that, replay from the samples held before the recent
-    /// opponent turns (newest first, [`RECENT_SCALE`] times the particles), and failing that,
-    /// rebuild from the last exact set with fresh random choices and a larger sample
-    /// ([`REPAIR_SCALES`] times the bound), replaying the observations since. All within the
-    /// repair budget ([`BeliefConfig::repair_budget`], all of them together). If everything
-    /// fails or the budget runs out, the belief is empty and not exact, and is not repaired
-    /// again.
+    /// ([`Belief::rejuvenate`], within its usual work), and failing that rebuild from the last
+    /// exact set with fresh random choices and a larger sample ([`REPAIR_SCALES`] times the
+    /// bound), replaying the observations since. All within the repair budget
+    /// ([`BeliefConfig::repair_budget`], all of them together). If everything fails or the
+    /// budget runs out, the belief is empty and not exact, and is not repaired again.
     fn repair(&mut self) {
         let (bound, particles) = (self.bound, self.particles);
         let work_before = self.work;
         self.budget = Some(self.repair_budget);
         // First the cheap, incremental way: the last sampled turn's unexpanded parents.
         self.repairs += u32::from(self.stage.is_some());
-        let mut repaired = self.rejuvenate(u64::MAX) && !self.states.is_empty();
+        let refill = REJUVENATION_WORK.saturating_mul(particles as u64);
+        let mut repaired = self.rejuvenate(refill) && !self.states.is_empty();
         if !repaired {
-            // The replays make their own turns to refill from. No witness is renumbered while
-            // a repair runs, so the checkpoints taken out here keep their nodes.
+            // The replays make their own turns to refill from.
             self.stage = None;
-            let recent = std::mem::take(&mut self.recent);
-            for (i, cp) in recent.iter().enumerate() {
-                if self.budget == Some(0) {
-                    break;
-                }
-                self.repairs += 1;
-                let scaled = |n: usize| n.saturating_mul(RECENT_SCALE);
-                if self.replay(cp, scaled(bound), scaled(particles)) {
-                    repaired = true;
-                    // The older checkpoints still hold: keep them behind the replay's own.
-                    for old in recent.into_iter().skip(i + 1) {
-                        if self.recent.len() < RECENT {
-                            self.recent.push_back(old);
-                        }
-                    }
-                    break;
-                }
-            }
-        }
-        if !repaired {
             for scale in REPAIR_SCALES {
                 if self.budget == Some(0) {
                     break;
                 }
+                // Read afresh each time: a replay may renumber the witnesses (and the
+                // checkpoint's).
                 let Some(cp) = self.checkpoint.clone() else {
                     break;
                 };
                 self.repairs += 1;
-                self.stage = None;
-                self.recent.clear();
                 if self.replay(
                     &cp,
                     bound.saturating_mul(scale),
@@ -947,22 +895,21 @@ impl Belief {
             self.distinct = 0;
             self.given_up = true;
             self.stage = None;
-            self.recent.clear();
         }
     }
 
-    /// Replays the observations since `cp` from its hypotheses with `bound` and `particles`
-    /// (and fresh random choices); returns whether any hypothesis survived every one of them
-    /// within the repair budget.
+    /// Replays the observations since `cp` (the last exact set) from its hypotheses with
+    /// `bound` and `particles` (and fresh random choices); returns whether any hypothesis
+    /// survived every one of them within the repair budget.
     fn replay(&mut self, cp: &Checkpoint, bound: usize, particles: usize) -> bool {
         self.bound = bound;
         self.particles = particles;
         self.states = cp.states.clone();
         self.turn = cp.turn.clone();
         self.pending = cp.pending.clone();
-        self.exact = cp.exact;
-        self.scale = cp.scale;
-        self.relvar = cp.relvar;
+        self.exact = true;
+        self.scale = 1.0;
+        self.relvar = 0.0;
         self.count_distinct();
         self.over = false;
         let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
@@ -981,39 +928,12 @@ impl Belief {
         true
     }
 
-    /// Keeps the parents of a sampled turn (before the last) as a recent checkpoint, newest
-    /// first, at most [`RECENT`] of them.
-    fn remember(&mut self, stage: Stage) {
-        let Some(states) = stage.parents else {
-            // The last exact set: the checkpoint holds it already.
-            return;
-        };
-        let before = stage.events.len().saturating_sub(1);
-        let mut events = stage.events;
-        events.truncate(before);
-        self.recent.push_front(Checkpoint {
-            states,
-            transcript_len: stage.from.saturating_sub(1),
-            turn: stage.turn,
-            pending: events,
-            exact: false,
-            scale: stage.scale,
-            relvar: stage.relvar,
-        });
-        self.recent.truncate(RECENT);
-    }
-
     /// Renumbers the witness nodes once most are dead: those of the held hypotheses, the
-    /// checkpoint's (a repair restarts from them), the recent checkpoints' and the kept turn's
-    /// parents (a refill expands them) stay. Not while a repair runs (it holds checkpoints
-    /// taken out of the belief).
+    /// checkpoint's (a repair restarts from them) and the kept turn's parents (a refill expands
+    /// them) stay.
     fn compact_witnesses(&mut self) {
-        if self.budget.is_some() {
-            return;
-        }
         let mut kept = self.states.len();
         kept += self.checkpoint.as_ref().map_or(0, |c| c.states.len());
-        kept += self.recent.iter().map(|c| c.states.len()).sum::<usize>();
         kept += self
             .stage
             .as_ref()
@@ -1026,7 +946,6 @@ impl Belief {
         let others = self
             .checkpoint
             .iter()
-            .chain(self.recent.iter())
             .map(|c| &c.states)
             .chain(self.stage.iter().filter_map(|s| s.parents.as_ref()));
         for states in others {
@@ -1041,9 +960,6 @@ impl Belief {
         };
         renumber(&mut self.states);
         if let Some(cp) = &mut self.checkpoint {
-            renumber(&mut cp.states);
-        }
-        for cp in &mut self.recent {
             renumber(&mut cp.states);
         }
         if let Some(parents) = self.stage.as_mut().and_then(|s| s.parents.as_mut()) {

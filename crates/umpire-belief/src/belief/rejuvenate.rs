@@ -40,13 +40,6 @@ pub(super) struct Stage {
     pub keep: f64,
     /// The index in the transcript of the first observation after the opponent's move.
     pub from: usize,
-    /// The player's earlier commands of its turn when the opponent moved (a repair replays
-    /// from the parents with them).
-    pub turn: Vec<Command>,
-    /// The size estimate's scale and squared relative error before the turn.
-    pub scale: f64,
-    /// See `scale`.
-    pub relvar: f64,
 }
 
 /// A sample of fewer than the particles divided by this, after one of the player's own
