@@ -384,8 +384,7 @@ impl Belief {
         }
     }
 
-    /// How many times the sampled set died out and a rebuild was tried: each refill from the last
-    /// sampled turn and each replay from the last exact set counts once.
+    /// How many times the sampled set died out and a rebuild from the last exact set was tried.
     pub fn repairs(&self) -> u32 {
         self.repairs
     }
@@ -848,41 +847,41 @@ impl Belief {
         self.compact_witnesses();
     }
 
-    /// Every sampled hypothesis died: first refill from the last sampled opponent turn
-    /// ([`Belief::rejuvenate`], within its usual work), and failing that rebuild from the last
-    /// exact set with fresh random choices and a larger sample ([`REPAIR_SCALES`] times the
-    /// bound), replaying the observations since. All within the repair budget
-    /// ([`BeliefConfig::repair_budget`], all of them together). If everything fails or the
-    /// budget runs out, the belief is empty and not exact, and is not repaired again.
+    /// Every sampled hypothesis died: rebuild from the last exact set with fresh random
+    /// choices and a larger sample ([`REPAIR_SCALES`] times the bound), replaying the
+    /// observations since, within the repair budget ([`BeliefConfig::repair_budget`], all
+    /// replays together). If the replays fail or the budget runs out, the belief is empty and
+    /// not exact, and is not repaired again.
+    ///
+    /// A refill from the last sampled turn is not tried first: measured, refilled samples died
+    /// again soon and the belief ended dead more often (`docs/BENCHMARKS.md`, "Goals 3 and 4,
+    /// second round").
     fn repair(&mut self) {
+        if self.checkpoint.is_none() {
+            return;
+        }
         let (bound, particles) = (self.bound, self.particles);
         let work_before = self.work;
         self.budget = Some(self.repair_budget);
-        // First the cheap, incremental way: the last sampled turn's unexpanded parents.
-        self.repairs += u32::from(self.stage.is_some());
-        let refill = REJUVENATION_WORK.saturating_mul(particles as u64);
-        let mut repaired = self.rejuvenate(refill) && !self.states.is_empty();
-        if !repaired {
-            // The replays make their own turns to refill from.
-            self.stage = None;
-            for scale in REPAIR_SCALES {
-                if self.budget == Some(0) {
-                    break;
-                }
-                // Read afresh each time: a replay may renumber the witnesses (and the
-                // checkpoint's).
-                let Some(cp) = self.checkpoint.clone() else {
-                    break;
-                };
-                self.repairs += 1;
-                if self.replay(
-                    &cp,
-                    bound.saturating_mul(scale),
-                    particles.saturating_mul(scale),
-                ) {
-                    repaired = true;
-                    break;
-                }
+        // The replays make their own turns to refill from.
+        self.stage = None;
+        let mut repaired = false;
+        for scale in REPAIR_SCALES {
+            if self.budget == Some(0) {
+                break;
+            }
+            // Read afresh each time: a replay may renumber the witnesses (and the checkpoint's).
+            let Some(cp) = self.checkpoint.clone() else {
+                break;
+            };
+            self.repairs += 1;
+            if self.replay(
+                &cp,
+                bound.saturating_mul(scale),
+                particles.saturating_mul(scale),
+            ) {
+                repaired = true;
+                break;
             }
         }
         self.bound = bound;

@@ -1,6 +1,6 @@
 //! Rejuvenation (issue 30): a sample the player's own commands depleted is refilled from the
-//! last sampled opponent turn's unexpanded parents, and a dead one is repaired from there or
-//! from the recent turns before the last exact set. Whatever a refill or repair adds is fully
+//! last sampled opponent turn's unexpanded parents (a dead one is repaired from the last exact
+//! set, as before). Whatever a refill or repair adds is fully
 //! consistent (its hidden history replays to the player's own observations), a refill never
 //! leaves more than the particles, and refills and repairs stay within their work.
 

@@ -13,7 +13,8 @@
 //! probability (so old and new survivors stay one uniform sample of the children of the
 //! parents expanded), judges the kept ones by the player's commands since the turn, and adds
 //! the survivors. This is the stage-graph idea of Richards and Amir applied one stage back:
-//! the search resumes from surviving ancestors, pruned by every observation.
+//! the search resumes from surviving ancestors, pruned by every observation. A sample that died
+//! is not refilled (measured: refilled samples died again soon); it is repaired as before.
 
 use rand::RngExt;
 use rand::seq::index;
@@ -52,7 +53,7 @@ pub(super) const REJUVENATION_WORK: u64 = 8;
 
 impl Belief {
     /// Refills the sample from the last sampled opponent turn ([`Stage`]) within `budget` work
-    /// units (and within a running repair's budget): expands the parents that turn left
+    /// units: expands the parents that turn left
     /// unexpanded, keeps each new distinct child with the turn's inclusion probability, keeps
     /// those that pass the player's commands since, and adds them to the held set. Returns
     /// whether hypotheses were added. Every one added is fully consistent: it passed every
