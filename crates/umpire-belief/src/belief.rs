@@ -390,7 +390,7 @@ impl Belief {
     }
 
     /// How many times a depleted sample was refilled from the last sampled opponent turn
-    /// (`docs/BELIEF.md`, "Rejuvenation"), repairs' refills included.
+    /// (`docs/BELIEF.md`, "Rejuvenation").
     pub fn rejuvenations(&self) -> u32 {
         self.rejuvenations
     }
