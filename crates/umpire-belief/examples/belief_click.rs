@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run --profile ci -p umpire-belief --example belief_click -- RECORD.json \
 //!     [--side white|black] [--plies 10,20,40] [--bound B] [--particles P1,P2,…] \
-//!     [--reference PARTICLES] [--seed S] [--threads T] [--whole]
+//!     [--reference PARTICLES] [--reference-file FILE] [--seed S] [--threads T] \
+//!     [--repair-budget W] [--trace] [--whole]
 //! ```
 //!
 //! For each configuration (the reference first, then each of `--particles`; `0` means "the
@@ -12,7 +13,12 @@
 //! start to each ply, the positions held and the distinct enemy placements among them, the
 //! repairs so far, and the total variation per square of the marginals against the reference's
 //! at the same ply (mean over the 64 squares, and the largest). Also, over every ply up to the last asked, the
-//! slowest ply's and the 99th percentile's wall and CPU milliseconds (CPU in 10 ms ticks).
+//! slowest ply's and the 99th percentile's wall and CPU milliseconds. With one thread (the
+//! default) the per-ply CPU is the calling thread's CPU clock (`CLOCK_THREAD_CPUTIME_ID`): the
+//! load-independent figure; with more threads, the process's (10 ms ticks).
+//! `--repair-budget W`: the repair budget in work units (default the belief crate's; agents
+//! under the default 100 ms budget use 15,000). `--trace`: one line per ply (its CPU, the
+//! positions held, repairs and refills so far, the last repair's work).
 //! `--whole`: instead, both sides' beliefs through the whole game at every ply
 //! ([`umpire_belief::review::whole_game`]), printing the seconds to the first ply and to the
 //! last, per particles setting.
@@ -35,9 +41,12 @@ fn main() {
     let mut bound = umpire_belief::DEFAULT_BOUND;
     let mut particles = vec![0usize, umpire_belief::FAST_PARTICLES];
     let mut reference = 0usize;
+    let mut reference_file: Option<String> = None;
     let mut seed = 1u64;
     let mut threads = 1usize;
     let mut whole = false;
+    let mut trace = false;
+    let mut repair_budget = umpire_belief::REPAIR_BUDGET;
     while let Some(a) = args.next() {
         let mut value = || args.next().expect("a value after the option");
         match a.as_str() {
@@ -62,9 +71,12 @@ fn main() {
                     .collect()
             }
             "--reference" => reference = value().parse().expect("--reference N"),
+            "--reference-file" => reference_file = Some(value()),
             "--seed" => seed = value().parse().expect("--seed S"),
             "--threads" => threads = value().parse().expect("--threads T"),
             "--whole" => whole = true,
+            "--trace" => trace = true,
+            "--repair-budget" => repair_budget = value().parse().expect("--repair-budget W"),
             other => panic!("unknown argument {other}"),
         }
     }
@@ -75,7 +87,14 @@ fn main() {
         particles: (p > 0).then_some(p),
         seed,
         threads,
+        repair_budget,
         ..BeliefConfig::default()
+    };
+    // Per-ply CPU: the thread's own clock where the belief runs on it alone.
+    let ply_cpu = if threads <= 1 {
+        thread_cpu_seconds
+    } else {
+        cpu_seconds
     };
     if whole {
         println!(
@@ -106,7 +125,15 @@ fn main() {
     println!(
         "{path}: {side:?}'s belief, bound {bound}, threads {threads}, seed {seed}, plies {plies:?}"
     );
-    let mut reference_marginals = Vec::new();
+    let mut reference_marginals = reference_file
+        .as_deref()
+        .and_then(|f| std::fs::read_to_string(f).ok())
+        .map(|text| read_marginals(&text, !side))
+        .unwrap_or_default();
+    if !reference_marginals.is_empty() {
+        println!("reference marginals read from {reference_file:?}");
+        reference = 0;
+    }
     let runs: Vec<(bool, usize)> = (reference > 0)
         .then_some((true, reference))
         .into_iter()
@@ -118,13 +145,25 @@ fn main() {
         let (mut per_ply, mut per_ply_cpu) = (Vec::new(), Vec::new());
         let mut k = 0;
         while let Some(step) = {
-            let (t, c) = (Instant::now(), cpu_seconds());
+            let (t, c) = (Instant::now(), ply_cpu());
             let step = stream.next_ply().map(|s| s.map(|b| b.plies()));
             per_ply.push(t.elapsed().as_secs_f64() * 1e3);
-            per_ply_cpu.push((cpu_seconds() - c) * 1e3);
+            per_ply_cpu.push((ply_cpu() - c) * 1e3);
             step
         } {
             let at = step.expect("the observations fit");
+            if trace {
+                let b = stream.belief();
+                println!(
+                    "  trace ply {at:>3}: {:7.1} ms CPU, {} held, {}, {} repairs, {} refills, last repair {} units",
+                    per_ply_cpu.last().copied().unwrap_or(0.0),
+                    b.held(),
+                    if b.is_exact() { "exact" } else { "sampled" },
+                    b.repairs(),
+                    b.rejuvenations(),
+                    b.last_repair_work()
+                );
+            }
             if plies.contains(&at) {
                 let belief = stream.belief();
                 let marginals = Marginals::of(belief);
@@ -138,7 +177,7 @@ fn main() {
                 };
                 k += 1;
                 println!(
-                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, {} repairs, TV/square mean {:.4} max {:.4}",
+                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, {} repairs, {} refills, TV/square mean {:.4} max {:.4}",
                     if is_reference {
                         "reference"
                     } else {
@@ -155,6 +194,7 @@ fn main() {
                     },
                     placements(belief),
                     belief.repairs(),
+                    belief.rejuvenations(),
                     tv_mean,
                     tv_max
                 );
@@ -162,6 +202,9 @@ fn main() {
             if at >= last {
                 break;
             }
+        }
+        if is_reference && let Some(f) = &reference_file {
+            std::fs::write(f, write_marginals(&reference_marginals)).expect("the reference file");
         }
         let slowest_ply = (0..per_ply.len())
             .max_by(|&a, &b| per_ply[a].total_cmp(&per_ply[b]))
@@ -179,7 +222,7 @@ fn main() {
         let (wall_p99, wall_max) = p99(&mut per_ply);
         let (cpu_p99, cpu_max) = p99(&mut per_ply_cpu);
         println!(
-            "          {:>9} per ply to ply {last}: wall p99 {wall_p99:.1} ms, slowest {wall_max:.1} ms (ply {slowest_ply}); CPU p99 {cpu_p99:.0} ms, slowest {cpu_max:.0} ms (ply {slowest_cpu_ply})",
+            "          {:>9} per ply to ply {last}: wall p99 {wall_p99:.1} ms, slowest {wall_max:.1} ms (ply {slowest_ply}); CPU p99 {cpu_p99:.1} ms, slowest {cpu_max:.1} ms (ply {slowest_cpu_ply})",
             label(p, bound),
         );
     }
@@ -229,4 +272,58 @@ fn cpu_seconds() -> f64 {
         (Some(u), Some(s)) => (u + s) / 100.0,
         _ => f64::NAN,
     }
+}
+
+/// CPU seconds of the calling thread so far (`CLOCK_THREAD_CPUTIME_ID`); NaN where unknown.
+#[cfg(unix)]
+fn thread_cpu_seconds() -> f64 {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `clock_gettime` writes one `timespec` through the valid pointer it is given and
+    // reads nothing else.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    if rc != 0 {
+        return f64::NAN;
+    }
+    ts.tv_sec as f64 + ts.tv_nsec as f64 / 1e9
+}
+
+/// CPU seconds of the calling thread: unknown on this platform.
+#[cfg(not(unix))]
+fn thread_cpu_seconds() -> f64 {
+    f64::NAN
+}
+
+/// Marginals as text: one line each, the 64 × 7 probabilities.
+fn write_marginals(all: &[Marginals]) -> String {
+    all.iter()
+        .map(|m| {
+            let mut line: Vec<String> = vec![m.positions.to_string(), m.exact.to_string()];
+            line.extend(m.p.iter().flatten().map(|x| format!("{x:e}")));
+            line.join(" ") + "\n"
+        })
+        .collect()
+}
+
+/// Marginals written by [`write_marginals`] (of the enemy `enemy`).
+fn read_marginals(text: &str, enemy: Color) -> Vec<Marginals> {
+    text.lines()
+        .map(|line| {
+            let mut words = line.split_whitespace();
+            let positions = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
+            let exact = words.next() == Some("true");
+            let mut p = [[0f64; 7]; 64];
+            for x in p.iter_mut().flatten() {
+                *x = words.next().and_then(|w| w.parse().ok()).unwrap_or(0.0);
+            }
+            Marginals {
+                enemy,
+                positions,
+                exact,
+                p,
+            }
+        })
+        .collect()
 }

@@ -15,6 +15,10 @@ use crate::simulate::{Step, expand_opponent, informative_event, own_step, simula
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
+mod rejuvenate;
+
+use rejuvenate::{REJUVENATION_WORK, Stage};
+
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
 ///
@@ -212,6 +216,10 @@ pub struct Belief {
     pending: Vec<Observation>,
     transcript: Vec<Observation>,
     checkpoint: Option<Checkpoint>,
+    /// The last sampled opponent turn, to refill a depleted sample from (`rejuvenate.rs`).
+    stage: Option<Stage>,
+    /// Refills that added hypotheses.
+    rejuvenations: u32,
     /// Index in the transcript of the observation being taken in.
     cursor: usize,
     repairs: u32,
@@ -278,6 +286,8 @@ impl Belief {
             pending: Vec::new(),
             transcript: Vec::new(),
             checkpoint: None,
+            stage: None,
+            rejuvenations: 0,
             cursor: 0,
             repairs: 0,
             budget: None,
@@ -379,6 +389,12 @@ impl Belief {
         self.repairs
     }
 
+    /// How many times a depleted sample was refilled from the last sampled opponent turn
+    /// (`docs/BELIEF.md`, "Rejuvenation").
+    pub fn rejuvenations(&self) -> u32 {
+        self.rejuvenations
+    }
+
     /// The work done so far, a measure of cost that does not depend on the machine: in the
     /// opponent's turns the children offered plus 8 per parent expanded, plus the hypotheses
     /// judged by the player's commands.
@@ -455,6 +471,11 @@ impl Belief {
         self.transcript.push(obs.clone());
         self.plies += u32::from(obs.moved);
         self.update(obs);
+        if obs.actor == self.side && !self.states.is_empty() && self.depleted() {
+            // Most of the sample was ruled out: refill it from the last sampled opponent turn,
+            // within a bounded amount of work.
+            self.rejuvenate(REJUVENATION_WORK.saturating_mul(self.particles as u64));
+        }
         if self.states.is_empty() && !self.exact && !self.given_up {
             self.repair();
         }
@@ -747,9 +768,14 @@ impl Belief {
             }
         }
         self.spend(work);
-        let parent_share = expanded as f64 / parents.len().max(1) as f64;
+        let parent_total = parents.len();
+        let parent_share = expanded as f64 / parent_total.max(1) as f64;
+        // The turn's events, for a later refill from this turn's unexpanded parents (and a
+        // replay from its parents).
+        let stage_events = events.clone();
         self.pending = events;
         let was_exact = self.exact;
+        let mut stage_parents = None;
         if pool.overflowed && was_exact {
             // Keep the last exact set to rebuild from if the sample dies out.
             // As before the opponent's move was taken in: its observation is the last event.
@@ -765,6 +791,8 @@ impl Belief {
                 turn: self.turn.clone(),
                 pending: self.pending[..before].to_vec(),
             });
+        } else {
+            stage_parents = Some(parents);
         }
         if expanded > 0 {
             self.branching = (pool.seen as f64 / expanded as f64).max(1.0);
@@ -774,7 +802,12 @@ impl Belief {
         let overflowed = pool.overflowed;
         // Every hypothesis offered a position of its own: none is split, no pass needed.
         let unsplit = !threefold || seen == pool.seen;
-        let (states, nodes, distinct) = pool.finish();
+        let keep = if overflowed {
+            pool.bound as f64 / pool.seen.max(1) as f64
+        } else {
+            1.0
+        };
+        let (states, nodes, distinct, offered) = pool.finish();
         self.states = states;
         for (h, node) in self.states.iter_mut().zip(nodes) {
             h.node = self.witnesses.push(node);
@@ -802,24 +835,16 @@ impl Belief {
                 }
             }
         }
-        let checkpointed = self.checkpoint.as_ref().map_or(0, |c| c.states.len());
-        if self.witnesses.len() > 4 * (self.states.len() + checkpointed) + 1024 {
-            // The checkpoint's hypotheses keep their witnesses too (a repair restarts from them).
-            let mut live: Vec<u32> = self.states.iter().map(|h| h.node).collect();
-            if let Some(cp) = &self.checkpoint {
-                live.extend(cp.states.iter().map(|h| h.node));
-            }
-            self.witnesses.compact(&mut live);
-            let mut renumbered = live.into_iter();
-            for h in &mut self.states {
-                h.node = renumbered.next().unwrap_or(ROOT);
-            }
-            if let Some(cp) = &mut self.checkpoint {
-                for h in &mut cp.states {
-                    h.node = renumbered.next().unwrap_or(ROOT);
-                }
-            }
-        }
+        // A sampled turn is kept to refill the sample from its unexpanded parents.
+        self.stage = (!self.exact).then(|| Stage {
+            parents: stage_parents,
+            next: expanded,
+            events: stage_events,
+            offered,
+            keep,
+            from: self.cursor + 1,
+        });
+        self.compact_witnesses();
     }
 
     /// Every sampled hypothesis died: rebuild from the last exact set with fresh random
@@ -827,6 +852,10 @@ impl Belief {
     /// observations since, within the repair budget ([`BeliefConfig::repair_budget`], all
     /// replays together). If the replays fail or the budget runs out, the belief is empty and
     /// not exact, and is not repaired again.
+    ///
+    /// A refill from the last sampled turn is not tried first: measured, refilled samples died
+    /// again soon and the belief ended dead more often (`docs/BENCHMARKS.md`, "Goals 3 and 4,
+    /// second round").
     fn repair(&mut self) {
         if self.checkpoint.is_none() {
             return;
@@ -834,6 +863,9 @@ impl Belief {
         let (bound, particles) = (self.bound, self.particles);
         let work_before = self.work;
         self.budget = Some(self.repair_budget);
+        // The replays make their own turns to refill from.
+        self.stage = None;
+        let mut repaired = false;
         for scale in REPAIR_SCALES {
             if self.budget == Some(0) {
                 break;
@@ -843,30 +875,12 @@ impl Belief {
                 break;
             };
             self.repairs += 1;
-            self.bound = bound.saturating_mul(scale);
-            self.particles = particles.saturating_mul(scale);
-            self.states = cp.states.clone();
-            self.turn = cp.turn.clone();
-            self.pending = cp.pending.clone();
-            self.exact = true;
-            self.scale = 1.0;
-            self.relvar = 0.0;
-            self.count_distinct();
-            self.over = false;
-            let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
-            for (k, obs) in later.iter().enumerate() {
-                self.cursor = cp.transcript_len + k;
-                self.update(obs);
-                if self.budget == Some(0) {
-                    // Out of budget before the replay caught up: what it holds is not checked
-                    // against the later observations.
-                    self.states.clear();
-                }
-                if self.states.is_empty() {
-                    break;
-                }
-            }
-            if !self.states.is_empty() {
+            if self.replay(
+                &cp,
+                bound.saturating_mul(scale),
+                particles.saturating_mul(scale),
+            ) {
+                repaired = true;
                 break;
             }
         }
@@ -874,10 +888,81 @@ impl Belief {
         self.particles = particles;
         self.budget = None;
         self.last_repair_work = self.work - work_before;
-        if self.states.is_empty() {
+        if !repaired {
+            self.states.clear();
             self.exact = false;
             self.distinct = 0;
             self.given_up = true;
+            self.stage = None;
+        }
+    }
+
+    /// Replays the observations since `cp` (the last exact set) from its hypotheses with
+    /// `bound` and `particles` (and fresh random choices); returns whether any hypothesis
+    /// survived every one of them within the repair budget.
+    fn replay(&mut self, cp: &Checkpoint, bound: usize, particles: usize) -> bool {
+        self.bound = bound;
+        self.particles = particles;
+        self.states = cp.states.clone();
+        self.turn = cp.turn.clone();
+        self.pending = cp.pending.clone();
+        self.exact = true;
+        self.scale = 1.0;
+        self.relvar = 0.0;
+        self.count_distinct();
+        self.over = false;
+        let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
+        for (k, obs) in later.iter().enumerate() {
+            self.cursor = cp.transcript_len + k;
+            self.update(obs);
+            if self.budget == Some(0) {
+                // Out of budget before the replay caught up: what it holds is not checked
+                // against the later observations.
+                self.states.clear();
+            }
+            if self.states.is_empty() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Renumbers the witness nodes once most are dead: those of the held hypotheses, the
+    /// checkpoint's (a repair restarts from them) and the kept turn's parents (a refill expands
+    /// them) stay.
+    fn compact_witnesses(&mut self) {
+        let mut kept = self.states.len();
+        kept += self.checkpoint.as_ref().map_or(0, |c| c.states.len());
+        kept += self
+            .stage
+            .as_ref()
+            .and_then(|s| s.parents.as_ref())
+            .map_or(0, Vec::len);
+        if self.witnesses.len() <= 4 * kept + 1024 {
+            return;
+        }
+        let mut live: Vec<u32> = self.states.iter().map(|h| h.node).collect();
+        let others = self
+            .checkpoint
+            .iter()
+            .map(|c| &c.states)
+            .chain(self.stage.iter().filter_map(|s| s.parents.as_ref()));
+        for states in others {
+            live.extend(states.iter().map(|h| h.node));
+        }
+        self.witnesses.compact(&mut live);
+        let mut renumbered = live.into_iter();
+        let mut renumber = |states: &mut Vec<Hypothesis>| {
+            for h in states {
+                h.node = renumbered.next().unwrap_or(ROOT);
+            }
+        };
+        renumber(&mut self.states);
+        if let Some(cp) = &mut self.checkpoint {
+            renumber(&mut cp.states);
+        }
+        if let Some(parents) = self.stage.as_mut().and_then(|s| s.parents.as_mut()) {
+            renumber(parents);
         }
     }
 
@@ -1186,11 +1271,11 @@ impl Pool {
         }
     }
 
-    /// The children kept, their witness nodes, and, under the bound, the distinct positions
-    /// among them (their primary flags set).
-    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>, Option<usize>) {
+    /// The children kept, their witness nodes, under the bound the distinct positions among
+    /// them (their primary flags set), and the keys of every child offered.
+    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>, Option<usize>, KeyTable) {
         debug_assert!(self.pending.is_none(), "flushed");
         let distinct = (!self.overflowed).then_some(self.distinct);
-        (self.items, self.nodes, distinct)
+        (self.items, self.nodes, distinct, self.offered)
     }
 }

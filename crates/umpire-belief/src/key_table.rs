@@ -88,6 +88,30 @@ fn write(bytes: &mut [u8], i: usize, key: Key) {
     b[8..].copy_from_slice(&key.1.to_ne_bytes());
 }
 
+impl Clone for KeyTable {
+    /// A copy of every slot (the copy lives in a vector or a map by its size, as a new table).
+    fn clone(&self) -> KeyTable {
+        let bytes = self.cap * SLOT;
+        let mut slots = Storage::zeroed(bytes);
+        slots.bytes_mut()[..bytes].copy_from_slice(&self.slots.bytes()[..bytes]);
+        KeyTable {
+            slots,
+            cap: self.cap,
+            mask: self.mask,
+            len: self.len,
+        }
+    }
+}
+
+impl std::fmt::Debug for KeyTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeyTable")
+            .field("len", &self.len)
+            .field("cap", &self.cap)
+            .finish()
+    }
+}
+
 impl KeyTable {
     /// A table for about `expected` keys without regrowth.
     pub fn with_capacity(expected: usize) -> KeyTable {
@@ -191,6 +215,21 @@ impl KeyTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clone_holds_the_same_keys_and_grows_apart() {
+        let mut t = KeyTable::with_capacity(4);
+        for i in 1..40u64 {
+            t.insert((i, i.wrapping_mul(0x9E37_79B9_7F4A_7C15)));
+        }
+        let mut c = t.clone();
+        assert_eq!(c.len(), t.len());
+        for i in 1..40u64 {
+            assert!(c.contains((i, i.wrapping_mul(0x9E37_79B9_7F4A_7C15))));
+        }
+        assert!(c.insert((99, 7)));
+        assert!(!t.contains((99, 7)));
+    }
 
     #[test]
     fn holds_what_was_inserted_and_only_that_across_growth() {

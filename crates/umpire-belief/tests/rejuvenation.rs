@@ -1,0 +1,150 @@
+//! Rejuvenation (issue 30): a sample the player's own commands depleted is refilled from the
+//! last sampled opponent turn's unexpanded parents (a dead one is repaired from the last exact
+//! set, as before). Whatever a refill or repair adds is fully
+//! consistent (its hidden history replays to the player's own observations), a refill never
+//! leaves more than the particles, and refills and repairs stay within their work.
+
+mod common;
+
+use rand::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_belief::history::sample_record;
+use umpire_belief::{Belief, BeliefConfig};
+use umpire_rules::record::Game;
+use umpire_rules::shakmaty::{Chess, Color};
+use umpire_rules::{AttemptList, RuleSet};
+
+/// Children of one parent a budget check may let through (the check runs after each parent).
+const ONE_PARENT: u64 = 2_000;
+
+#[test]
+fn refills_and_repairs_add_only_fully_consistent_positions_within_their_work() {
+    let (mut refills, mut repairs, mut checked) = (0u32, 0u32, 0);
+    for (k, rules) in common::all_rules().enumerate() {
+        for seed in 0..8u64 {
+            let (bound, particles) = (120, 24);
+            let budget = 600 * particles as u64;
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(100 * k as u64 + seed);
+            let mut game = Game::new(rules);
+            let mut list = AttemptList::new();
+            let mut beliefs = [Color::White, Color::Black].map(|side| {
+                let config = BeliefConfig {
+                    bound,
+                    particles: Some(particles),
+                    seed,
+                    repair_budget: budget,
+                    ..BeliefConfig::default()
+                };
+                Belief::new(rules, Chess::default(), side, config).expect("a live start")
+            });
+            while !game.umpire().is_over() && game.umpire().plies() < 36 {
+                let command = common::random_command(game.umpire(), &mut rng, &mut list);
+                let outcome = game.submit(command);
+                for b in &mut beliefs {
+                    let Some(obs) = outcome.observation(command, b.side()) else {
+                        continue;
+                    };
+                    let (refills_before, repairs_before, work_before) =
+                        (b.rejuvenations(), b.repairs(), b.work());
+                    b.observe(&obs).expect("fits");
+                    let refilled = b.rejuvenations() > refills_before;
+                    let repaired = b.repairs() > repairs_before;
+                    if refilled && !repaired {
+                        // A refill keeps at most the particles (a repair's replay may hold
+                        // more until the next opponent turn, as before).
+                        assert!(
+                            b.hypotheses() <= particles,
+                            "{}: {} held",
+                            rules.id,
+                            b.hypotheses()
+                        );
+                    }
+                    if repaired {
+                        repairs += 1;
+                        assert!(
+                            b.last_repair_work() <= budget + ONE_PARENT,
+                            "{}: a repair did {} work",
+                            rules.id,
+                            b.last_repair_work()
+                        );
+                    } else if refilled {
+                        // A refill outside a repair: at most eight units a particle, plus the
+                        // update itself and one parent's children.
+                        let update = 8 * bound as u64 + ONE_PARENT;
+                        assert!(
+                            b.work() - work_before <= 8 * particles as u64 + update,
+                            "{}: a refill did {} work",
+                            rules.id,
+                            b.work() - work_before
+                        );
+                    }
+                    if !(refilled || repaired) || b.held() == 0 {
+                        continue;
+                    }
+                    refills += u32::from(refilled);
+                    // Every position now held has a hidden history that gives the player
+                    // exactly what it heard.
+                    let record = game.clone().into_record();
+                    let want = record.player_view(b.side()).unwrap().observations;
+                    for i in 0..b.hypotheses() {
+                        let sample = sample_record(b, i, &record.tags).expect("a hidden history");
+                        assert_eq!(
+                            sample.player_view(b.side()).unwrap().observations,
+                            want,
+                            "{} seed {seed}: hypothesis {i} after a refill or repair",
+                            rules.id
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    // Not vacuous: refills and repairs happened, and what they held was checked.
+    assert!(refills >= 4, "{refills} refills");
+    assert!(repairs >= 3, "{repairs} repairs");
+    eprintln!("{refills} refills, {repairs} repairs, {checked} hypotheses checked");
+    assert!(checked >= 100, "{checked} hypotheses checked");
+}
+
+#[test]
+fn a_refill_is_deterministic_and_the_same_on_one_thread_and_two() {
+    let record = |seed| {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut game = Game::new(RuleSet::WILD16);
+        let mut list = AttemptList::new();
+        while !game.umpire().is_over() && game.umpire().plies() < 40 {
+            let command = common::random_command(game.umpire(), &mut rng, &mut list);
+            game.submit(command);
+        }
+        game.into_record()
+    };
+    let run = |record: &umpire_rules::record::Record, threads| {
+        let config = BeliefConfig {
+            bound: 400,
+            particles: Some(60),
+            seed: 3,
+            threads,
+            parallel_from: 16,
+            ..BeliefConfig::default()
+        };
+        let mut b = Belief::new(RuleSet::WILD16, Chess::default(), Color::White, config).unwrap();
+        let mut trail = Vec::new();
+        for obs in record.player_view(Color::White).unwrap().observations {
+            b.observe(&obs).unwrap();
+            trail.push((b.held(), b.rejuvenations(), b.repairs(), b.size()));
+        }
+        trail
+    };
+    // The first of these games in which White's belief was refilled.
+    let (record, one) = (0..20)
+        .map(|seed| {
+            let r = record(seed);
+            let trail = run(&r, 1);
+            (r, trail)
+        })
+        .find(|(_, trail)| trail.last().is_some_and(|t| t.1 > 0))
+        .expect("a refill in one of 20 games");
+    assert_eq!(one, run(&record, 1));
+    assert_eq!(one, run(&record, 2));
+}
