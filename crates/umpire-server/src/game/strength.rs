@@ -9,10 +9,10 @@ use umpire_ai::{AgentKind, Budget};
 /// The strongest level offered.
 pub const MAX_LEVEL: u8 = 5;
 
-/// The nodes per decision of each level, 1 to [`MAX_LEVEL`]: each about four times the one
-/// below, level 1 sixteen times less than before (250 nodes: `guided-random` scored 0.15
-/// against `mcts` at 250 nodes and 0.20 at 20, 10 games each), so that a beginner can beat it;
-/// level 5 is about 0.6 s of one core per decision for `mcts`. Measured scores of each level
+/// The nodes per decision of each level, 1 to [`MAX_LEVEL`]: levels 2 to 5 each four times the
+/// one below; level 1 at 20 nodes (it was 250, where `guided-random` scored 0.15 against `mcts`,
+/// 0.20 at 20 nodes, 10 games each), so that a beginner can beat it; level 5 is about 0.6 s of
+/// one core per decision for `mcts`. Measured scores of each level
 /// against the next in `docs/BENCHMARKS.md` (issue 28).
 pub const LEVEL_NODES: [u64; MAX_LEVEL as usize] = [20, 1_000, 4_000, 16_000, 64_000];
 
