@@ -230,11 +230,17 @@ fn board_key(own: &OwnBoard) -> u64 {
 /// tree score [`DRAW_WHEN_WINNING`].
 pub const AVOID_REPEATS_ABOVE: f64 = 0.3;
 
-/// Above this expected value (about a pawn ahead) and up to [`AVOID_REPEATS_ABOVE`] the
-/// agent is ahead: it avoids standing an own board a third time (issue 28: a quarter of the
-/// games `mcts` led on material against `raider` ended in threefold repetition, some of them
-/// two or three pawns ahead, under the earlier threshold of 0.15).
-pub const AHEAD_ABOVE: f64 = 0.05;
+/// Above this expected value and up to [`AVOID_REPEATS_ABOVE`] the agent is not clearly
+/// behind: it avoids standing an own board a third time if an alternative is valued nearly as
+/// well ([`REPEAT_MARGIN`]). Issue 28: a quarter of the games `mcts` led on material against
+/// `raider` ended in threefold repetition, and a belief restarted from a guess valued such
+/// positions between −0.14 and +0.26 though it was ten points ahead, so a rule for "ahead"
+/// values only (the threshold was 0.15, then 0.05) did not see them.
+pub const AHEAD_ABOVE: f64 = -0.3;
+
+/// How much less than the most visited edge an alternative that avoids a third standing may be
+/// valued while the agent is not winning (a draw given away against a little value).
+pub const REPEAT_MARGIN: f64 = 0.15;
 
 /// How often an own board may have stood before the agent, while ahead, avoids it.
 pub const AHEAD_REPEATS: u32 = 2;
@@ -734,10 +740,11 @@ impl MctsAgent {
         blunder_check::unblundered(best, &risks)
     }
 
-    /// While ahead but not yet winning: `best` unless its own board after the move has stood
-    /// [`AHEAD_REPEATS`] times already (a third time may be a threefold repetition, the enemy's
-    /// part of it being uncertain), then the edge whose board stood least often among those
-    /// visited at least a hundredth as often and valued above 0 (then the most visits).
+    /// While not clearly behind and not yet winning: `best` unless its own board after the move
+    /// has stood [`AHEAD_REPEATS`] times already (a third time may be a threefold repetition,
+    /// the enemy's part of it being uncertain), then the edge whose board stood least often
+    /// among those visited at least a hundredth as often and valued at most [`REPEAT_MARGIN`]
+    /// below `best` and above [`AHEAD_ABOVE`] (then the most visits).
     fn unrepeated(&self, best: usize) -> usize {
         let edges = &self.tree.nodes[0].edges;
         let repeats = |c: Command| match c {
@@ -752,10 +759,11 @@ impl MctsAgent {
             return best;
         }
         let floor = (edges[best].visits / root_pick::REPEAT_FLOOR_SHARE).max(1);
+        let least = (edges[best].mean() - REPEAT_MARGIN).max(AHEAD_ABOVE);
         edges
             .iter()
             .enumerate()
-            .filter(|(_, e)| e.visits >= floor && e.mean() > 0.0)
+            .filter(|(_, e)| e.visits >= floor && e.mean() > least)
             .min_by_key(|(_, e)| (repeats(e.command), u32::MAX - e.visits))
             .map_or(best, |(i, _)| i)
     }

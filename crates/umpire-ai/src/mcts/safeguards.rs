@@ -15,8 +15,8 @@ pub struct Safeguards {
     /// The root's material veto: a most-visited move that loses material in the belief's
     /// worlds gives way to a searched one that does not ([`crate::safety`]).
     pub material_veto: bool,
-    /// While ahead (value between [`super::AHEAD_ABOVE`] and [`super::AVOID_REPEATS_ABOVE`]),
-    /// avoid standing an own board a third time.
+    /// While not clearly behind (value between [`super::AHEAD_ABOVE`] and
+    /// [`super::AVOID_REPEATS_ABOVE`]), avoid standing an own board a third time.
     pub ahead_repetition: bool,
     /// Under a time budget the belief's updates since the last decision are charged to the
     /// search's deadline ([`crate::time_bound::search_deadline`]); off: the search takes the
