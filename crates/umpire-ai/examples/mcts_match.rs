@@ -3,11 +3,13 @@
 //! the mean plies to mate and, with `--trace`, mcts's value estimate at every 10th decision.
 //! Figures in docs/BENCHMARKS.md.
 //!
-//! `cargo run --release -p umpire-ai --example mcts_match -- OPPONENT GAMES MOVETIME_MS|nN [SEED] [--variant tree-avg|ept-qb] [--trace] [--max-plies N] [--rules ID] [--opp-budget MS|nN] [--bound N]`
+//! `cargo run --release -p umpire-ai --example mcts_match -- OPPONENT GAMES MOVETIME_MS|nN [SEED] [--variant tree-avg|ept-qb] [--trace] [--max-plies N] [--rules ID] [--opp-budget MS|nN] [--bound N] [--off LIST]`
 //!
 //! `nN` (e.g. `n2000`) gives a node budget instead of a time per move. `--opp-budget MS|nN`
 //! sets the opponent's budget (for `mcts` against itself at another budget; default 100 ms).
-//! `--bound N` sets mcts's belief bound (default `MCTS_BELIEF_BOUND`).
+//! `--bound N` sets mcts's belief bound (default `MCTS_BELIEF_BOUND`). `--off LIST` switches
+//! the issue-28 safeguards named off (comma-separated: `repairs`, `veto`, `repetition`,
+//! `charging`, `catchup`; see `Safeguards`), for an A/B of each.
 //!
 //! After each game it also prints how mcts's belief fared: the observations taken in, their
 //! mean and slowest update time (belief and view), the decisions searched and, if the belief
@@ -16,7 +18,7 @@
 use std::time::{Duration, Instant};
 
 use umpire_ai::endgame::Endgame;
-use umpire_ai::mcts::{MctsAgent, MctsConfig, Variant};
+use umpire_ai::mcts::{MctsAgent, MctsConfig, Safeguards, Variant};
 use umpire_ai::{Agent, AgentConfig, AgentKind, Budget, Watcher, play_match};
 use umpire_rules::shakmaty::{Chess, Color};
 use umpire_rules::{Announcement, Command, EndReason, Observation, Outcome, RuleSetId, Umpire};
@@ -147,6 +149,8 @@ fn main() {
         s if s.starts_with('n') => Budget::Nodes(s[1..].parse().expect("nodes")),
         s => Budget::Time(Duration::from_millis(s.parse().expect("ms"))),
     };
+    let safeguards: Safeguards =
+        flag("--off").map_or(Safeguards::ALL, |s| s.parse().expect("--off"));
     let opp_budget = flag("--opp-budget").map_or(Budget::default(), |s| parse_budget(s));
     let mut total_nodes = 0u64;
     let mut total_searched = 0u64;
@@ -164,6 +168,7 @@ fn main() {
             budget,
             variant,
             belief_bound: bound,
+            safeguards,
             ..MctsConfig::default()
         };
         let rules_set = *rules.rules();
@@ -253,7 +258,7 @@ fn main() {
         }
     }
     println!(
-        "mcts ({variant}, {budget:?}) vs {opponent}, {rules}, {games} games: W {wins} D {draws} L {losses}; wins by mate {mates}/{wins}; mean plies to mate {:.1}; reasons {reasons:?}; mean nodes per searched decision {:.0}; {:.0} s",
+        "mcts ({variant}, {budget:?}, safeguards off: {safeguards}) vs {opponent}, {rules}, {games} games: W {wins} D {draws} L {losses}; wins by mate {mates}/{wins}; mean plies to mate {:.1}; reasons {reasons:?}; mean nodes per searched decision {:.0}; {:.0} s",
         if mates > 0 {
             mate_plies as f64 / mates as f64
         } else {

@@ -8,6 +8,7 @@ mod agent;
 pub mod audit;
 mod belief_guided;
 mod budget;
+pub mod catch_up;
 pub mod cpu_clock;
 mod darkboard;
 mod decision_times;

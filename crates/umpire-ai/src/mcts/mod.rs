@@ -57,6 +57,7 @@ mod blunder_check;
 mod opponent;
 mod policy;
 mod root_pick;
+mod safeguards;
 mod tree;
 mod variant;
 
@@ -74,8 +75,10 @@ use umpire_view::{PlayerView, ViewError};
 
 pub use opponent::Opponent;
 pub use policy::{CAPTURE_PROBABILITY, policy_move};
+pub use safeguards::{Safeguards, UnknownSafeguard};
 pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
 
+use crate::catch_up::{CatchUp, CatchUpState};
 use crate::eval::evaluate;
 use crate::{Agent, AgentConfig, Analysis, Budget};
 use root_pick::{Candidate, safest};
@@ -108,6 +111,9 @@ pub struct MctsConfig {
     pub filters: FilterSet,
     /// Accept a draw offer when the expected value is below this.
     pub draw_threshold: f64,
+    /// The issue-28 safeguards applied (all by default; switched off one at a time to measure
+    /// their cost).
+    pub safeguards: Safeguards,
 }
 
 /// The belief bound of the agent built by name: small enough that the belief costs a few
@@ -127,6 +133,7 @@ impl Default for MctsConfig {
             budget: Budget::default(),
             filters: FilterSet::all_sound(),
             draw_threshold: -0.5,
+            safeguards: Safeguards::ALL,
         }
     }
 }
@@ -163,8 +170,14 @@ pub struct MctsAgent {
     /// Positions drawn from the belief when the agent's last turn began, to restart the
     /// belief from if it dies.
     guesses: Vec<Chess>,
+    /// The start the agent was told (the origin of a belief that catches up).
+    origin: Option<Chess>,
+    /// A fresh belief catching up with the game after the belief died ([`CatchUp`]).
+    catch_up: Option<CatchUp>,
     /// How often the belief was restarted from a guess.
     reseeds: u32,
+    /// How often a belief that caught up replaced a restarted one.
+    caught_up: u32,
     /// The random choices of the guesses and restarts (apart from the search's, so that a game
     /// in which the belief never dies is played as if there were no guesses).
     guess_rng: Xoshiro256PlusPlus,
@@ -192,6 +205,16 @@ fn underpromotes(a: &umpire_rules::Attempt) -> bool {
     matches!(a.promotion, Some(Role::Bishop | Role::Knight))
 }
 
+/// The belief configuration of an agent with `config`, seeded: its repairs bounded by the
+/// budget ([`crate::time_bound`]) unless that safeguard is off.
+fn belief_config(config: &MctsConfig, seed: u64) -> umpire_belief::BeliefConfig {
+    let mut bc = crate::time_bound::belief_config(config.belief_bound, seed, config.budget);
+    if !config.safeguards.bounded_repairs {
+        bc.repair_budget = umpire_belief::REPAIR_BUDGET;
+    }
+    bc
+}
+
 /// Positions kept from the belief at each turn to restart it from (see [`MctsAgent::reseeds`]).
 pub const RESEED_GUESSES: usize = 8;
 
@@ -207,10 +230,17 @@ fn board_key(own: &OwnBoard) -> u64 {
 /// tree score [`DRAW_WHEN_WINNING`].
 pub const AVOID_REPEATS_ABOVE: f64 = 0.3;
 
-/// Above this expected value (about three pawns ahead) and up to [`AVOID_REPEATS_ABOVE`] the
-/// agent is ahead: it avoids standing an own board a third time (issue 28: a quarter of the
-/// games `mcts` led on material against `raider` ended in threefold repetition).
-pub const AHEAD_ABOVE: f64 = 0.15;
+/// Above this expected value and up to [`AVOID_REPEATS_ABOVE`] the agent is not clearly
+/// behind: it avoids standing an own board a third time if an alternative is valued nearly as
+/// well ([`REPEAT_MARGIN`]). Issue 28: a quarter of the games `mcts` led on material against
+/// `raider` ended in threefold repetition, and a belief restarted from a guess valued such
+/// positions between −0.14 and +0.26 though it was ten points ahead, so a rule for "ahead"
+/// values only (the threshold was 0.15, then 0.05) did not see them.
+pub const AHEAD_ABOVE: f64 = -0.3;
+
+/// How much less than the most visited edge an alternative that avoids a third standing may be
+/// valued while the agent is not winning (a draw given away against a little value).
+pub const REPEAT_MARGIN: f64 = 0.15;
 
 /// How often an own board may have stood before the agent, while ahead, avoids it.
 pub const AHEAD_REPEATS: u32 = 2;
@@ -220,8 +250,10 @@ impl MctsAgent {
     /// belief, and the agent plays uniformly over the guided space).
     pub fn new(view: PlayerView, seed: u64, start: Option<Chess>, config: MctsConfig) -> MctsAgent {
         // One thread; repairs within the time budget (crate::time_bound).
-        let bc = crate::time_bound::belief_config(config.belief_bound, seed, config.budget);
-        let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), bc).ok());
+        let bc = belief_config(&config, seed);
+        let belief = start
+            .clone()
+            .and_then(|s| Belief::new(*view.rules(), s, view.side(), bc).ok());
         MctsAgent {
             view,
             belief,
@@ -236,7 +268,10 @@ impl MctsAgent {
             analysis: None,
             seen: HashMap::new(),
             guesses: Vec::with_capacity(RESEED_GUESSES),
+            origin: start.clone(),
+            catch_up: None,
             reseeds: 0,
+            caught_up: 0,
             guess_rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6775_6573),
             draw_value: 0.0,
             worlds: Vec::new(),
@@ -249,7 +284,7 @@ impl MctsAgent {
 
     /// The belief's repair budget ([`crate::time_bound::repair_budget`] of the search budget).
     pub fn repair_budget(&self) -> u64 {
-        crate::time_bound::repair_budget(self.config.budget)
+        belief_config(&self.config, 0).repair_budget
     }
 
     /// The belief, while it holds.
@@ -271,13 +306,20 @@ impl MctsAgent {
     /// The belief died: restarts it from the freshest guess that makes a legal position with
     /// the agent's own men as they stand now ([`crate::restart::restart`]), or goes without.
     fn reseed(&mut self) {
-        let config = crate::time_bound::belief_config(
-            self.config.belief_bound,
-            self.guess_rng.random(),
-            self.config.budget,
-        );
+        let config = belief_config(&self.config, self.guess_rng.random());
         self.belief = crate::restart::restart(&self.view, &self.guesses, config);
         self.reseeds += u32::from(self.belief.is_some());
+        if self.config.safeguards.catch_up
+            && self.catch_up.is_none()
+            && let Some(origin) = &self.origin
+        {
+            let seed = self.guess_rng.random();
+            self.catch_up = CatchUp::new(
+                &self.view,
+                origin.clone(),
+                belief_config(&self.config, seed),
+            );
+        }
     }
 
     /// The configuration.
@@ -506,7 +548,11 @@ impl MctsAgent {
 
     /// Searches from the current view; returns the chosen command.
     fn search(&mut self) -> Command {
-        let spent = std::mem::take(&mut self.spent);
+        self.advance_catch_up();
+        let mut spent = std::mem::take(&mut self.spent);
+        if !self.config.safeguards.charge_updates {
+            spent = Duration::ZERO;
+        }
         let root = self.root_commands();
         if root.is_empty() {
             self.analysis = None;
@@ -603,12 +649,19 @@ impl MctsAgent {
     /// shares are taken over every position the belief holds, the repeats from the own boards
     /// seen.
     fn final_pick(&mut self, best: usize) -> usize {
-        let best = self.unblundered(best);
+        let best = if self.config.safeguards.material_veto {
+            self.unblundered(best)
+        } else {
+            best
+        };
         let mean = self.tree.nodes[0].edges[best].mean();
         if mean <= AHEAD_ABOVE {
             return best;
         }
         if mean <= AVOID_REPEATS_ABOVE {
+            if !self.config.safeguards.ahead_repetition {
+                return best;
+            }
             return self.unrepeated(best);
         }
         self.root_attempts.clear();
@@ -687,10 +740,11 @@ impl MctsAgent {
         blunder_check::unblundered(best, &risks)
     }
 
-    /// While ahead but not yet winning: `best` unless its own board after the move has stood
-    /// [`AHEAD_REPEATS`] times already (a third time may be a threefold repetition, the enemy's
-    /// part of it being uncertain), then the edge whose board stood least often among those
-    /// visited at least a tenth as often and valued above 0 (then the most visits).
+    /// While not clearly behind and not yet winning: `best` unless its own board after the move
+    /// has stood [`AHEAD_REPEATS`] times already (a third time may be a threefold repetition,
+    /// the enemy's part of it being uncertain), then the edge whose board stood least often
+    /// among those visited at least a hundredth as often and valued at most [`REPEAT_MARGIN`]
+    /// below `best` and above [`AHEAD_ABOVE`] (then the most visits).
     fn unrepeated(&self, best: usize) -> usize {
         let edges = &self.tree.nodes[0].edges;
         let repeats = |c: Command| match c {
@@ -704,13 +758,45 @@ impl MctsAgent {
         if repeats(edges[best].command) < AHEAD_REPEATS {
             return best;
         }
-        let floor = (edges[best].visits / 10).max(1);
+        let floor = (edges[best].visits / root_pick::REPEAT_FLOOR_SHARE).max(1);
+        let least = (edges[best].mean() - REPEAT_MARGIN).max(AHEAD_ABOVE);
         edges
             .iter()
             .enumerate()
-            .filter(|(_, e)| e.visits >= floor && e.mean() > 0.0)
+            .filter(|(_, e)| e.visits >= floor && e.mean() > least)
             .min_by_key(|(_, e)| (repeats(e.command), u32::MAX - e.visits))
             .map_or(best, |(i, _)| i)
+    }
+
+    /// Moves the belief that catches up on by at most the repair budget's work (charged to this
+    /// decision like the belief's updates), and puts it in the restarted one's place once it
+    /// has taken in every observation; drops it if it died.
+    fn advance_catch_up(&mut self) {
+        let Some(catch_up) = self.catch_up.as_mut() else {
+            return;
+        };
+        let started = Instant::now();
+        let started_cpu = crate::cpu_clock::thread_cpu_us();
+        let budget = belief_config(&self.config, 0).repair_budget;
+        let state = catch_up.advance(self.view.transcript(), budget);
+        let took = match started_cpu.zip(crate::cpu_clock::thread_cpu_us()) {
+            Some((a, b)) => Duration::from_micros(b.saturating_sub(a)),
+            None => started.elapsed(),
+        };
+        self.spent = self.spent.saturating_add(took);
+        match state {
+            CatchUpState::Behind => {}
+            CatchUpState::Died => self.catch_up = None,
+            CatchUpState::CaughtUp => {
+                self.belief = self.catch_up.take().map(CatchUp::into_belief);
+                self.caught_up += 1;
+            }
+        }
+    }
+
+    /// How often a belief that caught up replaced a restarted one.
+    pub fn caught_up(&self) -> u32 {
+        self.caught_up
     }
 
     /// Every position the belief holds with the agent to move, into `worlds`.

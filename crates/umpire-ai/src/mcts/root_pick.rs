@@ -22,6 +22,10 @@ pub(super) struct Candidate {
 ///   [`STALEMATE_FLOOR`] times and a fiftieth as often as `best` (then the fewest repeats,
 ///   then the most visits): a stalemate throws the won game away, which the evaluation's
 ///   scale underrates against a little material;
+/// - else, if `best` would stand an own board a third time (it stood [`THIRD_STANDING`]
+///   times), the edge that stands none a third time among those valued above 0 and visited
+///   at least `1 /` [`REPEAT_FLOOR_SHARE`] as often (fewest stalemates, repeats, then most
+///   visits);
 /// - else, if `best` repeats an own board, the edge that repeats least among those visited
 ///   at least a tenth as often as `best` and valued above 0 (then the most visits);
 /// - else `best`.
@@ -46,12 +50,32 @@ pub(super) fn safest(best: usize, candidates: &[Candidate], winning: f64) -> usi
         let floor = (b.visits / 50).max(STALEMATE_FLOOR);
         return pick_among(&|c| c.visits >= floor && c.mean > winning);
     }
+    if b.repeats >= THIRD_STANDING {
+        // A third standing may complete a threefold repetition: a certain draw against a
+        // game still won. Any searched edge that stays ahead and stands no board a third time
+        // is better, however few its visits (the search piles its visits on one edge).
+        let floor = (b.visits / REPEAT_FLOOR_SHARE).max(1);
+        return pick_among(&|c| {
+            c.visits >= floor
+                && c.mean > 0.0
+                && c.repeats < THIRD_STANDING
+                && c.stalemates <= b.stalemates
+        });
+    }
     if b.repeats > 0 {
         let floor = (b.visits / 10).max(1);
         return pick_among(&|c| c.visits >= floor && c.mean > 0.0);
     }
     best
 }
+
+/// How often an own board may have stood before a further standing may complete a threefold
+/// repetition (the enemy's men unchanged).
+pub(super) const THIRD_STANDING: u32 = 2;
+
+/// An edge visited at least `1 / REPEAT_FLOOR_SHARE` as often as the most visited one may
+/// replace it when that one would stand an own board a third time.
+pub(super) const REPEAT_FLOOR_SHARE: u32 = 100;
 
 /// The fewest visits of an edge chosen instead of a stalemating one.
 pub(super) const STALEMATE_FLOOR: u32 = 16;
@@ -114,5 +138,21 @@ mod tests {
         ];
         assert_eq!(safest(0, &edges, 0.3), 2);
         assert_eq!(safest(0, &edges[..1], 0.3), 0);
+    }
+
+    #[test]
+    fn a_third_standing_gives_way_to_a_thinly_searched_edge_still_ahead() {
+        // Issue 28: the queen shuffled d2-b2 while 20 points ahead, the search's visits piled
+        // on the shuffle.
+        let edges = [
+            c(2900, 0.7, 0.0, 2),
+            c(40, 0.6, 0.0, 0),
+            c(20, -0.1, 0.0, 0), // behind: a draw is better
+            c(5, 0.9, 0.0, 0),   // too few visits to be trusted
+            c(60, 0.8, 0.0, 2),  // a third standing as well
+        ];
+        assert_eq!(safest(0, &edges, 0.3), 1);
+        // Nothing else ahead: the repetition stands.
+        assert_eq!(safest(0, &[edges[0], edges[2], edges[4]], 0.3), 0);
     }
 }

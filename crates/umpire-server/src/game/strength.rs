@@ -9,8 +9,12 @@ use umpire_ai::{AgentKind, Budget};
 /// The strongest level offered.
 pub const MAX_LEVEL: u8 = 5;
 
-/// The nodes per decision of each level, 1 to [`MAX_LEVEL`].
-pub const LEVEL_NODES: [u64; MAX_LEVEL as usize] = [250, 1_000, 4_000, 16_000, 64_000];
+/// The nodes per decision of each level, 1 to [`MAX_LEVEL`]: levels 2 to 5 each four times the
+/// one below; level 1 at 20 nodes (it was 250, where `guided-random` scored 0.15 against `mcts`,
+/// 0.20 at 20 nodes, 10 games each), so that a beginner can beat it; level 5 costs `mcts`
+/// about half a second of one core per decision. Measured scores of each level against the
+/// next in `docs/BENCHMARKS.md` (issue 28).
+pub const LEVEL_NODES: [u64; MAX_LEVEL as usize] = [20, 1_000, 4_000, 16_000, 64_000];
 
 /// A built-in agent seated by the server, with its budget (`None`: the agent's default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
