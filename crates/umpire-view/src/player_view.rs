@@ -217,6 +217,12 @@ impl PlayerView {
 
     fn own_rejection(&mut self, command: Command, verdict: Verdict, heard: &[Announcement]) {
         match (command, verdict) {
+            // Never offered again this turn, whatever the view thought of it.
+            (Command::Attempt(a), Verdict::Impossible | Verdict::Repeat)
+                if !self.turn.rejected.contains(&a) =>
+            {
+                let _ = self.turn.rejected.try_push(a);
+            }
             (Command::Attempt(a), Verdict::Illegal) => {
                 let _ = self.turn.rejected.try_push(a);
                 let released =
@@ -342,11 +348,8 @@ impl PlayerView {
             let a = out[i];
             let pawn_capture = self.own.is_pawn_capture(a);
             let keep = !self.turn.rejected.contains(&a)
-                && if self.turn.must_try_pawn_capture {
-                    pawn_capture
-                } else {
-                    !(self.turn.any_answer == Some(false) && pawn_capture)
-                };
+                && (!self.turn.must_try_pawn_capture || pawn_capture)
+                && !crate::ruled_out(&self.rules, &self.own, &self.turn, a);
             if keep {
                 i += 1;
             } else {
