@@ -22,19 +22,30 @@ pub const REFUSAL_EVERY: Duration = Duration::from_millis(250);
 pub type FrameId = Option<u64>;
 
 /// When refused frames are answered: at most one answer per [`REFUSAL_EVERY`], the latest
-/// refused frame's.
-#[derive(Debug, Default)]
-pub struct Refusals {
+/// refused frame's. `F` is what is kept of a refused frame until it is answered (the reader
+/// keeps the frame's text, bounded by the transport's limit, and reads its id only when it
+/// answers, so that a flood costs no parsing).
+#[derive(Debug)]
+pub struct Refusals<F = FrameId> {
     /// When the previous `rate_limited` answer was sent.
     last_answer: Option<Instant>,
     /// A refused frame not answered yet (the latest such): it is answered when due.
-    pending: Option<FrameId>,
+    pending: Option<F>,
 }
 
-impl Refusals {
+impl<F> Default for Refusals<F> {
+    fn default() -> Self {
+        Refusals {
+            last_answer: None,
+            pending: None,
+        }
+    }
+}
+
+impl<F> Refusals<F> {
     /// A frame with `id` was refused at `now`: `Some(id)` to answer it at once, `None` when it
     /// waits (replacing any earlier refused frame still waiting) until [`Refusals::due`].
-    pub fn refused(&mut self, id: FrameId, now: Instant) -> Option<FrameId> {
+    pub fn refused(&mut self, id: F, now: Instant) -> Option<F> {
         let quiet = self
             .last_answer
             .is_none_or(|last| now.saturating_duration_since(last) >= REFUSAL_EVERY);
@@ -49,11 +60,11 @@ impl Refusals {
     /// When the waiting refusal is to be answered, if one waits (the reader's timer).
     pub fn due(&self) -> Option<Instant> {
         let last = self.last_answer?;
-        self.pending.map(|_| last + REFUSAL_EVERY)
+        self.pending.as_ref().map(|_| last + REFUSAL_EVERY)
     }
 
     /// The waiting refusal to answer at `now`, if one waits and is due; it no longer waits.
-    pub fn fire(&mut self, now: Instant) -> Option<FrameId> {
+    pub fn fire(&mut self, now: Instant) -> Option<F> {
         if self.due().is_none_or(|due| now < due) {
             return None;
         }
@@ -104,7 +115,7 @@ mod tests {
     #[test]
     fn a_client_that_waits_for_each_answer_always_hears() {
         let t0 = Instant::now();
-        let mut r = Refusals::default();
+        let mut r = Refusals::<FrameId>::default();
         assert_eq!(r.refused(Some(1), t0), Some(Some(1)));
         let mut now = t0;
         for id in 2..50 {
@@ -125,7 +136,7 @@ mod tests {
     #[test]
     fn a_flood_gets_one_answer_per_interval() {
         let t0 = Instant::now();
-        let mut r = Refusals::default();
+        let mut r = Refusals::<FrameId>::default();
         let mut answered = Vec::new();
         for id in 0..10_000u64 {
             let now = t0 + ms(id);
@@ -155,7 +166,7 @@ mod tests {
     #[test]
     fn a_refusal_after_a_quiet_spell_is_answered_at_once() {
         let t0 = Instant::now();
-        let mut r = Refusals::default();
+        let mut r = Refusals::<FrameId>::default();
         assert_eq!(r.refused(None, t0), Some(None));
         assert_eq!(r.due(), None);
         assert_eq!(r.refused(Some(5), t0 + REFUSAL_EVERY), Some(Some(5)));

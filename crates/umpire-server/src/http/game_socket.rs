@@ -11,7 +11,7 @@
 //! client that does not read is told `lagged` and disconnected.
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
@@ -190,7 +190,9 @@ async fn connection(
         },
         tokio::time::Instant::now(),
     );
-    let mut refusals = Refusals::default();
+    // A refused frame's text is kept until it is answered (at most one, the latest), and its
+    // id read only then: a flood costs no parsing.
+    let mut refusals = Refusals::<Option<Utf8Bytes>>::default();
     loop {
         let due = refusals.due();
         let msg = tokio::select! {
@@ -198,8 +200,8 @@ async fn connection(
             _ = &mut writer => None,
             // Armed only while a refused frame waits for its answer.
             () = tokio::time::sleep_until(due.unwrap_or_else(tokio::time::Instant::now)), if due.is_some() => {
-                if let Some(id) = refusals.fire(tokio::time::Instant::now()) {
-                    let _ = tx.send(rate_limited(id));
+                if let Some(text) = refusals.fire(tokio::time::Instant::now()) {
+                    let _ = tx.send(rate_limited(frame_id(text.as_ref())));
                 }
                 continue;
             }
@@ -214,11 +216,8 @@ async fn connection(
         };
         let now = tokio::time::Instant::now();
         if !limit.admit(now) {
-            let id = text
-                .as_ref()
-                .and_then(|t| client_message::parse(t.as_str()).map_or_else(|r| r.id, |m| m.id));
-            if let Some(id) = refusals.refused(id, now) {
-                let _ = tx.send(rate_limited(id));
+            if let Some(text) = refusals.refused(text, now) {
+                let _ = tx.send(rate_limited(frame_id(text.as_ref())));
             }
             continue;
         }
@@ -275,6 +274,11 @@ async fn connection(
     drop(tx);
     writer.abort();
     let _ = handle.send(RoundMsg::Leave { seat }).await;
+}
+
+/// The id of a frame (`None` for a binary frame, or a frame without one).
+fn frame_id(text: Option<&Utf8Bytes>) -> FrameId {
+    text.and_then(|t| client_message::parse(t.as_str()).map_or_else(|r| r.id, |m| m.id))
 }
 
 /// The `rate_limited` answer to the refused frame `id`.
