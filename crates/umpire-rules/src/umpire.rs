@@ -305,11 +305,9 @@ impl Umpire {
     }
 
     /// What the mover may still say this turn, from what the mover knows (own board,
-    /// attempts already rejected this turn, the answer to "Any?", the announcements that bind
-    /// under `pawn_info_binds` and `check_binds`): every attempt possible on its own board,
-    /// not yet rejected and not ruled out by what the mover heard (so never judged
-    /// `Impossible`), restricted to pawn captures while an "Any?" obliges it. Appends to `out`;
-    /// returns whether "Any?" may be asked as well.
+    /// attempts already rejected this turn, the answer to "Any?"): every attempt possible on
+    /// its own board and not yet rejected, restricted to pawn captures while an "Any?" obliges
+    /// it. Appends to `out`; returns whether "Any?" may be asked as well.
     pub fn mover_options(&self, out: &mut AttemptList) -> bool {
         if self.is_over() {
             return false;
@@ -317,13 +315,14 @@ impl Umpire {
         let own = &self.own;
         let start = out.len();
         own.attempts(self.rules.promotion_always_queen, out);
+        if self.rejected.is_empty() && self.any == AnyState::NotAsked {
+            return self.rules.has_any_question();
+        }
         let mut i = start;
         while i < out.len() {
             let a = out[i];
             let pawn_capture = own.is_pawn_capture(a);
-            // What `attempt` would judge impossible without looking at the board is no option.
             let keep = !self.rejected.contains(&a)
-                && !self.ruled_out(a, pawn_capture)
                 && match self.any {
                     AnyState::Obliged => pawn_capture,
                     AnyState::AnsweredNo => !pawn_capture,
