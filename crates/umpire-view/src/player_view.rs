@@ -334,9 +334,11 @@ impl PlayerView {
     }
 
     /// What the player may still say on its turn: every attempt possible on its own board and
-    /// not yet rejected this turn, only pawn captures while an "Any?" obliges it, no pawn
-    /// capture after "no". Appends to `out`; returns whether "Any?" may be asked as well.
-    /// The same as the umpire's `Umpire::mover_options`, from the player's knowledge alone.
+    /// not yet rejected this turn (illegal, impossible or repeated), only pawn captures while
+    /// an "Any?" obliges it, none that the announcements rule out ([`crate::ruled_out`]: the
+    /// umpire would judge it impossible). Appends to `out`; returns whether "Any?" may be
+    /// asked as well. The umpire's `Umpire::mover_options` less what is ruled out, from the
+    /// player's knowledge alone.
     pub fn options(&self, out: &mut AttemptList) -> bool {
         if !self.is_my_turn() {
             return false;
