@@ -35,6 +35,8 @@ pub use darkboard::DarkboardAgent;
 pub use decision_times::DecisionTimes;
 pub use guided_random::GuidedRandomAgent;
 pub use kind::{AgentKind, UnknownAgent};
-pub use match_play::{MatchError, MatchStats, Table, Watcher, play_match, setup_view};
+pub use match_play::{
+    MAX_COMMANDS_PER_TURN, MatchError, MatchStats, Table, Watcher, play_match, setup_view,
+};
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, CMD_PREFIX, UnknownSpec, engine_timeout, known_agents};

@@ -61,7 +61,16 @@ pub struct MatchStats {
     /// seat: what a decision costs apart from the machine's load (empty where the platform has
     /// no thread clock).
     pub cpu_times: [DecisionTimes; 2],
+    /// Games a seat forfeited by giving more than [`MAX_COMMANDS_PER_TURN`] commands in one
+    /// turn without a move (the harness resigned for it), by seat.
+    pub forfeits: [u64; 2],
 }
+
+/// The most commands an agent may give in one turn without making a move: the harness then
+/// resigns for it ([`MatchStats::forfeits`]), so that an agent repeating a rejected command
+/// can never hang a game. An honest agent needs at most one command per attempt possible on
+/// its own board ([`umpire_rules::MAX_ATTEMPTS`], 448), one "Any?" and one draw offer.
+pub const MAX_COMMANDS_PER_TURN: u32 = 1_000;
 
 impl MatchStats {
     /// Adds another count.
@@ -76,6 +85,7 @@ impl MatchStats {
             self.think_us[seat] += other.think_us[seat];
             self.times[seat].add(&other.times[seat]);
             self.cpu_times[seat].add(&other.cpu_times[seat]);
+            self.forfeits[seat] += other.forfeits[seat];
         }
     }
 }
@@ -119,7 +129,8 @@ impl<T> Watcher<T> for () {}
 /// Plays a game between `agents` (white first) on `table` (fresh, before its first command)
 /// until it ends or `max_plies` moves have been played, telling `watcher` about each
 /// decision. Both agents hear the opening announcements first. Agents never offer draws, so
-/// no draw offer needs an answer.
+/// no draw offer needs an answer. An agent that gives more than [`MAX_COMMANDS_PER_TURN`]
+/// commands in one turn without a move is resigned for ([`MatchStats::forfeits`]).
 ///
 /// The harness seats the agents itself: `agents[0]` plays White and `agents[1]` Black, and
 /// each hears only what its seat hears. An agent whose view claims the other side is refused
@@ -161,22 +172,32 @@ pub fn play_match<T: Table>(
     let cpu = crate::cpu_clock::thread_cpu_us;
     let cpu_since = |t: Option<u64>| t.zip(cpu()).map_or(0, |(a, b)| b.saturating_sub(a));
     let micros = |d: std::time::Duration| u64::try_from(d.as_micros()).unwrap_or(u64::MAX);
+    // Commands given since the last move (by the side to move).
+    let mut this_turn = 0u32;
     while !table.umpire().is_over() && table.umpire().plies() < max_plies && !watcher.stop() {
         let mover = usize::from(table.umpire().turn().is_black());
-        watcher.before(table, &*agents[mover]);
-        let started = std::time::Instant::now();
-        let started_cpu = cpu();
-        let command = agents[mover].choose();
-        let took = micros(started.elapsed()).saturating_add(std::mem::take(&mut pending[mover]));
-        let took_cpu =
-            cpu_since(started_cpu).saturating_add(std::mem::take(&mut pending_cpu[mover]));
-        stats.think_us[mover] = stats.think_us[mover].saturating_add(took);
-        stats.times[mover].record(took);
-        if started_cpu.is_some() {
-            stats.cpu_times[mover].record(took_cpu);
-        }
-        stats.decisions[mover] += 1;
-        stats.nodes[mover] += agents[mover].analysis().map_or(0, |a| a.nodes);
+        let command = if this_turn >= MAX_COMMANDS_PER_TURN {
+            // Past the limit: the mover forfeits, it is not asked again.
+            stats.forfeits[mover] += 1;
+            Command::Resign
+        } else {
+            watcher.before(table, &*agents[mover]);
+            let started = std::time::Instant::now();
+            let started_cpu = cpu();
+            let command = agents[mover].choose();
+            let took =
+                micros(started.elapsed()).saturating_add(std::mem::take(&mut pending[mover]));
+            let took_cpu =
+                cpu_since(started_cpu).saturating_add(std::mem::take(&mut pending_cpu[mover]));
+            stats.think_us[mover] = stats.think_us[mover].saturating_add(took);
+            stats.times[mover].record(took);
+            if started_cpu.is_some() {
+                stats.cpu_times[mover].record(took_cpu);
+            }
+            stats.decisions[mover] += 1;
+            stats.nodes[mover] += agents[mover].analysis().map_or(0, |a| a.nodes);
+            command
+        };
         let outcome = table.submit(command);
         stats.attempts += 1;
         match outcome.verdict {
@@ -184,6 +205,11 @@ pub fn play_match<T: Table>(
             Verdict::Illegal | Verdict::Impossible | Verdict::Repeat => stats.rejected += 1,
             _ => {}
         }
+        this_turn = if outcome.verdict == Verdict::Accepted {
+            0
+        } else {
+            this_turn + 1
+        };
         for (i, agent) in agents.iter_mut().enumerate() {
             let started = std::time::Instant::now();
             let started_cpu = cpu();
@@ -222,4 +248,50 @@ pub fn setup_view(
         position.turn(),
         EnemyCount::told(position, side).into(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::shakmaty::Color;
+    use umpire_rules::{Announcement, Observation, RuleSetId};
+    use umpire_view::{PlayerView, ViewError};
+
+    /// An agent that says the same command for ever (White's `e2e5`: impossible on its own
+    /// board, so it is never accepted).
+    struct Stubborn(PlayerView);
+
+    impl Agent for Stubborn {
+        fn name(&self) -> &str {
+            "stubborn"
+        }
+        fn view(&self) -> &PlayerView {
+            &self.0
+        }
+        fn hear_opening(&mut self, announcements: &[Announcement]) {
+            self.0.hear_opening(announcements.iter().copied());
+        }
+        fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
+            self.0.observe(observation)
+        }
+        fn choose(&mut self) -> Command {
+            Command::Attempt("e2e5".parse().expect("uci"))
+        }
+    }
+
+    /// An agent repeating a rejected command does not hang the game: past
+    /// [`MAX_COMMANDS_PER_TURN`] commands in a turn the harness resigns for it.
+    #[test]
+    fn an_agent_that_repeats_itself_forfeits_instead_of_hanging_the_game() {
+        let rules = *RuleSetId::Wild16.rules();
+        let mut umpire = Umpire::new(rules);
+        let mut white = Stubborn(PlayerView::standard(rules, Color::White));
+        let mut black = Stubborn(PlayerView::standard(rules, Color::Black));
+        let stats = play_match(&mut umpire, [&mut white, &mut black], 100, &mut ()).unwrap();
+        assert_eq!(stats.forfeits, [1, 0]);
+        assert_eq!(stats.plies, 0);
+        assert_eq!(stats.attempts, u64::from(MAX_COMMANDS_PER_TURN) + 1);
+        let result = umpire.result().expect("the game ended");
+        assert_eq!(result.winner, Some(Color::Black));
+    }
 }

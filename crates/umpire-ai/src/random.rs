@@ -26,6 +26,39 @@ impl RandomAgent {
             options: AttemptList::new(),
         }
     }
+
+    /// Works out what its player may still say now ([`RandomAgent::options`]); returns whether
+    /// "Any?" may be asked as well.
+    pub(crate) fn refresh_options(&mut self) -> bool {
+        self.options.clear();
+        self.view.options(&mut self.options)
+    }
+
+    /// The attempts found by the last [`RandomAgent::refresh_options`].
+    pub(crate) fn options(&self) -> &AttemptList {
+        &self.options
+    }
+
+    /// A number drawn uniformly from `0..n` (`n` > 0) with the agent's seeded generator.
+    pub(crate) fn draw(&mut self, n: usize) -> usize {
+        self.rng.random_range(0..n)
+    }
+
+    /// A uniform choice among the options of the last [`RandomAgent::refresh_options`] and
+    /// "Any?" when `may_ask`.
+    pub(crate) fn choose_among(&mut self, may_ask: bool) -> Command {
+        let n = self.options.len() + usize::from(may_ask);
+        if n == 0 {
+            // Never happens in a legal position (a legal move is always on the own board);
+            // resigning keeps the game well-formed if a corrupt stream ever gets here.
+            return Command::Resign;
+        }
+        let pick = self.draw(n);
+        match self.options.get(pick) {
+            Some(&a) => Command::Attempt(a),
+            None => Command::AskAny,
+        }
+    }
 }
 
 impl Agent for RandomAgent {
@@ -46,19 +79,7 @@ impl Agent for RandomAgent {
     }
 
     fn choose(&mut self) -> Command {
-        self.options.clear();
-        let may_ask = self.view.options(&mut self.options);
-        let n = self.options.len() + usize::from(may_ask);
-        if n == 0 {
-            // Never happens in a legal position (a legal move is always on the own board);
-            // resigning keeps the game well-formed if a corrupt stream ever gets here.
-            return Command::Resign;
-        }
-        let pick = self.rng.random_range(0..n);
-        if pick == self.options.len() {
-            Command::AskAny
-        } else {
-            Command::Attempt(self.options[pick])
-        }
+        let may_ask = self.refresh_options();
+        self.choose_among(may_ask)
     }
 }

@@ -337,9 +337,7 @@ fn without_a_seed_the_run_key_is_secret_and_replays_the_run() {
     let spy = d3.join("spy.py");
     fs::write(
         &spy,
-        // A seeded random choice (from the first request's seed: the games replay), not the
-        // first option: an attempt the umpire judged impossible stays among the options (a
-        // bug of the runner's view, left open), and always taking it never ends the game.
+        // A seeded random choice (from the first request's seed: the games replay).
         "import json, random, sys\n\
          log = open(sys.argv[1], 'a')\n\
          rng = None\n\
@@ -432,6 +430,46 @@ fn without_a_seed_the_run_key_is_secret_and_replays_the_run() {
     for d in [&d1, &d2, &d3] {
         let _ = fs::remove_dir_all(d);
     }
+}
+
+/// Issue 31: an engine that always takes the first option used to loop for ever (an attempt
+/// the umpire judged impossible stayed first among its options: the view offered pawn captures
+/// and moves that the announcements had ruled out). Now every game ends, for several run keys,
+/// and no game is forfeited for passing the limit of commands per turn.
+#[test]
+fn an_engine_taking_the_first_option_finishes_its_games() {
+    let dir = temp_dir("first-option");
+    fs::create_dir_all(&dir).expect("scratch");
+    let spy = dir.join("first.py");
+    fs::write(
+        &spy,
+        "import json, sys\n\
+         for line in sys.stdin:\n    \
+             r = json.loads(line)\n    \
+             c = (r['options'][0] if r['options'] else 'any' if r['may_ask_any'] else 'resign') if r['request'] == 'choose' else ('draw decline' if r['request'] == 'draw' else 'resign')\n    \
+             print(json.dumps({'command': c}), flush=True)\n",
+    )
+    .expect("writes the spy");
+    let engine = format!("cmd:python3 {}", spy.display());
+    for rules in ["wild16", "rand", "cincinnati"] {
+        for _key in 0..2 {
+            let s = summary(&run_ok(&[
+                "match",
+                engine.as_str(),
+                "random",
+                "--games",
+                "2",
+                "--max-plies",
+                "150",
+                "--rules",
+                rules,
+                "--json",
+            ]));
+            assert_eq!(count(&s, "games"), 2, "{rules}: {s}");
+            assert_eq!(s["faults"], Value::Array(Vec::new()), "{rules}: {s}");
+        }
+    }
+    let _ = fs::remove_dir_all(&dir);
 }
 
 fn json_pair(a: &Value, b: &Value) -> Value {

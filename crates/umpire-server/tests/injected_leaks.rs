@@ -15,63 +15,20 @@
 //! `cargo test --profile ci -p umpire-server --test injected_leaks -- --ignored`. The copies
 //! and their build live under the system temp directory.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+#[path = "../../../tests/support/leak_injection.rs"]
+mod leak_injection;
 
-use umpire_testkit::workspace_copy::{copy_workspace, patch};
+use leak_injection::{Patch, Suite};
 
-/// Runs the end-to-end hiding suite in the copy; returns the names of the failed tests.
-fn failed_tests(root: &Path, target: &Path) -> Vec<String> {
-    let out = Command::new(env!("CARGO"))
-        .args([
-            "test",
-            "--profile",
-            "ci",
-            "-p",
-            "umpire-server",
-            "--test",
-            "hiding_end_to_end",
-        ])
-        .env("CARGO_TARGET_DIR", target)
-        .current_dir(root)
-        .output()
-        .expect("cargo test");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        !stdout.is_empty() || out.status.success(),
-        "the copy did not build:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    stdout
-        .lines()
-        .filter_map(|l| l.strip_prefix("test ")?.strip_suffix(" ... FAILED"))
-        .map(str::to_owned)
-        .collect()
-}
+/// The end-to-end hiding suite, which every leak below must turn red.
+const SUITE: Suite = Suite {
+    scratch: "umpire-server-injected-leaks",
+    package: "umpire-server",
+    test: "hiding_end_to_end",
+};
 
-fn scratch(name: &str) -> (PathBuf, PathBuf) {
-    let base = std::env::temp_dir().join("umpire-server-injected-leaks");
-    let root = base.join(name);
-    let _ = std::fs::remove_dir_all(&root);
-    std::fs::create_dir_all(&root).expect("mkdir");
-    (root, base.join("target"))
-}
-
-/// Injects `patches` into a fresh copy and checks that every test of `must_fail` fails.
-fn bites(name: &str, patches: &[(&str, &str, &str)], must_fail: &[&str]) {
-    let (root, target) = scratch(name);
-    copy_workspace(&root);
-    for (file, from, to) in patches {
-        patch(&root, file, from, to);
-    }
-    let failed = failed_tests(&root, &target);
-    for test in must_fail {
-        assert!(
-            failed.iter().any(|f| f == test),
-            "{test} stayed green under the injected leak {name}: {failed:?}"
-        );
-    }
-    eprintln!("{name}: failed under the injected leak: {failed:?}");
+fn bites(name: &str, patches: &[Patch<'_>], must_fail: &[&str]) {
+    SUITE.bites(name, patches, must_fail);
 }
 
 #[test]

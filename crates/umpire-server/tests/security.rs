@@ -7,38 +7,10 @@ mod common;
 
 use std::time::Duration;
 
+use common::raw_http::{Answer, raw};
 use common::{Server, ask, fresh_dir, socket, two_player_game};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use umpire_server::{Database, Options};
-
-/// One raw HTTP/1.1 request; returns the status, the headers (lower-case names) and the body.
-async fn raw(server: &Server, head: &str, body: &str) -> (u16, Vec<(String, String)>, String) {
-    let addr = server.url.trim_start_matches("http://");
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!(
-        "{head}\r\nHost: {addr}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).await.unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .unwrap()
-        .split(' ')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    (status, headers, body.to_owned())
-}
 
 fn cookie(headers: &[(String, String)]) -> &str {
     headers
@@ -48,7 +20,8 @@ fn cookie(headers: &[(String, String)]) -> &str {
         .expect("a Set-Cookie header")
 }
 
-fn code(body: &str) -> String {
+fn code(body: &[u8]) -> String {
+    let body = String::from_utf8_lossy(body);
     // The body may be chunked: take the JSON object in it.
     let start = body.find('{').unwrap_or(0);
     let end = body.rfind('}').map_or(body.len(), |i| i + 1);
@@ -59,7 +32,9 @@ fn code(body: &str) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn session_cookies_are_http_only_lax_and_secure_when_asked() {
     let server = Server::start(fresh_dir("cookie")).await;
-    let (status, headers, _) = raw(&server, "POST /api/guest HTTP/1.1", "").await;
+    let Answer {
+        status, headers, ..
+    } = raw(&server, "POST /api/guest HTTP/1.1", b"").await;
     assert_eq!(status, 200);
     let c = cookie(&headers);
     assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax"), "{c}");
@@ -70,7 +45,7 @@ async fn session_cookies_are_http_only_lax_and_secure_when_asked() {
         ..Default::default()
     };
     let server = Server::start_options(Database::Dir(fresh_dir("cookie-tls")), options).await;
-    let (_, headers, _) = raw(&server, "POST /api/guest HTTP/1.1", "").await;
+    let Answer { headers, .. } = raw(&server, "POST /api/guest HTTP/1.1", b"").await;
     let c = cookie(&headers);
     assert!(c.contains("HttpOnly") && c.contains("SameSite=Lax") && c.contains("; Secure"));
     server.stop().await;
@@ -79,26 +54,28 @@ async fn session_cookies_are_http_only_lax_and_secure_when_asked() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn cross_site_posts_and_form_bodies_are_refused() {
     let server = Server::start(fresh_dir("csrf")).await;
-    let (status, _, body) = raw(
+    let Answer { status, body, .. } = raw(
         &server,
         "POST /api/guest HTTP/1.1\r\nOrigin: http://evil.example",
-        "",
+        b"",
     )
     .await;
     assert_eq!(
         (status, code(&body).as_str()),
         (403, "bad_origin"),
-        "{body}"
+        "{}",
+        String::from_utf8_lossy(&body)
     );
     // The same request from the server's own origin passes.
     let own = format!("Origin: {}", server.url);
-    let (status, _, _) = raw(&server, &format!("POST /api/guest HTTP/1.1\r\n{own}"), "").await;
+    let Answer { status, .. } =
+        raw(&server, &format!("POST /api/guest HTTP/1.1\r\n{own}"), b"").await;
     assert_eq!(status, 200);
     // An HTML form's body (urlencoded) is refused even without an Origin.
-    let (status, _, body) = raw(
+    let Answer { status, body, .. } = raw(
         &server,
         "POST /api/register HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded",
-        "name=mallory&password=password123",
+        b"name=mallory&password=password123",
     )
     .await;
     assert_eq!((status, code(&body).as_str()), (415, "json_required"));
@@ -143,7 +120,9 @@ async fn minting_guests_is_rate_limited_per_address() {
     assert_eq!(refused.code(), Some("rate_limited"));
     assert!(refused.body.get("session").is_none(), "{refused:?}");
     assert!(refused.body.get("user").is_none(), "{refused:?}");
-    let (status, headers, _) = raw(&server, "POST /api/guest HTTP/1.1", "").await;
+    let Answer {
+        status, headers, ..
+    } = raw(&server, "POST /api/guest HTTP/1.1", b"").await;
     assert_eq!(status, 429);
     assert!(
         !headers.iter().any(|(k, _)| k == "set-cookie"),
@@ -240,7 +219,7 @@ async fn a_flood_of_frames_is_rate_limited_and_the_game_goes_on() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_answer_only_when_turned_on() {
     let server = Server::start(fresh_dir("metrics-off")).await;
-    let (status, _, body) = raw(&server, "GET /api/metrics HTTP/1.1", "").await;
+    let Answer { status, body, .. } = raw(&server, "GET /api/metrics HTTP/1.1", b"").await;
     assert_eq!(status, 404);
     assert_eq!(code(&body), "metrics_off");
     server.stop().await;

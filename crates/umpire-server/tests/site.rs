@@ -6,59 +6,14 @@ mod common;
 
 use std::path::Path;
 
+use common::raw_http::{Answer, raw};
 use common::{Server, fresh_dir};
 use serde_json::Value;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-/// An answer: status, headers (lower-case names), body bytes.
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// One GET with these extra header lines.
+/// One GET with these extra header lines (each ending in CRLF).
 async fn get(server: &Server, path: &str, extra: &str) -> Answer {
-    let addr = server.url.trim_start_matches("http://");
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request =
-        format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n{extra}Connection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.unwrap();
-    let split = answer
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a head");
-    let head = String::from_utf8_lossy(&answer[..split]).into_owned();
-    let body = answer[split + 4..].to_vec();
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .unwrap()
-        .split(' ')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.to_ascii_lowercase(), v.trim().to_owned()))
-        .collect();
-    Answer {
-        status,
-        headers,
-        body,
-    }
+    let head = format!("GET {path} HTTP/1.1\r\n{extra}");
+    raw(server, head.trim_end_matches("\r\n"), b"").await
 }
 
 fn dist(name: &str) -> Vec<u8> {

@@ -25,10 +25,12 @@
 mod enemy;
 pub mod guided;
 mod player_view;
+mod ruled_out;
 mod turn;
 mod unreachable;
 
 pub use enemy::EnemyMaterial;
 pub use player_view::{PlayerView, ViewError};
+pub use ruled_out::ruled_out;
 pub use turn::TurnKnowledge;
 pub use unreachable::why_no_man_can;

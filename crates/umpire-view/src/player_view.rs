@@ -252,6 +252,12 @@ impl PlayerView {
 
     fn own_rejection(&mut self, command: Command, verdict: Verdict, heard: &[Announcement]) {
         match (command, verdict) {
+            // Never offered again this turn, whatever the view thought of it.
+            (Command::Attempt(a), Verdict::Impossible | Verdict::Repeat)
+                if !self.turn.rejected.contains(&a) =>
+            {
+                let _ = self.turn.rejected.try_push(a);
+            }
             (Command::Attempt(a), Verdict::Illegal) => {
                 let _ = self.turn.rejected.try_push(a);
                 let released =
@@ -365,9 +371,11 @@ impl PlayerView {
     }
 
     /// What the player may still say on its turn: every attempt possible on its own board and
-    /// not yet rejected this turn, only pawn captures while an "Any?" obliges it, no pawn
-    /// capture after "no". Appends to `out`; returns whether "Any?" may be asked as well.
-    /// The same as the umpire's `Umpire::mover_options`, from the player's knowledge alone.
+    /// not yet rejected this turn (illegal, impossible or repeated), only pawn captures while
+    /// an "Any?" obliges it, none that the announcements rule out ([`crate::ruled_out`]: the
+    /// umpire would judge it impossible). Appends to `out`; returns whether "Any?" may be
+    /// asked as well. The umpire's `Umpire::mover_options` less what is ruled out, from the
+    /// player's knowledge alone.
     pub fn options(&self, out: &mut AttemptList) -> bool {
         if !self.is_my_turn() {
             return false;
@@ -379,11 +387,8 @@ impl PlayerView {
             let a = out[i];
             let pawn_capture = self.own.is_pawn_capture(a);
             let keep = !self.turn.rejected.contains(&a)
-                && if self.turn.must_try_pawn_capture {
-                    pawn_capture
-                } else {
-                    !(self.turn.any_answer == Some(false) && pawn_capture)
-                };
+                && (!self.turn.must_try_pawn_capture || pawn_capture)
+                && !crate::ruled_out(&self.rules, &self.own, &self.turn, a);
             if keep {
                 i += 1;
             } else {

@@ -1,11 +1,11 @@
 //! A player's view agrees with the truth wherever the player can know it, and depends on
 //! nothing else.
 
-use rand::SeedableRng;
+use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_rules::playout::random_game;
 use umpire_rules::shakmaty::{Color, Position, Role};
-use umpire_rules::{AttemptList, Command, OwnBoard, RuleSetId, Umpire};
+use umpire_rules::{AttemptList, Command, OwnBoard, RuleSetId, Umpire, Verdict};
 use umpire_view::{PlayerView, ViewError};
 
 fn sorted(list: &AttemptList) -> Vec<String> {
@@ -70,7 +70,17 @@ fn views_follow_the_truth_in_random_games_under_every_rule_set() {
                         let (mut mine, mut theirs) = (AttemptList::new(), AttemptList::new());
                         let may_ask = view.options(&mut mine);
                         assert_eq!(may_ask, umpire.mover_options(&mut theirs), "{ctx}: Any?");
-                        assert_eq!(sorted(&mine), sorted(&theirs), "{ctx}: options");
+                        // The view offers the umpire's options but those the umpire would judge
+                        // impossible from what the mover heard (`umpire_view::ruled_out`).
+                        let kept: AttemptList = theirs
+                            .iter()
+                            .copied()
+                            .filter(|&a| {
+                                umpire.clone().submit(Command::Attempt(a)).verdict
+                                    != Verdict::Impossible
+                            })
+                            .collect();
+                        assert_eq!(sorted(&mine), sorted(&kept), "{ctx}: options");
                         if let Some(tries) = view.turn().pawn_tries {
                             assert_eq!(tries, umpire.pawn_capture_count(), "{ctx}: tries");
                         }
@@ -87,6 +97,64 @@ fn views_follow_the_truth_in_random_games_under_every_rule_set() {
             }
         }
         assert!(commands > 2000, "{id}: only {commands} commands");
+    }
+}
+
+/// Issue 31 (`umpire match` looped for ever with an engine that always took `options[0]`): no
+/// option a view offers is ever judged `Impossible`. The umpire rules some attempts out from
+/// what the mover heard alone (a pawn capture when none was announced, under
+/// `pawn_info_binds`; a move that cannot answer the announced check, under `check_binds`), and
+/// the view offered them. Each decision tries every option on a copy of the umpire; the game
+/// takes the first option (seed 0, as such an engine does) or one at random, and a turn never
+/// takes more commands than the options it began with.
+#[test]
+fn no_option_is_ever_judged_impossible_and_first_option_games_end() {
+    for id in RuleSetId::ALL {
+        let rules = *id.rules();
+        for seed in 0..6u64 {
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut umpire = Umpire::new(rules);
+            let mut views = [
+                PlayerView::standard(rules, Color::White),
+                PlayerView::standard(rules, Color::Black),
+            ];
+            let (mut this_turn, mut turn_began_with) = (0usize, usize::MAX);
+            while !umpire.is_over() && umpire.plies() < 200 {
+                let mover = usize::from(umpire.turn() == Color::Black);
+                let view = &views[mover];
+                let mut options = AttemptList::new();
+                let may_ask = view.options(&mut options);
+                if this_turn == 0 {
+                    turn_began_with = options.len() + usize::from(may_ask);
+                }
+                let ctx = format!("{id} seed {seed} ply {}", umpire.plies());
+                for &a in &options {
+                    let verdict = umpire.clone().submit(Command::Attempt(a)).verdict;
+                    assert_ne!(verdict, Verdict::Impossible, "{ctx}: option {a} offered");
+                }
+                let command = match (options.len(), may_ask) {
+                    (0, true) => Command::AskAny,
+                    (0, false) => panic!("{ctx}: nothing to say"),
+                    (_, _) if seed == 0 => Command::Attempt(options[0]),
+                    (n, _) => Command::Attempt(options[rng.random_range(0..n)]),
+                };
+                let outcome = umpire.submit(command);
+                for view in &mut views {
+                    if let Some(seen) = outcome.observation(command, view.side()) {
+                        view.observe(&seen).unwrap();
+                    }
+                }
+                this_turn = if outcome.verdict == Verdict::Accepted {
+                    0
+                } else {
+                    this_turn + 1
+                };
+                assert!(
+                    this_turn <= turn_began_with,
+                    "{ctx}: {this_turn} commands in a turn that began with {turn_began_with} options"
+                );
+            }
+        }
     }
 }
 

@@ -1,14 +1,12 @@
 //! [`PeekAgent`]: the cheating yardstick. It sees the true board.
 
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_rules::shakmaty::Position;
-use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation};
+use umpire_rules::{Announcement, Attempt, Command, Observation};
 use umpire_view::{PlayerView, ViewError};
 
 use super::TrueBoard;
 use super::greedy::best_move;
-use crate::Agent;
+use crate::{Agent, RandomAgent};
 
 /// The plies [`PeekAgent`] searches before the captures.
 pub const PEEK_DEPTH: u32 = 2;
@@ -24,20 +22,17 @@ pub const PEEK_DEPTH: u32 = 2;
 /// its turn, it plays a random attempt its own board allows (as [`crate::RandomAgent`]).
 #[derive(Clone, Debug)]
 pub struct PeekAgent {
-    view: PlayerView,
     truth: TrueBoard,
-    rng: Xoshiro256PlusPlus,
-    options: AttemptList,
+    /// Its view, its options and its seeded generator, and its play while blind.
+    fallback: RandomAgent,
 }
 
 impl PeekAgent {
     /// A cheating agent with this view, reading the true position from `truth`, seeded.
     pub fn new(view: PlayerView, truth: TrueBoard, seed: u64) -> PeekAgent {
         PeekAgent {
-            view,
             truth,
-            rng: Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x7065_656b),
-            options: AttemptList::new(),
+            fallback: RandomAgent::new(view, seed ^ 0x7065_656b),
         }
     }
 
@@ -45,19 +40,20 @@ impl PeekAgent {
     /// and the choice is an attempt the view still allows.
     fn peeked(&mut self) -> Option<Attempt> {
         let pos = self.truth.get()?;
-        if pos.turn() != self.view.side() {
+        if pos.turn() != self.fallback.view().side() {
             return None;
         }
         let (moves, _) = best_move(&pos, PEEK_DEPTH)?;
+        let options = self.fallback.options();
         let attempts: Vec<Attempt> = moves
             .iter()
             .filter_map(Attempt::from_move)
-            .filter(|a| self.options.contains(a))
+            .filter(|a| options.contains(a))
             .collect();
         if attempts.is_empty() {
             return None;
         }
-        Some(attempts[self.rng.random_range(0..attempts.len())])
+        Some(attempts[self.fallback.draw(attempts.len())])
     }
 }
 
@@ -67,31 +63,22 @@ impl Agent for PeekAgent {
     }
 
     fn view(&self) -> &PlayerView {
-        &self.view
+        self.fallback.view()
     }
 
     fn hear_opening(&mut self, announcements: &[Announcement]) {
-        self.view.hear_opening(announcements.iter().copied());
+        self.fallback.hear_opening(announcements);
     }
 
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
-        self.view.observe(observation)
+        self.fallback.observe(observation)
     }
 
     fn choose(&mut self) -> Command {
-        self.options.clear();
-        let may_ask = self.view.options(&mut self.options);
-        if let Some(a) = self.peeked() {
-            return Command::Attempt(a);
-        }
-        let n = self.options.len() + usize::from(may_ask);
-        if n == 0 {
-            return Command::Resign;
-        }
-        let pick = self.rng.random_range(0..n);
-        match self.options.get(pick) {
-            Some(a) => Command::Attempt(*a),
-            None => Command::AskAny,
+        let may_ask = self.fallback.refresh_options();
+        match self.peeked() {
+            Some(a) => Command::Attempt(a),
+            None => self.fallback.choose_among(may_ask),
         }
     }
 }
@@ -100,9 +87,9 @@ impl Agent for PeekAgent {
 mod tests {
     use super::*;
     use crate::setup_view;
-    use umpire_rules::RuleSet;
     use umpire_rules::shakmaty::fen::Fen;
     use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
+    use umpire_rules::{AttemptList, RuleSet};
 
     fn pos(fen: &str) -> Chess {
         fen.parse::<Fen>()

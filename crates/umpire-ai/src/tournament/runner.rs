@@ -16,7 +16,8 @@ use super::stats::{Sprt, SprtDecision, Tally, bradley_terry};
 use crate::engine::fault_of;
 use crate::gauntlet::TrueBoard;
 use crate::{
-    AgentConfig, AgentSpec, DecisionTimes, MatchStats, Watcher, play_match, spec::engine_timeout,
+    AgentConfig, AgentSpec, DecisionTimes, MAX_COMMANDS_PER_TURN, MatchStats, Watcher, play_match,
+    spec::engine_timeout,
 };
 
 /// What to play.
@@ -167,7 +168,19 @@ pub fn play_game(
     let stats = play_match(&mut game, [&mut *w, &mut *bl], cfg.max_plies, &mut feed)
         .map_err(|e| format!("game {}: {e}", index + 1))?;
     drop((w, bl));
-    let faults = [w_fault, b_fault].map(|f| f.as_ref().and_then(fault_of));
+    let engine_faults = [w_fault, b_fault].map(|f| f.as_ref().and_then(fault_of));
+    let names = [white.to_string(), black.to_string()];
+    // A seat past the harness's limit of commands per turn forfeits, with the reason.
+    let faults: [Option<String>; 2] = std::array::from_fn(|i| {
+        engine_faults[i].clone().or_else(|| {
+            (stats.forfeits[i] > 0).then(|| {
+                format!(
+                    "{}: gave more than {MAX_COMMANDS_PER_TURN} commands in one turn without a move; forfeited",
+                    names[i]
+                )
+            })
+        })
+    });
     let a_side = if a_white { 0 } else { 1 };
     let broken = usize::from(faults[0].is_none());
     let (points, termination, fault) = match faults {

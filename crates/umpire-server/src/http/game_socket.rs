@@ -4,12 +4,14 @@
 //! is answered here with its `pong`, never reaching the game's task.
 //!
 //! Frames a client sends are rate-limited per player and game, all its sockets together (a
-//! spectator: per connection); a flood gets one `rate_limited` answer, the rest is dropped
-//! unanswered. Frames to the client wait in a bounded [`outbox`](crate::game::outbox): a
+//! spectator: per connection). Refused frames are answered in time-coalesced `rate_limited`
+//! frames ([`crate::http::frame_limit`]): at most one per 250 ms, the latest refused frame's,
+//! so a client that waits for each answer always hears and a flood is not answered frame by
+//! frame. Frames to the client wait in a bounded [`outbox`](crate::game::outbox): a
 //! client that does not read is told `lagged` and disconnected.
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
@@ -27,7 +29,8 @@ use crate::game::outbox::{Inbox, OUTBOX_FRAMES, outbox};
 use crate::game::projection::{error_frame, pong_frame};
 use crate::game::round::{RoundMsg, Seat};
 use crate::http::caller::MaybeCaller;
-use crate::http::rate_limit::{Limiter, TokenBucket};
+use crate::http::frame_limit::{FrameId, FrameLimit, Refusals};
+use crate::http::rate_limit::Limiter;
 use crate::http::state::AppState;
 use umpire_protocol::client_message::{self, MAX_FRAME_BYTES};
 
@@ -109,47 +112,6 @@ async fn withdrawn(mut socket: WebSocket, frame: String) {
 /// How long a connection closed for not reading is given to take its last frames.
 pub const LAGGED_GRACE: Duration = Duration::from_secs(5);
 
-/// Whether a frame may pass the rate limit: a player's frames count against that player's
-/// bucket in this game ([`crate::http::rate_limit::player_frame_limiter`], shared by all its sockets), a
-/// spectator's against its connection's.
-struct FrameLimit {
-    player: Option<(Arc<Limiter>, String)>,
-    own: TokenBucket,
-    /// Refusing since the last frame let through: a flood gets one `rate_limited` answer.
-    refusing: bool,
-}
-
-/// What to do with a frame that came in.
-enum Admit {
-    /// Handle it.
-    Pass,
-    /// Drop it and say so (the first frame refused in a flood).
-    Refuse,
-    /// Drop it silently (the rest of a flood).
-    Drop,
-}
-
-impl FrameLimit {
-    fn admit(&mut self) -> Admit {
-        let now = Instant::now();
-        let passed = match &self.player {
-            Some((limiter, key)) => limiter.take(key, now),
-            None => self.own.take(now),
-        };
-        match (passed, self.refusing) {
-            (true, _) => {
-                self.refusing = false;
-                Admit::Pass
-            }
-            (false, false) => {
-                self.refusing = true;
-                Admit::Refuse
-            }
-            (false, true) => Admit::Drop,
-        }
-    }
-}
-
 /// Writes `inbox`'s frames to `sink` until the connection ends; if the client fell
 /// [`OUTBOX_FRAMES`] frames behind, tells it so (`lagged`) and closes.
 async fn write(
@@ -221,18 +183,28 @@ async fn connection(
     }
     let (sink, mut stream) = socket.split();
     let mut writer = tokio::spawn(write(sink, inbox, store.clone()));
-    let mut limit = FrameLimit {
-        player: match seat {
+    let mut limit = FrameLimit::new(
+        match seat {
             Seat::Player(side) => Some((player_frames, format!("{id}/{}", color_name(side)))),
             Seat::Spectator => None,
         },
-        own: crate::http::rate_limit::frame_bucket(Instant::now()),
-        refusing: false,
-    };
+        tokio::time::Instant::now(),
+    );
+    // A refused frame's text is kept until it is answered (at most one, the latest), and its
+    // id read only then: a flood costs no parsing.
+    let mut refusals = Refusals::<Option<Utf8Bytes>>::default();
     loop {
+        let due = refusals.due();
         let msg = tokio::select! {
             msg = stream.next() => msg,
             _ = &mut writer => None,
+            // Armed only while a refused frame waits for its answer.
+            () = tokio::time::sleep_until(due.unwrap_or_else(tokio::time::Instant::now)), if due.is_some() => {
+                if let Some(text) = refusals.fire(tokio::time::Instant::now()) {
+                    let _ = tx.send(rate_limited(frame_id(text.as_ref())));
+                }
+                continue;
+            }
         };
         let Some(Ok(msg)) = msg else { break };
         let read = Instant::now();
@@ -242,20 +214,12 @@ async fn connection(
             Message::Close(_) => break,
             Message::Ping(_) | Message::Pong(_) => continue,
         };
-        match limit.admit() {
-            Admit::Pass => {}
-            Admit::Refuse => {
-                let id = text.as_ref().and_then(|t| {
-                    client_message::parse(t.as_str()).map_or_else(|r| r.id, |m| m.id)
-                });
-                let _ = tx.send(error_frame(
-                    "rate_limited",
-                    "too many frames: at most 100 a second per player and game (bursts of 200); the rest of this flood is dropped unanswered, send them again",
-                    id,
-                ));
-                continue;
+        let now = tokio::time::Instant::now();
+        if !limit.admit(now) {
+            if let Some(text) = refusals.refused(text, now) {
+                let _ = tx.send(rate_limited(frame_id(text.as_ref())));
             }
-            Admit::Drop => continue,
+            continue;
         }
         let Some(text) = text else {
             let _ = tx.send(error_frame("bad_json", "send text frames (JSON)", None));
@@ -310,6 +274,20 @@ async fn connection(
     drop(tx);
     writer.abort();
     let _ = handle.send(RoundMsg::Leave { seat }).await;
+}
+
+/// The id of a frame (`None` for a binary frame, or a frame without one).
+fn frame_id(text: Option<&Utf8Bytes>) -> FrameId {
+    text.and_then(|t| client_message::parse(t.as_str()).map_or_else(|r| r.id, |m| m.id))
+}
+
+/// The `rate_limited` answer to the refused frame `id`.
+fn rate_limited(id: FrameId) -> String {
+    error_frame(
+        "rate_limited",
+        "too many frames: at most 100 a second per player and game (bursts of 200); this frame was dropped, send it again. Refusals are answered at most once per 250 ms (the latest refused frame's); the other frames refused meanwhile were dropped unanswered",
+        id,
+    )
 }
 
 /// The largest frame a client may send, for the protocol document.

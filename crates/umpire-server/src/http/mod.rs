@@ -20,6 +20,7 @@ pub mod challenges;
 pub mod chat_pages;
 pub mod connections;
 pub mod downloads;
+pub mod frame_limit;
 pub mod game_socket;
 pub mod games;
 pub mod json_body;

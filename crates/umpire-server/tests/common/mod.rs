@@ -172,6 +172,7 @@ pub async fn ask(s: &mut GameSocket, mut frame: Value, id: u64) -> Value {
 pub mod postgres;
 pub mod proxy;
 pub mod rated;
+pub mod raw_http;
 
 /// The record `GET /games/ID.json` gives `client`, parsed (it must be served and readable).
 pub async fn stored_record(client: &Client, id: &str) -> umpire_rules::record::Record {
