@@ -78,6 +78,28 @@ impl Commands {
     }
 }
 
+/// A random command of the kind `kinds`: for [`Commands::Any`] the driver's
+/// (`driver::random_command`); for [`Commands::EngineChoices`] one of the mover's options
+/// ("Any?" among them where it may be asked).
+fn draw(kinds: Commands, umpire: &Umpire, rng: &mut Xoshiro256PlusPlus) -> (Color, Command) {
+    match kinds {
+        Commands::Any => random_command(umpire, rng),
+        Commands::EngineChoices => {
+            let mut options = AttemptList::new();
+            let may_ask = umpire.mover_options(&mut options);
+            let n = options.len() + usize::from(may_ask);
+            if n == 0 {
+                return (umpire.turn(), Command::Resign);
+            }
+            let i = rng.random_range(0..n);
+            let command = options
+                .get(i)
+                .map_or(Command::AskAny, |a| Command::Attempt(*a));
+            (umpire.turn(), command)
+        }
+    }
+}
+
 /// Two scripts and what they exercised.
 #[derive(Clone, Debug)]
 pub struct PairedScripts {
@@ -118,7 +140,7 @@ fn insert_silent(
             if side.game.umpire().is_over() {
                 return;
             }
-            let (by, command) = random_command(side.game.umpire(), rng);
+            let (by, command) = draw(kinds, side.game.umpire(), rng);
             if by != opponent
                 || !matches!(command, Command::Attempt(_))
                 || !kinds.allows(side.game.umpire(), by, command)
@@ -176,8 +198,10 @@ pub fn paired_scripts_of(
         }
         t_us = next_us;
         let mut chosen: Option<((Color, Command), (Color, Command))> = None;
-        for _ in 0..24 {
-            let (by, c) = random_command(a.game.umpire(), &mut rng);
+        // (Engine choices are fewer: more tries before the pair is given up.)
+        let tries = if kinds == Commands::Any { 24 } else { 240 };
+        for _ in 0..tries {
+            let (by, c) = draw(kinds, a.game.umpire(), &mut rng);
             if !kinds.allows(a.game.umpire(), by, c) || !kinds.allows(b.game.umpire(), by, c) {
                 continue;
             }
@@ -296,7 +320,7 @@ mod tests {
             }
         }
         // The scripts are not cut short by the narrower choice, and hold silent commands.
-        assert!(commands > 7 * 2 * 40, "{commands}");
+        assert!(commands > 7 * 2 * 30, "{commands}");
         assert!(silent > 0);
     }
 }
