@@ -1,11 +1,15 @@
 //! Non-interference end to end: paired histories (`umpire_testkit::scripts`, paired by the
 //! independent oracle) are played through a real server in process, on a hand-turned clock,
 //! with real WebSocket connections for both players and a spectator, and every byte the
-//! audience receives is compared: the frames of its connection in order, and the HTTP bodies
-//! it may fetch during the game (`GET /api/games/ID`, its own view's download, the game list),
-//! the observer's `state` again (sync), a `ping`'s answer, a resumed `state` (`?from=N`) and a
-//! new spectator's `state` (whole and resumed), taken just before heard commands (so after the
-//! silent ones). Presence frames are among the frames compared.
+//! audience receives is compared: the frames of its game connection in order, the frames of
+//! its lobby feed (`/api/lobby/ws`) in order, and the HTTP bodies it may fetch during the game
+//! (`GET /api/games/ID`, its own view's download, the game list, the review (refused until the
+//! end), the chat page, the leaderboard, both players' profiles and its history, and in a
+//! practice game its own belief overlay), the observer's `state` again (sync), a `ping`'s
+//! answer, a resumed `state` (`?from=N`), a new lobby feed's snapshot and a new spectator's
+//! `state` (whole and resumed), taken just before heard commands (so after the silent ones).
+//! Presence frames are among the frames compared. Games start from the standard position and
+//! from set-up positions (written to storage).
 //!
 //! The two games of a pair differ in how many commands the opponent gives that the audience
 //! hears nothing of, and when (at sub-millisecond moments of the injected clock), and, for a
@@ -24,7 +28,9 @@ use umpire_client::client::{Client, GameSocket};
 use umpire_client::command_frame::command_frame;
 use umpire_rules::RuleSetId;
 use umpire_rules::shakmaty::Color;
-use umpire_server::store::{ManualClock, TimeSource};
+use umpire_server::Store;
+use umpire_server::accounts::auth::{new_token, token_hash};
+use umpire_server::store::{Credential, GameRow, ManualClock, TimeSource, UserRow};
 use umpire_testkit::pairing::PairConfig;
 use umpire_testkit::scripts::{Audience, Step, paired_scripts};
 
@@ -101,85 +107,271 @@ async fn until_over(s: &mut GameSocket) -> Vec<String> {
     out
 }
 
+/// The bodies the observer (and, for the spectators' pairing, an anonymous client) may fetch
+/// during the game: the game, its own view's download, the game list, the review (refused
+/// before the end), the chat page, the leaderboard, both players' profiles and the
+/// observer's history; with `belief`, the observer's own belief overlay (a practice game).
+#[allow(clippy::too_many_arguments)]
+async fn fetch(
+    label: &str,
+    id: &str,
+    observer: Color,
+    names: &[String; 2],
+    me: &Client,
+    anonymous: Option<&Client>,
+    belief: bool,
+    bodies: &mut Vec<(String, String)>,
+) {
+    let side = if observer == Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    let mut paths = vec![
+        format!("/api/games/{id}"),
+        format!("/games/{id}/{side}.pgn"),
+        "/api/games".to_owned(),
+        format!("/api/games/{id}/review"),
+        format!("/api/games/{id}/chat"),
+        "/api/leaderboard".to_owned(),
+        format!("/api/players/{}", names[0]),
+        format!("/api/players/{}", names[1]),
+        format!(
+            "/api/players/{}/history",
+            names[usize::from(observer.is_black())]
+        ),
+    ];
+    if belief {
+        paths.push(format!("/api/games/{id}/belief?side={side}"));
+    }
+    // Once the game is over (a script may end it) the review is everyone's, and differs as
+    // the games do.
+    let game = me.request("GET", &paths[0], None).await.expect("an answer");
+    if game.ok().is_ok_and(|g| g["status"] == "over") {
+        paths.retain(|p| !p.ends_with("/review"));
+    }
+    for path in &paths {
+        bodies.push((format!("{label} {path}"), body(me, path).await));
+    }
+    if let Some(anonymous) = anonymous {
+        for path in paths
+            .iter()
+            .filter(|p| !p.contains(".pgn") && !p.contains("belief"))
+        {
+            bodies.push((
+                format!("{label} anonymous {path}"),
+                body(anonymous, path).await,
+            ));
+        }
+    }
+}
+
 async fn body(client: &Client, path: &str) -> String {
     let r = client.request("GET", path, None).await.expect("an answer");
     format!("{r:?}")
 }
 
+/// The name `client` is known by (`GET /api/me`).
+async fn name_of(client: &Client) -> String {
+    client
+        .request("GET", "/api/me", None)
+        .await
+        .expect("an answer")
+        .ok()
+        .expect("a user")["user"]["name"]
+        .as_str()
+        .expect("a name")
+        .to_owned()
+}
+
+/// Reads a lobby feed up to the answer to a text frame sent to it (the feed takes no commands
+/// and says so), so that it has received all it will until then; returns every frame read.
+async fn lobby_sync(s: &mut GameSocket) -> Vec<String> {
+    s.send_text("sync").await.expect("sent");
+    let mut out = Vec::new();
+    tokio::time::timeout(T, async {
+        loop {
+            let text = s.next_text().await.expect("a lobby frame");
+            let v: Value = serde_json::from_str(&text).expect("JSON");
+            out.push(text);
+            if v["type"] == "error" && v["code"] == "unknown_command" {
+                return;
+            }
+        }
+    })
+    .await
+    .expect("the lobby's answer");
+    out
+}
+
+/// The moment the hand-turned clock starts at (milliseconds since the epoch).
+const START_MS: i64 = 1_800_000_000_000;
+
+/// One game to play: its rule set, its start (a set-up position's FEN, or the standard
+/// start), and whether it is a practice game (whose player may fetch its own belief overlay
+/// while it goes on).
+#[derive(Clone, Copy, Debug)]
+struct Setup {
+    rules: RuleSetId,
+    fen: Option<&'static str>,
+    practice: bool,
+}
+
+/// Set-up starts (the server's API creates games from the standard start only, so these are
+/// written to storage as a live game of two accounts): castling, promotion and e.p. at once;
+/// and a sparse ending.
+const SETUPS: [&str; 2] = [
+    "r3k2r/pPpp1ppp/8/3Pp3/8/8/PpPP1PPP/R3K2R w KQkq e6 0 12",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+];
+
+/// Writes to a fresh store in `dir` two accounts with sessions and a live game between them
+/// from `fen`; returns the sessions' tokens and the game's id.
+async fn seat_from_store(
+    dir: &std::path::Path,
+    clock: &std::sync::Arc<ManualClock>,
+    setup: Setup,
+    fen: &str,
+) -> ([String; 2], String) {
+    let mut store = Store::open_dir(dir).await.expect("a store");
+    store.set_time(TimeSource::Manual(clock.clone()));
+    let mut tokens: [String; 2] = Default::default();
+    for (i, name) in ["white-e2e", "black-e2e"].into_iter().enumerate() {
+        let user = UserRow {
+            id: format!("{name}-id"),
+            name: name.to_owned(),
+            kind: "account".to_owned(),
+            password_hash: None,
+            owner: None,
+        };
+        store.insert_user(&user).await.expect("a user");
+        tokens[i] = new_token();
+        store
+            .insert_credential(Credential::Session, &token_hash(&tokens[i]), &user.id)
+            .await
+            .expect("a session");
+    }
+    let id = "e2egame".to_owned();
+    store
+        .insert_game(&GameRow {
+            id: id.clone(),
+            rules: setup.rules.as_str().to_owned(),
+            fen: fen.to_owned(),
+            users: [
+                Some("white-e2e-id".to_owned()),
+                Some("black-e2e-id".to_owned()),
+            ],
+            agents: [None, None],
+            agent_seed: 1,
+            initial_ms: 600_000,
+            increment_ms: 1_000,
+            status: "live".to_owned(),
+            result: None,
+            reason: None,
+            created_ms: START_MS,
+            rated: false,
+            practice: setup.practice,
+            opponent: None,
+        })
+        .await
+        .expect("a game");
+    store.close().await;
+    (tokens, id)
+}
+
 /// Plays `script` on a fresh server; returns what `audience` (`observer`, or the spectators
 /// and the observer) received.
-async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audience) -> Received {
+async fn play(setup: Setup, script: &[Step], observer: Color, audience: Audience) -> Received {
     let run = RUN.fetch_add(1, Ordering::SeqCst);
     let dir = fresh_dir(&format!("hiding-e2e-{run}"));
-    let clock = ManualClock::new(1_800_000_000_000);
-    let server = Server::start_timed(dir.clone(), TimeSource::Manual(clock.clone())).await;
-    let white = server.guest().await;
-    let black = server.guest().await;
-    let spec = json!({"rules": rules.as_str(), "initial_ms": 600_000, "increment_ms": 1_000,
-        "color": "white"});
-    let g = white.create_game(&spec).await.expect("created");
-    let id = g["id"].as_str().expect("an id").to_owned();
-    black.join(&id).await.expect("joined");
-    let names = [
-        white
-            .request("GET", "/api/me", None)
-            .await
-            .unwrap()
-            .ok()
-            .unwrap()["user"]["name"]
-            .as_str()
-            .unwrap()
-            .to_owned(),
-        black
-            .request("GET", "/api/me", None)
-            .await
-            .unwrap()
-            .ok()
-            .unwrap()["user"]["name"]
-            .as_str()
-            .unwrap()
-            .to_owned(),
-    ];
-    let players = [&white, &black];
-    let mut sockets = [
-        white.socket(&id).await.expect("white's socket"),
-        black.socket(&id).await.expect("black's socket"),
-    ];
-    let anonymous = server.client();
-    let mut spectator = anonymous.socket(&id).await.expect("a spectator's socket");
-    let mut logs: [Vec<String>; 3] = Default::default();
-    for (i, s) in sockets.iter_mut().enumerate() {
-        logs[i].push(s.next_text().await.expect("state"));
-    }
-    let me = usize::from(observer.is_black());
-    let observer_client = players[me];
-    let mut bodies = Vec::new();
-    let fetch = async |label: &str, bodies: &mut Vec<(String, String)>| {
-        let mut paths = vec![
-            (format!("/api/games/{id}"), observer_client),
-            (
-                format!(
-                    "/games/{id}/{}.pgn",
-                    if observer == Color::White {
-                        "white"
-                    } else {
-                        "black"
-                    }
-                ),
-                observer_client,
-            ),
-            ("/api/games".to_owned(), observer_client),
-        ];
-        if audience == Audience::Spectators {
-            paths.push((format!("/api/games/{id}"), &anonymous));
+    let clock = ManualClock::new(START_MS);
+    // A practice game's belief overlay is sampled from a seed made of the game's id (public),
+    // so those games, and set-up starts, are written to storage under one id; the others are
+    // made through the API (so the lobby feeds hear of the challenge and its taking).
+    let from_store = (setup.fen.is_some() || setup.practice)
+        .then(|| setup.fen.unwrap_or(umpire_rules::record::STANDARD_FEN));
+    let (server, white, black, stored) = match from_store {
+        Some(fen) => {
+            let (tokens, id) = seat_from_store(&dir, &clock, setup, fen).await;
+            let server = Server::start_timed(dir.clone(), TimeSource::Manual(clock.clone())).await;
+            let white = server.client().with_token(&tokens[0]);
+            let black = server.client().with_token(&tokens[1]);
+            (server, white, black, Some(id))
         }
-        for (path, who) in paths {
-            bodies.push((format!("{label} {path}"), body(who, &path).await));
+        None => {
+            let server = Server::start_timed(dir.clone(), TimeSource::Manual(clock.clone())).await;
+            let white = server.guest().await;
+            let black = server.guest().await;
+            (server, white, black, None)
         }
     };
+    let names = [name_of(&white).await, name_of(&black).await];
+    let players = [&white, &black];
+    let me = usize::from(observer.is_black());
+    let observer_client = players[me];
+    let anonymous = server.client();
+    // The lobby feeds (the observer's, and an anonymous one for the spectators' pairing),
+    // open from before the game is made.
+    let mut lobbies = vec![observer_client.lobby().await.expect("a lobby feed")];
+    if audience == Audience::Spectators {
+        lobbies.push(anonymous.lobby().await.expect("a lobby feed"));
+    }
+    let mut lobby_logs: Vec<Vec<String>> = Vec::new();
+    for l in &mut lobbies {
+        lobby_logs.push(vec![l.next_text().await.expect("the snapshot")]);
+    }
+    let id = match stored {
+        Some(id) => id,
+        None => {
+            let spec = json!({"rules": setup.rules.as_str(), "initial_ms": 600_000,
+                "increment_ms": 1_000, "color": "white", "practice": setup.practice});
+            let g = white.create_game(&spec).await.expect("created");
+            let id = g["id"].as_str().expect("an id").to_owned();
+            black.join(&id).await.expect("joined");
+            id
+        }
+    };
+    // Each connection is opened once the one before has its `state` (so that each `state`
+    // shows the same presence in both games).
+    let mut logs: [Vec<String>; 3] = Default::default();
+    let mut white_socket = white.socket(&id).await.expect("white's socket");
+    logs[0].push(white_socket.next_text().await.expect("state"));
+    let mut black_socket = black.socket(&id).await.expect("black's socket");
+    logs[1].push(black_socket.next_text().await.expect("state"));
+    let mut sockets = [white_socket, black_socket];
+    let mut spectator = anonymous.socket(&id).await.expect("a spectator's socket");
+    // Issue 31 item 2: the spectators hear of the opening only what both players heard.
+    let spectator_state = spectator.next_text().await.expect("state");
+    let opening = |text: &str| -> Vec<Value> {
+        let v: Value = serde_json::from_str(text).expect("JSON");
+        v["opening"].as_array().cloned().unwrap_or_default()
+    };
+    let (w, b) = (opening(&logs[0][0]), opening(&logs[1][0]));
+    for a in opening(&spectator_state) {
+        assert!(
+            w.contains(&a) && b.contains(&a),
+            "{setup:?}: spectators were told {a} of the opening, which a player did not hear"
+        );
+    }
+    logs[2].push(spectator_state);
+    let spectators = (audience == Audience::Spectators).then_some(&anonymous);
+    let mut bodies = Vec::new();
     let mut now_us = 0;
     let mut heard = 0;
-    fetch("at the start", &mut bodies).await;
+    fetch(
+        "at the start",
+        &id,
+        observer,
+        &names,
+        observer_client,
+        spectators,
+        setup.practice,
+        &mut bodies,
+    )
+    .await;
+    for (l, log) in lobbies.iter_mut().zip(&mut lobby_logs) {
+        log.extend(lobby_sync(l).await);
+    }
     let mut ids = [0u64; 2];
     for step in script {
         clock.advance(Duration::from_micros(step.at_us - now_us));
@@ -187,10 +379,27 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
         if !step.silent {
             heard += 1;
             // Now and then, just before a heard command (so after any silent ones): the
-            // bodies the audience may fetch, the observer's `state` again (sync), and a new
-            // spectator's `state`.
+            // bodies the audience may fetch, the lobby feeds up to now and a new one's
+            // snapshot, the observer's `state` again (sync), and a new spectator's `state`.
             if heard % 4 == 0 {
-                fetch(&format!("before heard {heard}"), &mut bodies).await;
+                fetch(
+                    &format!("before heard {heard}"),
+                    &id,
+                    observer,
+                    &names,
+                    observer_client,
+                    spectators,
+                    setup.practice && heard % 8 == 0,
+                    &mut bodies,
+                )
+                .await;
+                for (l, log) in lobbies.iter_mut().zip(&mut lobby_logs) {
+                    log.extend(lobby_sync(l).await);
+                }
+                let mut late = observer_client.lobby().await.expect("a lobby feed");
+                let snapshot = late.next_text().await.expect("the snapshot");
+                bodies.push((format!("before heard {heard}: a new lobby feed"), snapshot));
+                late.close().await;
                 ids[me] += 1;
                 sockets[me]
                     .send_text(&json!({"type": "sync", "id": ids[me]}).to_string())
@@ -243,7 +452,17 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
         logs[side].extend(read);
     }
     clock.advance(Duration::from_millis(250));
-    fetch("at the end", &mut bodies).await;
+    fetch(
+        "at the end",
+        &id,
+        observer,
+        &names,
+        observer_client,
+        spectators,
+        setup.practice,
+        &mut bodies,
+    )
+    .await;
     // The end: the observer resigns (refused if the game is over already); it reads up to the
     // answer and the spectator up to the frame that says the game is over, so that each has
     // received all it will.
@@ -253,6 +472,33 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
     logs[me].extend(read);
     let read = until_over(&mut spectator).await;
     logs[2].extend(read);
+    for (l, log) in lobbies.iter_mut().zip(&mut lobby_logs) {
+        log.extend(lobby_sync(l).await);
+    }
+    // After the end the review and the whole record are everyone's (and differ, as the games
+    // do); what stays the observer's own is compared: its view's download and its belief.
+    let side = if observer == Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    let mut paths = vec![
+        format!("/games/{id}/{side}.pgn"),
+        format!("/api/players/{}/history", names[me]),
+    ];
+    if from_store.is_some() {
+        // (Sampled from a seed made of the game's id: compared where both games have one id.)
+        paths.push(format!("/api/games/{id}/belief?side={side}"));
+    }
+    for path in paths {
+        bodies.push((
+            format!("after the end {path}"),
+            body(observer_client, &path).await,
+        ));
+    }
+    for l in lobbies {
+        l.close().await;
+    }
     server.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
     let clean = |s: &str| {
@@ -264,6 +510,9 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
     if audience == Audience::Spectators {
         frames.push(logs[2].iter().map(|f| clean(f)).collect());
     }
+    for log in lobby_logs {
+        frames.push(log.iter().map(|f| clean(f)).collect());
+    }
     Received {
         frames,
         bodies: bodies
@@ -273,52 +522,56 @@ async fn play(rules: RuleSetId, script: &[Step], observer: Color, audience: Audi
     }
 }
 
-/// Plays `pairs` pairs for every rule set and both observers, for `audience`; fails on the
-/// first difference.
-async fn pairs(audience: Audience, pairs: u64, max_commands: u32) {
+/// Plays `pairs` pairs for every rule set (observers alternating) from each of `starts`, for
+/// `audience`; fails on the first difference. Every other game is a practice game (its
+/// observer fetches its own belief overlay as it goes).
+async fn pairs(audience: Audience, pairs: u64, max_commands: u32, starts: &[Option<&'static str>]) {
     let mut silent_total = [0usize; 2];
     let mut differing_counts = 0;
     for (r, rules) in RuleSetId::ALL.into_iter().enumerate() {
-        for k in 0..pairs {
-            let observer = if k % 2 == 0 {
-                Color::White
-            } else {
-                Color::Black
-            };
-            let cfg = PairConfig {
-                rules: *rules.rules(),
-                fen: None,
-                observer,
-                seed: 0x5eed_0000 + (r as u64) * 1000 + k,
-                max_commands,
-            };
-            let s = paired_scripts(&cfg, audience, 3);
-            let silent = |v: &[Step]| v.iter().filter(|x| x.silent).count();
-            silent_total[0] += silent(&s.first);
-            silent_total[1] += silent(&s.second);
-            differing_counts += usize::from(silent(&s.first) != silent(&s.second));
-            let a = play(rules, &s.first, observer, audience).await;
-            let b = play(rules, &s.second, observer, audience).await;
-            assert_eq!(a.frames.len(), b.frames.len());
-            for (i, (fa, fb)) in a.frames.iter().zip(&b.frames).enumerate() {
-                for (j, (x, y)) in fa.iter().zip(fb).enumerate() {
+        for (f, &fen) in starts.iter().enumerate() {
+            for k in 0..pairs {
+                let observer = if (k + f as u64).is_multiple_of(2) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let setup = Setup {
+                    rules,
+                    fen,
+                    practice: (r as u64 + k) % 2 == 1,
+                };
+                let cfg = PairConfig {
+                    rules: *rules.rules(),
+                    fen: fen.map(str::to_owned),
+                    observer,
+                    seed: 0x5eed_0000 + (r as u64) * 1000 + (f as u64) * 100 + k,
+                    max_commands,
+                };
+                let s = paired_scripts(&cfg, audience, 3);
+                let silent = |v: &[Step]| v.iter().filter(|x| x.silent).count();
+                silent_total[0] += silent(&s.first);
+                silent_total[1] += silent(&s.second);
+                differing_counts += usize::from(silent(&s.first) != silent(&s.second));
+                let a = play(setup, &s.first, observer, audience).await;
+                let b = play(setup, &s.second, observer, audience).await;
+                let what = format!("{setup:?} seed {} {observer:?} {audience:?}", cfg.seed);
+                assert_eq!(a.frames.len(), b.frames.len());
+                for (i, (fa, fb)) in a.frames.iter().zip(&b.frames).enumerate() {
+                    for (j, (x, y)) in fa.iter().zip(fb).enumerate() {
+                        assert_eq!(x, y, "{what}: connection {i} frame {j} differs");
+                    }
                     assert_eq!(
-                        x, y,
-                        "{rules:?} seed {} {observer:?} {audience:?}: connection {i} frame {j} differs",
-                        cfg.seed
+                        fa.len(),
+                        fb.len(),
+                        "{what}: connection {i} got a different number of frames"
                     );
                 }
-                assert_eq!(
-                    fa.len(),
-                    fb.len(),
-                    "{rules:?} seed {}: connection {i} got a different number of frames",
-                    cfg.seed
-                );
+                for (x, y) in a.bodies.iter().zip(&b.bodies) {
+                    assert_eq!(x, y, "{what}: an HTTP body differs");
+                }
+                assert_eq!(a.bodies.len(), b.bodies.len());
             }
-            for (x, y) in a.bodies.iter().zip(&b.bodies) {
-                assert_eq!(x, y, "{rules:?} seed {}: an HTTP body differs", cfg.seed);
-            }
-            assert_eq!(a.bodies.len(), b.bodies.len());
         }
     }
     // The pairs did exercise what they are for.
@@ -328,19 +581,31 @@ async fn pairs(audience: Audience, pairs: u64, max_commands: u32) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_receives_the_same_bytes_whatever_the_opponent_does_unheard() {
-    pairs(Audience::Player, 2, 40).await;
+    pairs(Audience::Player, 2, 40, &[None]).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn spectators_receive_the_same_bytes_whatever_either_player_does_unheard() {
-    pairs(Audience::Spectators, 2, 40).await;
+    pairs(Audience::Spectators, 2, 40, &[None]).await;
+}
+
+/// Set-up starts (written to storage: the API starts games from the standard position only),
+/// for both audiences; the spectators' opening is checked to be what both players heard.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn set_up_starts_give_every_audience_the_same_bytes() {
+    let starts = SETUPS.map(Some);
+    pairs(Audience::Player, 1, 24, &starts).await;
+    pairs(Audience::Spectators, 1, 24, &starts).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "the long run: cargo test --profile ci -p umpire-server --test hiding_end_to_end -- --ignored"]
 async fn long_run_many_pairs_of_every_audience() {
-    pairs(Audience::Player, 20, 120).await;
-    pairs(Audience::Spectators, 20, 120).await;
+    pairs(Audience::Player, 20, 120, &[None]).await;
+    pairs(Audience::Spectators, 20, 120, &[None]).await;
+    let starts = SETUPS.map(Some);
+    pairs(Audience::Player, 4, 60, &starts).await;
+    pairs(Audience::Spectators, 4, 60, &starts).await;
 }
 
 /// After a restart the clocks come back from the moves alone: the reading stored with a

@@ -11,8 +11,8 @@
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
-use umpire_rules::Command;
 use umpire_rules::shakmaty::Color;
+use umpire_rules::{AttemptList, Command, Umpire};
 
 use crate::driver::random_command;
 use crate::pairing::{Exercised, PairConfig, Side, match_in};
@@ -42,6 +42,64 @@ pub enum Audience {
     Spectators,
 }
 
+/// Which commands a script may hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Commands {
+    /// Any command a client can send (`driver::random_command`): attempts from the own board
+    /// or not, garbage squares, "Any?", draw offers and answers, commands out of turn.
+    Any,
+    /// Only what an engine (docs/ENGINE.md) may answer to a `choose` request: an attempt among
+    /// the mover's options (`Umpire::mover_options`) or "Any?" where it may be asked; so a
+    /// script can be played by programs through `umpire match` and `umpire selfplay`.
+    EngineChoices,
+}
+
+impl Commands {
+    /// Whether a script of this kind may hold `command` given by `by` in `umpire`'s game.
+    pub fn allows(self, umpire: &Umpire, by: Color, command: Command) -> bool {
+        if !sendable(command) {
+            return false;
+        }
+        match self {
+            Commands::Any => true,
+            Commands::EngineChoices => {
+                if by != umpire.turn() || umpire.is_over() {
+                    return false;
+                }
+                let mut options = AttemptList::new();
+                let may_ask = umpire.mover_options(&mut options);
+                match command {
+                    Command::Attempt(a) => options.contains(&a),
+                    Command::AskAny => may_ask,
+                    _ => false,
+                }
+            }
+        }
+    }
+}
+
+/// A random command of the kind `kinds`: for [`Commands::Any`] the driver's
+/// (`driver::random_command`); for [`Commands::EngineChoices`] one of the mover's options
+/// ("Any?" among them where it may be asked).
+fn draw(kinds: Commands, umpire: &Umpire, rng: &mut Xoshiro256PlusPlus) -> (Color, Command) {
+    match kinds {
+        Commands::Any => random_command(umpire, rng),
+        Commands::EngineChoices => {
+            let mut options = AttemptList::new();
+            let may_ask = umpire.mover_options(&mut options);
+            let n = options.len() + usize::from(may_ask);
+            if n == 0 {
+                return (umpire.turn(), Command::Resign);
+            }
+            let i = rng.random_range(0..n);
+            let command = options
+                .get(i)
+                .map_or(Command::AskAny, |a| Command::Attempt(*a));
+            (umpire.turn(), command)
+        }
+    }
+}
+
 /// Two scripts and what they exercised.
 #[derive(Clone, Debug)]
 pub struct PairedScripts {
@@ -69,8 +127,8 @@ fn insert_silent(
     opponent: Color,
     me: Color,
     n: u32,
-    from_us: u64,
-    to_us: u64,
+    (from_us, to_us): (u64, u64),
+    kinds: Commands,
     rng: &mut Xoshiro256PlusPlus,
 ) {
     let mut times: Vec<u64> = (0..n)
@@ -82,8 +140,11 @@ fn insert_silent(
             if side.game.umpire().is_over() {
                 return;
             }
-            let (by, command) = random_command(side.game.umpire(), rng);
-            if by != opponent || !matches!(command, Command::Attempt(_)) || !sendable(command) {
+            let (by, command) = draw(kinds, side.game.umpire(), rng);
+            if by != opponent
+                || !matches!(command, Command::Attempt(_))
+                || !kinds.allows(side.game.umpire(), by, command)
+            {
                 continue;
             }
             let (ent, next) = side.trial(by, command, me);
@@ -107,6 +168,16 @@ fn insert_silent(
 /// comes from `cfg.seed`; `max_silent` bounds the silent commands inserted before each heard
 /// one in each game.
 pub fn paired_scripts(cfg: &PairConfig, audience: Audience, max_silent: u32) -> PairedScripts {
+    paired_scripts_of(cfg, audience, max_silent, Commands::Any)
+}
+
+/// [`paired_scripts`] holding only commands of the kind `kinds` (in both games).
+pub fn paired_scripts_of(
+    cfg: &PairConfig,
+    audience: Audience,
+    max_silent: u32,
+    kinds: Commands,
+) -> PairedScripts {
     let me = cfg.observer;
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(cfg.seed);
     let mut a = Side::new(cfg, rng.random());
@@ -121,15 +192,17 @@ pub fn paired_scripts(cfg: &PairConfig, audience: Audience, max_silent: u32) -> 
         if a.game.umpire().turn() != me && max_silent > 0 {
             let na = rng.random_range(0..=max_silent);
             let nb = rng.random_range(0..=max_silent);
-            insert_silent(&mut a, &mut first, !me, me, na, t_us, next_us, &mut rng);
-            insert_silent(&mut b, &mut second, !me, me, nb, t_us, next_us, &mut rng);
+            let span = (t_us, next_us);
+            insert_silent(&mut a, &mut first, !me, me, na, span, kinds, &mut rng);
+            insert_silent(&mut b, &mut second, !me, me, nb, span, kinds, &mut rng);
         }
         t_us = next_us;
         let mut chosen: Option<((Color, Command), (Color, Command))> = None;
-        for attempt in 0..24 {
-            let (by, c) = random_command(a.game.umpire(), &mut rng);
-            let _ = attempt;
-            if !sendable(c) {
+        // (Engine choices are fewer: more tries before the pair is given up.)
+        let tries = if kinds == Commands::Any { 24 } else { 240 };
+        for _ in 0..tries {
+            let (by, c) = draw(kinds, a.game.umpire(), &mut rng);
+            if !kinds.allows(a.game.umpire(), by, c) || !kinds.allows(b.game.umpire(), by, c) {
                 continue;
             }
             let same = |x: Color| a.trial(by, c, x).0 == b.trial(by, c, x).0;
@@ -144,7 +217,7 @@ pub fn paired_scripts(cfg: &PairConfig, audience: Audience, max_silent: u32) -> 
             if audience == Audience::Player
                 && by != me
                 && let Some(c2) = match_in(&b, &a, by, c, me, &mut rng)
-                && sendable(c2.1)
+                && kinds.allows(b.game.umpire(), c2.0, c2.1)
             {
                 chosen = Some(((by, c), c2));
                 break;
@@ -215,5 +288,39 @@ mod tests {
             }
         }
         assert!(differ_in_count >= 10, "{differ_in_count}");
+    }
+
+    #[test]
+    fn engine_scripts_hold_only_what_an_engine_may_answer() {
+        let (mut commands, mut silent) = (0, 0);
+        for (seed, rules) in RuleSetId::ALL.into_iter().enumerate() {
+            let cfg = PairConfig {
+                rules: *rules.rules(),
+                fen: None,
+                observer: if seed % 2 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                seed: seed as u64,
+                max_commands: 40,
+            };
+            let s = paired_scripts_of(&cfg, Audience::Player, 3, Commands::EngineChoices);
+            for script in [&s.first, &s.second] {
+                let mut umpire = Umpire::new(cfg.rules);
+                for step in script {
+                    assert!(
+                        Commands::EngineChoices.allows(&umpire, step.by, step.command),
+                        "{rules:?}: {step:?}"
+                    );
+                    umpire.submit_as(step.by, step.command);
+                    commands += 1;
+                    silent += usize::from(step.silent);
+                }
+            }
+        }
+        // The scripts are not cut short by the narrower choice, and hold silent commands.
+        assert!(commands > 7 * 2 * 30, "{commands}");
+        assert!(silent > 0);
     }
 }

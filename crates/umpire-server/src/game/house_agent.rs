@@ -27,6 +27,38 @@ impl HouseAgent {
         HouseAgent(spec.kind.build(view, seed, &config))
     }
 
+    /// The agent of a game reloaded from storage, caught up with the uninterrupted one: built
+    /// fresh, it hears its player's transcript and decides again wherever it decided before
+    /// (before each of its own commands: a draw answer where it answered a draw, a choice
+    /// anywhere else but at an end the server declared), its decisions thrown away. Its
+    /// random generator and whatever state its search keeps then stand where the
+    /// uninterrupted agent's stood, and, its budget being nodes (never time), its next
+    /// decisions are the same: a game against a house agent replays exactly from its record.
+    /// It costs those decisions again, once per load.
+    pub fn caught_up(
+        spec: HouseSpec,
+        view: PlayerView,
+        seed: u64,
+        transcript: &[Observation],
+    ) -> HouseAgent {
+        let mut agent = HouseAgent::new(spec, view, seed);
+        for obs in transcript {
+            if let Some(own) = &obs.own {
+                match own.command {
+                    Command::AcceptDraw | Command::DeclineDraw => {
+                        let _ = agent.answer_draw();
+                    }
+                    c if c.is_declared_end() => {}
+                    _ => {
+                        let _ = agent.choose();
+                    }
+                }
+            }
+            agent.observe(obs);
+        }
+        agent
+    }
+
     /// A house agent of an agent built elsewhere (a test's).
     pub fn from_agent(agent: Box<dyn Agent>) -> HouseAgent {
         HouseAgent(agent)

@@ -16,6 +16,10 @@ pub const MAX_LEVEL: u8 = 5;
 /// next in `docs/BENCHMARKS.md` (issue 28).
 pub const LEVEL_NODES: [u64; MAX_LEVEL as usize] = [20, 1_000, 4_000, 16_000, 64_000];
 
+/// The nodes per decision of an agent seated without a level (level 4's; such an agent had
+/// the agents' default of 100 ms before, which made its choices depend on the load).
+pub const DEFAULT_NODES: u64 = LEVEL_NODES[3];
+
 /// A built-in agent seated by the server, with its budget (`None`: the agent's default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HouseSpec {
@@ -36,9 +40,11 @@ impl HouseSpec {
         Ok(HouseSpec { kind, nodes })
     }
 
-    /// The budget to build the agent with.
+    /// The budget to build the agent with: nodes, never time (a time budget's result depends
+    /// on the machine's load, and a reloaded game would not replay); without a level,
+    /// [`DEFAULT_NODES`].
     pub fn budget(&self) -> Budget {
-        self.nodes.map_or_else(Budget::default, Budget::Nodes)
+        Budget::Nodes(self.nodes.unwrap_or(DEFAULT_NODES))
     }
 
     /// The stored form: `NAME` or `NAME/nodes=N`.

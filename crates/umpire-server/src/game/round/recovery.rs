@@ -50,12 +50,16 @@ impl Round {
                 .filter(|_| row.status != "over")
             {
                 let spec = HouseSpec::parse(name).map_err(|e| format!("game {}: {e}", row.id))?;
-                // A fresh agent is told the whole transcript of its player.
+                // A fresh agent hears the whole transcript of its player and decides again
+                // where it decided (exact replay; off the async threads: searching costs).
                 let seed = house_seed(&row, side);
-                let mut agent = HouseAgent::new(spec, fresh_view(rules, &r.game, side), seed);
-                for obs in r.views[index(side)].transcript() {
-                    agent.observe(obs);
-                }
+                let view = fresh_view(rules, &r.game, side);
+                let transcript = r.views[index(side)].transcript().to_vec();
+                let agent = tokio::task::spawn_blocking(move || {
+                    HouseAgent::caught_up(spec, view, seed, &transcript)
+                })
+                .await
+                .map_err(|e| format!("game {}: rebuilding its house agent: {e}", row.id))?;
                 agents[index(side)] = Some(agent);
             }
         }
