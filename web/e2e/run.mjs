@@ -82,6 +82,11 @@ async function boardMove(page, move, touch = false) {
   await page.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
 }
 
+/** Square marks shown: chessground hides the square elements it no longer needs (display: none) rather than removing them. */
+function visibleSquares(page, selector) {
+  return page.evaluate((q) => [...document.querySelectorAll(q)].filter((e) => e.style.display !== 'none').length, selector);
+}
+
 async function myTurn(page) {
   await page.waitForFunction(() => document.querySelector('#turn')?.textContent === 'Your turn', null, { timeout: 15_000 });
 }
@@ -145,10 +150,10 @@ try {
     await attempt(white, 'f1b5');
     await myTurn(black);
     expect(/check/i.test((await black.textContent('#log')) ?? ''), 'black hears the check');
-    expect((await black.locator('cg-board square.check-line').count()) > 0, 'the check line is drawn');
+    expect((await visibleSquares(black, 'cg-board square.check-line')) > 0, 'the check line is drawn');
     await attempt(black, 'a7a6');
     await black.waitForSelector('#rejected li');
-    expect((await black.locator('cg-board square.check-line').count()) > 0, 'the check line stays drawn after a rejected attempt');
+    expect((await visibleSquares(black, 'cg-board square.check-line')) > 0, 'the check line stays drawn after a rejected attempt');
     expect(((await black.textContent('#rejected')) ?? '').includes('a7a6'), 'a7a6 listed as rejected');
     const opts = (await black.getAttribute('#board', 'data-options')) ?? '';
     expect(!opts.split(' ').includes('a7a6'), 'a7a6 no longer offered');
@@ -255,7 +260,7 @@ try {
     // At the start (or after the bot's first move) the enemy's 16 men are all placed: shaded, with
     // glyphs. (Chessground hides square elements it no longer needs (display: none) rather than removing them:
     // only visible ones count.)
-    const shaded = (sel) => p.evaluate((q) => [...document.querySelectorAll(q)].filter((e) => e.style.display !== 'none').length, sel);
+    const shaded = (sel) => visibleSquares(p, sel);
     await p.waitForFunction(() => [...document.querySelectorAll('cg-board square[class*="belief-"]')].filter((e) => e.style.display !== 'none').length >= 16, null, { timeout: 10_000 });
     expect((await shaded('cg-board square.bk-king')) === 1, 'one square marked as the enemy king');
     expect((await p.locator('#belief-list li').count()) >= 16, 'the belief in words for screen readers');
