@@ -3,34 +3,13 @@
 //! (cut from the referee record by [`Record::observations_until`]; the true board never enters)
 //! and seeded from public things only: the game's id and the side.
 
-use sha2::{Digest, Sha256};
 use umpire_protocol::http::belief::BeliefBody;
 use umpire_rules::record::Record;
 use umpire_rules::shakmaty::Color;
 
 use crate::game::belief_stream::BeliefStream;
 
-/// Positions kept exactly before the set is sampled: the bound of a review capped in time
-/// (`umpire belief --max-seconds`), small enough that one computation stays short.
-pub const BELIEF_BOUND: usize = 20_000;
-
-/// Positions kept once the set is sampled (the fast review path's particles, below the bound).
-pub const BELIEF_PARTICLES: usize = 2_000;
-
-/// The seed of the belief of `side` in game `game`: a hash of those two public things, the
-/// same in every true history. It does not depend on the point of the game, so one belief
-/// followed along the game ([`BeliefStream`]) answers at every point as a fresh computation.
-pub fn belief_seed(game: &str, side: Color) -> u64 {
-    let mut h = Sha256::new();
-    h.update(b"umpire belief overlay\0");
-    h.update(game.as_bytes());
-    h.update(b"\0");
-    h.update(side.fold_wb(b"white".as_slice(), b"black".as_slice()));
-    let digest = h.finalize();
-    let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(&digest[..8]);
-    u64::from_le_bytes(bytes)
-}
+pub use crate::game::belief_stream::{BELIEF_BOUND, BELIEF_PARTICLES, belief_seed};
 
 /// The number of moves played in `record`.
 pub fn plies_played(record: &Record) -> u32 {

@@ -5,12 +5,14 @@
 //! A stream is a [`Belief`] (the belief crate's public API) and the number of the side's
 //! observations it has taken in. A record only grows, so the side's observations at any later
 //! point start with the ones a stream has taken: the stream goes on by feeding the rest. It is
-//! seeded from the game and the side only ([`crate::game::belief::belief_seed`]), so the belief
+//! seeded from the game and the side only ([`belief_seed`]), so the belief
 //! after `n` observations is the same, byte for byte, whether it was followed along or computed
 //! afresh ([`crate::game::belief::belief_body`]).
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
+
+use sha2::{Digest, Sha256};
 
 use umpire_belief::{Belief, BeliefConfig, Marginals};
 use umpire_protocol::http::belief::{BeliefBody, SquareBelief};
@@ -18,7 +20,27 @@ use umpire_rules::Observation;
 use umpire_rules::record::Record;
 use umpire_rules::shakmaty::Color;
 
-use crate::game::belief::{BELIEF_BOUND, BELIEF_PARTICLES, belief_seed};
+/// Positions kept exactly before the set is sampled: the bound of a review capped in time
+/// (`umpire belief --max-seconds`), small enough that one computation stays short.
+pub const BELIEF_BOUND: usize = 20_000;
+
+/// Positions kept once the set is sampled (the fast review path's particles, below the bound).
+pub const BELIEF_PARTICLES: usize = 2_000;
+
+/// The seed of the belief of `side` in game `game`: a hash of those two public things, the
+/// same in every true history. It does not depend on the point of the game, so one belief
+/// followed along the game ([`BeliefStream`]) answers at every point as a fresh computation.
+pub fn belief_seed(game: &str, side: Color) -> u64 {
+    let mut h = Sha256::new();
+    h.update(b"umpire belief overlay\0");
+    h.update(game.as_bytes());
+    h.update(b"\0");
+    h.update(side.fold_wb(b"white".as_slice(), b"black".as_slice()));
+    let digest = h.finalize();
+    let mut bytes = [0u8; 8];
+    bytes.copy_from_slice(&digest[..8]);
+    u64::from_le_bytes(bytes)
+}
 
 /// Streams kept by default: each holds at most [`BELIEF_BOUND`] positions while exact and
 /// [`BELIEF_PARTICLES`] once sampled, so the streams together hold at most
@@ -167,7 +189,6 @@ impl Default for BeliefStreams {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::belief::belief_body;
     use umpire_rules::RuleSet;
     use umpire_rules::record::Game;
 
@@ -192,7 +213,10 @@ mod tests {
                 let (observations, at) = record.observations_until(side, Some(plies));
                 stream.advance(&observations).unwrap();
                 assert_eq!(stream.taken(), observations.len());
-                let fresh = belief_body("g", &record, side, Some(plies)).unwrap();
+                // Computed afresh from the start, as `belief::belief_body` does.
+                let mut again = BeliefStream::new("g", &record, side).unwrap();
+                again.advance(&observations).unwrap();
+                let fresh = again.body(at);
                 assert_eq!(
                     serde_json::to_string(&stream.body(at)).unwrap(),
                     serde_json::to_string(&fresh).unwrap(),
