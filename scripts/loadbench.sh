@@ -12,7 +12,8 @@
 # Also printed: the server's CPU seconds during the load test (user + system, /proc).
 set -euo pipefail
 bin=$1 backend=$2 games=$3 seconds=$4 rate=${5:-}
-port=18300
+# LOADBENCH_PORT: the port of the server (default 18300; pick a free one on a shared machine).
+port=${LOADBENCH_PORT:-18300}
 server_pin=() client_pin=()
 [ -n "${SERVER_CPUS:-}" ] && server_pin=(taskset -c "$SERVER_CPUS")
 [ -n "${CLIENT_CPUS:-}" ] && client_pin=(taskset -c "$CLIENT_CPUS")

@@ -5,7 +5,9 @@
 //     shown as text or refused in words), offer and decline a draw, and one resigns;
 //  2. the review page shows the game and its downloads parse;
 //  3. a third player plays a bot to the end (1+0, level 1);
-//  4. a phone-sized window plays a move by tapping.
+//  4. a practice game against a bot shows the belief overlay (shades, glyphs, the kind picker,
+//     the words for screen readers) during play and is unrated;
+//  5. a phone-sized window plays a move by tapping.
 // Fails on any console error or uncaught exception. Screenshots go to target/e2e-screenshots/.
 // UMPIRE_BIN names the server binary (default ../target/ci/umpire), CHROMIUM the browser.
 
@@ -26,7 +28,12 @@ function watch(page, name) {
   page.on('pageerror', (e) => problems.push(`${name}: uncaught: ${e.message}`));
 }
 
+// UMPIRE_E2E_ONLY=REGEX runs only the steps whose names match (while working on one; later
+// steps may need the earlier ones).
+const only = process.env.UMPIRE_E2E_ONLY ? new RegExp(process.env.UMPIRE_E2E_ONLY) : null;
+
 async function step(name, fn) {
+  if (only && !only.test(name)) return;
   const t0 = Date.now();
   try {
     await fn();
@@ -73,6 +80,11 @@ async function boardMove(page, move, touch = false) {
   await page.waitForSelector('cg-board square.selected', { timeout: 5_000 });
   await at(move.slice(2, 4));
   await page.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
+}
+
+/** Square marks shown: chessground hides the square elements it no longer needs (display: none) rather than removing them. */
+function visibleSquares(page, selector) {
+  return page.evaluate((q) => [...document.querySelectorAll(q)].filter((e) => e.style.display !== 'none').length, selector);
 }
 
 async function myTurn(page) {
@@ -138,10 +150,10 @@ try {
     await attempt(white, 'f1b5');
     await myTurn(black);
     expect(/check/i.test((await black.textContent('#log')) ?? ''), 'black hears the check');
-    expect((await black.locator('cg-board square.check-line').count()) > 0, 'the check line is drawn');
+    expect((await visibleSquares(black, 'cg-board square.check-line')) > 0, 'the check line is drawn');
     await attempt(black, 'a7a6');
     await black.waitForSelector('#rejected li');
-    expect((await black.locator('cg-board square.check-line').count()) > 0, 'the check line stays drawn after a rejected attempt');
+    expect((await visibleSquares(black, 'cg-board square.check-line')) > 0, 'the check line stays drawn after a rejected attempt');
     expect(((await black.textContent('#rejected')) ?? '').includes('a7a6'), 'a7a6 listed as rejected');
     const opts = (await black.getAttribute('#board', 'data-options')) ?? '';
     expect(!opts.split(' ').includes('a7a6'), 'a7a6 no longer offered');
@@ -226,6 +238,50 @@ try {
     }
     await p.waitForSelector('#review-link');
     await shot(p, '06-bot-game-over');
+    await ctx.close();
+  });
+
+  await step('a practice game against a bot: the overlay shows during play, the game is unrated', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    watch(p, 'practice');
+    await p.goto(url + '/');
+    await p.selectOption('#play-bot select[name=clock]', '10+0');
+    await p.check('#bot-practice');
+    await p.click('#play-bot button[type=submit]');
+    await p.waitForSelector('#board cg-board');
+    const id = p.url().split('/').pop();
+    await p.waitForFunction(() => document.querySelector('#board')?.getAttribute('data-status') === 'live', null, { timeout: 10_000 });
+    expect(((await p.textContent('.game-title')) ?? '').includes('practice'), 'the title says practice');
+    const summary = await (await p.request.get(`${url}/api/games/${id}`)).json();
+    expect(summary.practice === true && summary.rated === false, 'a practice game, unrated: ' + JSON.stringify(summary));
+    await p.click('#belief');
+    await p.waitForSelector('#belief-panel:not([hidden])', { timeout: 15_000 });
+    // At the start (or after the bot's first move) the enemy's 16 men are all placed: shaded, with
+    // glyphs. (Chessground hides square elements it no longer needs (display: none) rather than removing them:
+    // only visible ones count.)
+    const shaded = (sel) => visibleSquares(p, sel);
+    await p.waitForFunction(() => [...document.querySelectorAll('cg-board square[class*="belief-"]')].filter((e) => e.style.display !== 'none').length >= 16, null, { timeout: 10_000 });
+    expect((await shaded('cg-board square.bk-king')) === 1, 'one square marked as the enemy king');
+    expect((await p.locator('#belief-list li').count()) >= 16, 'the belief in words for screen readers');
+    // Knights only: their squares (two, or a few more after the enemy's first move), fewer than any man's.
+    const anyCount = await shaded('cg-board square[class*="belief-"]');
+    await p.click('#belief-panel button[data-kind=knight]');
+    await p.waitForFunction((n) => {
+      const visible = (q) => [...document.querySelectorAll(q)].filter((e) => e.style.display !== 'none').length;
+      const k = visible('cg-board square[class*="belief-"]');
+      return k >= 2 && k < n && visible('cg-board square.bk-knight') >= 1 && visible('cg-board square.bk-pawn') === 0;
+    }, anyCount, { timeout: 5_000 });
+    await shot(p, '08-practice-overlay-knights');
+    await p.click('#belief-panel button[data-kind=any]');
+    // A move (when it is ours), and the overlay follows the game.
+    await p.waitForFunction(() => (document.querySelector('#board')?.getAttribute('data-options') ?? '').length > 0, null, { timeout: 15_000 });
+    await attempt(p, ((await p.getAttribute('#board', 'data-options')) ?? '').split(' ')[0]);
+    await p.waitForFunction(() => /after [1-9]/.test(document.querySelector('#belief-caption')?.textContent ?? ''), null, { timeout: 10_000 });
+    await shot(p, '08-practice-overlay');
+    await p.click('#resign');
+    await p.click('#resign');
+    await p.waitForSelector('#review-link', { timeout: 10_000 });
     await ctx.close();
   });
 

@@ -3,8 +3,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { PlayerObservation } from '../src/protocol';
-import { attemptFor, dests, pieces, rejectedThisTurn } from '../src/logic/board';
+import type { BeliefBody, PlayerObservation, SquareBelief } from '../src/protocol';
+import { attemptFor, dests, pieces, piecesDiff, rejectedThisTurn } from '../src/logic/board';
+import { beliefList, beliefMarks, beliefWords, likeliest } from '../src/logic/belief';
 import { spoken, turns } from '../src/logic/log';
 import { checkSquares, marks } from '../src/logic/shapes';
 import * as ph from '../src/logic/phantoms';
@@ -133,4 +134,42 @@ test('FEN placement, all men or one colour, and plies before a step', () => {
   assert.equal(menOf('xyz9/// w').size, 0);
   assert.equal(menOf('').size, 0);
   assert.equal(pliesBefore([{ moved: false }, { moved: true }, { moved: true }], 2), 1);
+});
+
+test('the board is handed only what changed: a diff of men', () => {
+  const shown = pieces([{ square: 'e1', man: 'king' }, { square: 'e2', man: 'pawn' }, { square: 'd1', man: 'queen' }], 'white');
+  const want = pieces([{ square: 'e1', man: 'king' }, { square: 'e4', man: 'pawn' }, { square: 'd1', man: 'rook' }], 'white');
+  const d = piecesDiff(shown, want);
+  assert.deepEqual(
+    [...d.entries()].sort((a, b) => a[0].localeCompare(b[0])),
+    [['d1', { role: 'rook', color: 'white' }], ['e2', undefined], ['e4', { role: 'pawn', color: 'white' }]],
+  );
+  assert.equal(piecesDiff(want, want).size, 0);
+});
+
+const square = (p: Partial<SquareBelief>): SquareBelief => ({ any: 0, pawn: 0, knight: 0, bishop: 0, rook: 0, queen: 0, king: 0, ...p });
+
+test('the overlay shades by the kind picked and marks the likeliest kind', () => {
+  const squares = Array.from({ length: 64 }, () => square({}));
+  squares[28] = square({ any: 0.6, pawn: 0.1, knight: 0.5 }); // e4
+  squares[36] = square({ any: 0.15, pawn: 0.15 }); // e5
+  squares[60] = square({ any: 1, king: 1 }); // e8
+  const b: BeliefBody = { side: 'white', plies: 3, exact: false, size: 2000, squares };
+  const any = beliefMarks(b, 'any');
+  assert.equal(any.get('e4'), 'belief-6 bk-knight');
+  assert.equal(any.get('e5'), 'belief-2'); // too unlikely for a glyph
+  assert.equal(any.get('e8'), 'belief-9 bk-king');
+  assert.equal(any.has('a1'), false);
+  const pawns = beliefMarks(b, 'pawn');
+  assert.deepEqual([...pawns.keys()].sort(), ['e4', 'e5']);
+  assert.equal(pawns.get('e4'), 'belief-1');
+  assert.equal(likeliest(squares[28]!), 'knight');
+  assert.equal(beliefWords(b, 'e4'), 'e4: an enemy man 60% (pawn 10%, knight 50%)');
+  // The same facts in words, likeliest first, for a screen reader.
+  assert.deepEqual(beliefList(b, 'any'), [beliefWords(b, 'e8'), beliefWords(b, 'e4'), beliefWords(b, 'e5')]);
+  assert.deepEqual(beliefList(b, 'queen'), []);
+  // Nonsense from a server is clamped, never a class out of range.
+  squares[0] = square({ any: 7, pawn: Number.NaN });
+  assert.equal(beliefMarks(b, 'any').get('a1'), 'belief-9');
+  assert.equal(beliefMarks(b, 'pawn').has('a1'), false);
 });

@@ -161,10 +161,14 @@ impl Seat {
             return Err("the state frame is not for this player's seat".to_owned());
         }
         let transcript = &state.transcript;
-        let Some(new) = transcript.get(self.heard..) else {
+        let Some(new) = unheard(transcript.len(), state.transcript_from, self.heard)
+            .and_then(|r| transcript.get(r))
+        else {
             return Err(format!(
-                "the server's transcript has {} observations, fewer than the {} already heard",
-                transcript.len(),
+                "the server's transcript has observations {} to {}, not following the {} already \
+                 heard",
+                state.transcript_from,
+                state.transcript_from as usize + transcript.len(),
                 self.heard
             ));
         };
@@ -258,6 +262,7 @@ struct Pending {
 async fn reopen(
     client: &Client,
     game: &str,
+    from: u32,
     deadline: Option<Instant>,
     why: &str,
 ) -> Result<(GameSocket, Value), String> {
@@ -270,7 +275,7 @@ async fn reopen(
         tracing::info!("game {game}: socket lost ({last}); opening it again in {pause:?}");
         tokio::time::sleep(pause).await;
         pause = (pause * 2).min(LAST_RECONNECT);
-        match client.socket(game).await {
+        match client.socket_from(game, from).await {
             Ok(mut socket) => match socket.until("state", Duration::from_secs(30)).await {
                 Ok(state) => return Ok((socket, state)),
                 Err(e) => last = e,
@@ -322,6 +327,14 @@ impl Seated {
     ) -> Result<Ended, String> {
         run_seated(self.socket, self.seat, None, deadline, pacer, stats).await
     }
+}
+
+/// Which observations of a `state` frame's transcript are new to a player that has heard
+/// `heard` of them, when the transcript holds `len` observations from number `from` on (a
+/// resumed socket's `?from=N`): `None` when the transcript starts after what was heard (a gap).
+fn unheard(len: usize, from: u32, heard: usize) -> Option<std::ops::Range<usize>> {
+    let skip = heard.checked_sub(from as usize)?;
+    Some(skip.min(len)..len)
 }
 
 /// The loop of [`play`] and [`play_on`] from a seated player: reconnects through `resume`
@@ -391,7 +404,9 @@ async fn run_seated(
             (Ok(v), _) => v,
             (Err(e), None) => return Err(e),
             (Err(e), Some((client, game))) => {
-                let (fresh, state) = reopen(client, game, deadline, &e).await?;
+                // Resumed from what the seat has heard: the server sends only what follows.
+                let held = u32::try_from(seat.heard).unwrap_or(u32::MAX);
+                let (fresh, state) = reopen(client, game, held, deadline, &e).await?;
                 socket = fresh;
                 let own = seat.resume(&player_state(&state)?)?;
                 if let Some(p) = pending.take()
@@ -468,5 +483,59 @@ async fn run_seated(
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use futures_util::SinkExt;
+    use tokio::net::TcpListener;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::tungstenite::handshake::server::{Request, Response};
+
+    #[test]
+    fn a_resumed_transcript_is_read_from_where_it_starts() {
+        // The whole transcript (from 0): what follows the 3 heard.
+        assert_eq!(unheard(5, 0, 3), Some(3..5));
+        // Resumed at 3 having heard 3: all of it is new.
+        assert_eq!(unheard(2, 3, 3), Some(0..2));
+        // Resumed at 2 having heard 3 (the server sent one more than asked): skip one.
+        assert_eq!(unheard(4, 2, 3), Some(1..4));
+        // Nothing new.
+        assert_eq!(unheard(0, 3, 3), Some(0..0));
+        // Shorter than what was heard: nothing new, never out of bounds.
+        assert_eq!(unheard(1, 0, 3), Some(1..1));
+        // A gap: the transcript starts after what was heard.
+        assert_eq!(unheard(2, 5, 3), None);
+    }
+
+    #[tokio::test]
+    #[expect(
+        clippy::result_large_err,
+        reason = "the handshake callback's error type is tungstenite's, not ours"
+    )]
+    async fn a_dropped_socket_is_opened_again_from_the_observations_held() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let server = tokio::spawn(async move {
+            let (stream, _) = listener.accept().await.unwrap();
+            let mut path = String::new();
+            let mut ws =
+                tokio_tungstenite::accept_hdr_async(stream, |req: &Request, res: Response| {
+                    path = req.uri().to_string();
+                    Ok(res)
+                })
+                .await
+                .unwrap();
+            ws.send(Message::Text(r#"{"type":"state","you":"white"}"#.into()))
+                .await
+                .unwrap();
+            path
+        });
+        let client = Client::new(&format!("http://{addr}")).unwrap();
+        let (_socket, state) = reopen(&client, "g1", 7, None, "dropped").await.unwrap();
+        assert_eq!(state["type"], "state");
+        assert_eq!(server.await.unwrap(), "/api/games/g1/ws?from=7");
     }
 }

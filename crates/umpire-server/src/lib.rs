@@ -165,6 +165,7 @@ pub async fn open_timed(
         guest_creations: Arc::new(http::rate_limit::guest_creation_limiter()),
         guest_accounts: Arc::new(http::rate_limit::guest_account_limiter()),
         beliefs: Arc::new(game::belief_cache::BeliefCache::default()),
+        belief_streams: Arc::new(game::belief_stream::BeliefStreams::default()),
         belief_permits: Arc::new(tokio::sync::Semaphore::new(http::belief::BELIEF_AT_ONCE)),
     })
 }

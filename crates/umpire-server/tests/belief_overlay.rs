@@ -161,3 +161,49 @@ async fn in_a_practice_game_each_player_sees_its_own_belief_while_it_goes_on() {
     assert_eq!(state["practice"], false, "{state}");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_every_permit_held_a_belief_not_kept_is_refused_busy_then_answered() {
+    let dir = fresh_dir("belief-busy");
+    let options = umpire_server::Options {
+        abandon_after: LONG,
+        ..Default::default()
+    };
+    let state = umpire_server::open_with(&Database::Dir(dir.clone()), options)
+        .await
+        .unwrap();
+    let permits = std::sync::Arc::clone(&state.belief_permits);
+    let server = Server::serving(state, dir).await;
+    let ann = server.guest().await;
+    let g = ann
+        .create_game(&json!({"agent": "random", "color": "white"}))
+        .await
+        .unwrap();
+    let id = g["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/games/{id}/belief?side=white&ply=0");
+    // Every permit held, as if that many beliefs were being computed.
+    let held = permits
+        .clone()
+        .acquire_many_owned(umpire_server::http::belief::BELIEF_AT_ONCE as u32)
+        .await
+        .unwrap();
+    let r = get(&ann, &path).await;
+    assert_eq!((r.status, r.code()), (503, Some("busy")));
+    // The refusal says what to do, in words.
+    assert!(
+        r.body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("again")),
+        "{r:?}"
+    );
+    drop(held);
+    let body = body_of(get(&ann, &path).await);
+    assert_eq!(body.plies, 0);
+    // Kept now: answered even with every permit held.
+    let _held = permits
+        .acquire_many_owned(umpire_server::http::belief::BELIEF_AT_ONCE as u32)
+        .await
+        .unwrap();
+    assert_eq!(body_of(get(&ann, &path).await), body);
+    server.stop().await;
+}

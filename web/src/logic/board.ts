@@ -74,3 +74,18 @@ export function attemptFor(options: string[], from: string, to: string): string 
   if (matches.length === 0) return null;
   return matches.find((o) => o.length === 4) ?? matches.find((o) => o.endsWith('q')) ?? matches[0] ?? null;
 }
+
+/**
+ * What to change on a board showing `shown` so that it shows `want`: the squares whose man
+ * differs, with `undefined` for a square to empty. Empty when the two agree, so a frame that
+ * moves nothing costs the board nothing.
+ */
+export function piecesDiff(shown: ReadonlyMap<string, Piece>, want: ReadonlyMap<string, Piece>): Map<string, Piece | undefined> {
+  const out = new Map<string, Piece | undefined>();
+  for (const k of shown.keys()) if (!want.has(k)) out.set(k, undefined);
+  for (const [k, p] of want) {
+    const s = shown.get(k);
+    if (!s || s.role !== p.role || s.color !== p.color) out.set(k, p);
+  }
+  return out;
+}

@@ -6,10 +6,9 @@ import type { Key } from '@lichess-org/chessground/types';
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import type { Page } from '../main';
 import type {
-  ChatLine, Clocks, Ending, GameSummary, HeardAnnouncement, OwnMan, PlayerObservation, PublicObservation, Side,
+  BeliefBody, ChatLine, Clocks, Ending, GameSummary, HeardAnnouncement, OwnMan, PlayerObservation, PlayerState, Presence, PublicObservation, Side,
 } from '../protocol';
-import type { BeliefBody, Presence, StateExtras } from '../live_types';
-import { attemptFor, dests, isUci, pieces, rejectedThisTurn } from '../logic/board';
+import { attemptFor, dests, isUci, pieces, piecesDiff, rejectedThisTurn } from '../logic/board';
 import { format, low, timeLeft } from '../logic/clock';
 import { line, spoken, verdictWords, type LogLine } from '../logic/log';
 import * as ph from '../logic/phantoms';
@@ -17,7 +16,7 @@ import { freshObservations, MAX_PENDING, toResend, type Pending } from '../logic
 import { marks } from '../logic/shapes';
 import { printable, seatName } from '../logic/text';
 import { call, ensureUser, me } from '../ui/api';
-import { beliefClasses, beliefWords } from '../ui/belief_overlay';
+import { beliefPanel } from '../ui/belief_overlay';
 import { h, fill } from '../ui/dom';
 import { go } from '../ui/nav';
 import { phantomTray } from '../ui/phantom_tray';
@@ -25,6 +24,9 @@ import { LiveSocket } from '../ui/socket';
 import { muted, play, setMuted } from '../ui/sound';
 
 type Obs = PlayerObservation | PublicObservation;
+
+/** The `state` frame's fields that older servers may lack (the page then shows nothing for them). */
+type StateExtras = Partial<Pick<PlayerState, 'transcript_from' | 'presence' | 'practice'>>;
 
 /** At most this many chat lines are kept on the page. */
 const MAX_CHAT = 200;
@@ -71,10 +73,16 @@ export const game: Page = (main, [id = '']) => {
   let phantoms: ph.Phantoms = ph.parse(safeGet(ph.storageKey(id)));
   let belief: BeliefBody | null = null;
   let beliefOn = false;
+  let beliefAsked = 0;
   let cg: Api | null = null;
   let socket: LiveSocket | null = null;
   let resignArmed = false;
   let started = false;
+  // What the board was last given (as keys), so that unchanged parts are not given again.
+  let shownMovable = '';
+  let shownCustom = '';
+  let shownShapes = '';
+  let scrollPending = false;
 
   // Layout.
   const banner = h('div', { class: 'banner', role: 'alert', hidden: true });
@@ -91,7 +99,7 @@ export const game: Page = (main, [id = '']) => {
   const chatList = h('ul', { class: 'chat', id: 'chat' });
   const chatInput = h('input', { type: 'text', maxlength: 500, 'aria-label': 'Message to your opponent', placeholder: 'Message', id: 'chat-input' });
   const moveInput = h('input', { type: 'text', maxlength: 12, 'aria-label': 'Type a move (SAN or UCI)', placeholder: 'e4, Nf3, e2e4', id: 'move-input', autocomplete: 'off' });
-  const beliefWordsEl = h('p', { class: 'belief-words', id: 'belief-words' });
+  const beliefWordsEl = h('p', { class: 'belief-status', id: 'belief-status' });
   const info = h('p', { class: 'info', id: 'info' });
   const presenceEl = h('p', { class: 'presence', id: 'presence' });
   const lagEl = h('span', { class: 'lag', id: 'lag' });
@@ -132,9 +140,11 @@ export const game: Page = (main, [id = '']) => {
     else {
       belief = null;
       beliefWordsEl.textContent = '';
+      panel.show(null);
       redraw();
     }
   });
+  const panel = beliefPanel(() => redraw());
 
   const tray = phantomTray(() => cg, {
     place: (sq, role) => {
@@ -191,6 +201,7 @@ export const game: Page = (main, [id = '']) => {
         rejectedEl,
         tray.el,
         beliefWordsEl,
+        panel.el,
       ),
       h(
         'section',
@@ -222,8 +233,7 @@ export const game: Page = (main, [id = '']) => {
   });
   boardEl.addEventListener('pointermove', (e) => {
     if (!belief || !cg) return;
-    const k = cg.getKeyAtDomPos([e.clientX, e.clientY]);
-    beliefWordsEl.textContent = k ? beliefWords(belief, k) : '';
+    panel.point(cg.getKeyAtDomPos([e.clientX, e.clientY]) ?? null);
   });
 
   function safeGet(key: string): string | null {
@@ -254,6 +264,8 @@ export const game: Page = (main, [id = '']) => {
   }
 
   function onBoardMove(from: string, to: string): void {
+    // Chessground has moved the man and cleared its destinations itself.
+    shownMovable = '';
     const uci = attemptFor(v.options, from, to);
     if (uci) command({ type: 'attempt', move: uci });
     else redraw();
@@ -299,7 +311,7 @@ export const game: Page = (main, [id = '']) => {
     const pieceMap = you === 'spectator' ? new Map() : pieces(v.men, you);
     const last = v.transcript[v.transcript.length - 1];
     const custom = new Map<Key, string>();
-    if (belief) for (const [k, c] of beliefClasses(belief)) custom.set(k as Key, c);
+    if (belief) for (const [k, c] of panel.marks()) custom.set(k as Key, c);
     if (last) {
       // What was heard since the move that began this turn (that move's capture and check stay
       // drawn while the player tries attempts).
@@ -321,15 +333,28 @@ export const game: Page = (main, [id = '']) => {
     }
     // Never `viewOnly`: chessground binds its pointer handlers only when it redraws a board that
     // is not view-only, and turning the board for Black redraws it (a spectator has no dests).
-    cg.set({
-      orientation: you === 'black' ? 'black' : 'white',
-      turnColor: v.toMove,
-      movable: { color: myTurn ? (you as Side) : undefined, dests: myTurn ? (dests(v.options, rej) as Map<Key, Key[]>) : new Map() },
-      highlight: { custom },
-      drawable: { autoShapes: shapes },
-    });
-    cg.setPieces(new Map([...cg.state.pieces.keys()].map((k) => [k, undefined])));
-    cg.setPieces(pieceMap as Map<Key, { role: 'pawn'; color: Side }>);
+    // Each part is handed to chessground only when it changed, and the men as a diff: a frame
+    // that only adds a log line costs the board nothing (chessground draws in its next
+    // animation frame).
+    const orientation = you === 'black' ? 'black' : 'white';
+    const destMap = myTurn ? (dests(v.options, rej) as Map<Key, Key[]>) : new Map<Key, Key[]>();
+    const movableKey = JSON.stringify([orientation, v.toMove, myTurn, [...destMap]]);
+    if (movableKey !== shownMovable) {
+      cg.set({ orientation, turnColor: v.toMove, movable: { color: myTurn ? (you as Side) : undefined, dests: destMap } });
+      shownMovable = movableKey;
+    }
+    const customKey = JSON.stringify([...custom]);
+    if (customKey !== shownCustom) {
+      cg.set({ highlight: { custom } });
+      shownCustom = customKey;
+    }
+    const shapesKey = JSON.stringify(shapes);
+    if (shapesKey !== shownShapes) {
+      cg.setAutoShapes(shapes);
+      shownShapes = shapesKey;
+    }
+    const diff = piecesDiff(cg.state.pieces, pieceMap);
+    if (diff.size > 0) cg.setPieces(diff as Map<Key, { role: 'pawn'; color: Side } | undefined>);
 
     // For keyboard and test tools: the attempts the board offers now.
     boardEl.dataset['options'] = myTurn ? v.options.filter((o) => !rej.includes(o)).join(' ') : '';
@@ -374,8 +399,8 @@ export const game: Page = (main, [id = '']) => {
     // Chat.
     if (chatShown !== v.chat) {
       fill(chatList, ...v.chat.map((c) => h('li', {}, h('b', {}, `${c.from === you ? 'You' : seatName(v.players[c.from])}: `), printable(c.text))));
-      chatList.scrollTop = chatList.scrollHeight;
       chatShown = v.chat;
+      scrollSoon();
     }
 
     // End.
@@ -433,7 +458,21 @@ export const game: Page = (main, [id = '']) => {
         logTurn = null;
       }
     }
-    logEl.scrollTop = logEl.scrollHeight;
+    scrollSoon();
+  }
+
+  /**
+   * Scrolls the log and the chat to their ends in the next animation frame: reading a height
+   * right after writing the DOM would force a layout on every frame from the server.
+   */
+  function scrollSoon(): void {
+    if (scrollPending) return;
+    scrollPending = true;
+    requestAnimationFrame(() => {
+      scrollPending = false;
+      logEl.scrollTop = logEl.scrollHeight;
+      chatList.scrollTop = chatList.scrollHeight;
+    });
   }
 
   function pendingOffer(): Side | null {
@@ -480,8 +519,10 @@ export const game: Page = (main, [id = '']) => {
 
   async function loadBelief(): Promise<void> {
     if (v.you === 'spectator') return;
+    const n = ++beliefAsked;
     const a = await call<BeliefBody>('GET', `/api/games/${encodeURIComponent(id)}/belief?side=${v.you}`);
-    if (!beliefOn) return;
+    // Off meanwhile, or a later answer asked for: this one is stale.
+    if (!beliefOn || n !== beliefAsked) return;
     if (!a.ok) {
       beliefWordsEl.textContent = a.status === 404 ? 'This server has no belief overlay.' : a.message;
       beliefOn = false;
@@ -489,7 +530,8 @@ export const game: Page = (main, [id = '']) => {
       return;
     }
     belief = a.body;
-    beliefWordsEl.textContent = `Belief from ${belief.size} positions${belief.exact ? ' (exact)' : ' (sampled)'}: point at a square for its kinds.`;
+    beliefWordsEl.textContent = '';
+    panel.show(belief, `Your belief after ${belief.plies} moves, from ${belief.size} positions${belief.exact ? ' (exact)' : ' (sampled)'}: point at a square for its kinds.`);
     redraw();
   }
 

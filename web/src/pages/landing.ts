@@ -11,14 +11,20 @@ import { go } from '../ui/nav';
 import { printable } from '../logic/text';
 
 function select(name: string, label: string, options: [string, string][], value: string): HTMLElement {
-  const s = h('select', { name, id: 'f-' + name });
+  // The select inside its label: both forms have the same fields, and ids would repeat.
+  const s = h('select', { name });
   for (const [v, text] of options) s.append(h('option', { value: v, selected: v === value }, text));
-  return h('label', { for: 'f-' + name }, label + ' ', s);
+  return h('label', {}, label + ' ', s);
 }
 
 function formValue(form: HTMLFormElement, name: string): string {
   const el = form.elements.namedItem(name);
   return el instanceof HTMLSelectElement || el instanceof HTMLInputElement ? el.value : '';
+}
+
+function practiceBox(form: HTMLFormElement): boolean {
+  const el = form.elements.namedItem('practice');
+  return el instanceof HTMLInputElement && el.checked;
 }
 
 /** The time control chosen in a form: [initial ms, increment ms]. */
@@ -52,6 +58,7 @@ export const landing: Page = (main) => {
     h('h2', {}, 'Play a bot now'),
     select('level', 'Level', ['1', '2', '3', '4', '5'].map((l) => [l, l]), '1'),
     ...gameFields(),
+    h('label', {}, h('input', { type: 'checkbox', name: 'practice', id: 'bot-practice' }), ' Practice: the belief overlay, never rated'),
     h('button', { type: 'submit', class: 'primary' }, 'Play'),
   );
   botForm.addEventListener('submit', (e) => {
@@ -71,6 +78,7 @@ export const landing: Page = (main) => {
         agent: agentFor(Number(formValue(botForm, 'level'))),
         level: Number(formValue(botForm, 'level')),
         color: 'random',
+        ...(practiceBox(botForm) ? { practice: true } : {}),
       });
       if (!g.ok) status.textContent = g.message;
       else go('/play/' + g.body.id);

@@ -6,13 +6,12 @@ import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import type { DrawShape } from '@lichess-org/chessground/draw';
 import type { Page } from '../main';
-import type { Side } from '../protocol';
-import type { BeliefBody, ReviewBody } from '../live_types';
+import type { BeliefBody, ReviewBody, Side } from '../protocol';
 import { isUci } from '../logic/board';
 import { menOf, pliesBefore } from '../logic/fen';
 import { seatName } from '../logic/text';
 import { call } from '../ui/api';
-import { beliefClasses } from '../ui/belief_overlay';
+import { beliefPanel } from '../ui/belief_overlay';
 import { h, fill } from '../ui/dom';
 
 /** The review page for `/review/{id}`. */
@@ -22,6 +21,9 @@ export const review: Page = (main, [id = '']) => {
   let auto: number | undefined;
   let overlay: Side | null = null;
   let belief: BeliefBody | null = null;
+  // Answers to an earlier step that arrive late are dropped.
+  let asked = 0;
+  const panel = beliefPanel(() => paintBelief());
   const boards: Record<'referee' | Side, Api | null> = { referee: null, white: null, black: null };
   const heardEl: Record<Side, HTMLElement> = { white: h('ol', { class: 'heard', id: 'heard-white' }), black: h('ol', { class: 'heard', id: 'heard-black' }) };
   const stepEl = h('p', { class: 'step', id: 'step', 'aria-live': 'polite' });
@@ -40,6 +42,9 @@ export const review: Page = (main, [id = '']) => {
     const el = h('div', { class: 'board small' });
     const box = h('figure', { class: 'review-board', id: 'board-' + which }, h('figcaption', {}, label), el);
     boards[which] = Chessground(el, { viewOnly: true, coordinates: which === 'referee', orientation: which === 'black' ? 'black' : 'white', animation: { enabled: false }, drawable: { enabled: false, visible: true } });
+    el.addEventListener('pointermove', (e) => {
+      if (overlay === which && belief) panel.point(boards[which]?.getKeyAtDomPos([e.clientX, e.clientY]) ?? null);
+    });
     return box;
   }
 
@@ -58,7 +63,7 @@ export const review: Page = (main, [id = '']) => {
       api.setPieces(men as Map<Key, { role: 'pawn'; color: Side }>);
       const mine = which === 'referee' || (s && s.actor === which);
       const custom = new Map<Key, string>();
-      if (belief && overlay === which) for (const [k, c] of beliefClasses(belief)) custom.set(k as Key, c);
+      if (belief && overlay === which) for (const [k, c] of panel.marks()) custom.set(k as Key, c);
       api.set({ drawable: { autoShapes: mine ? arrow : [] }, highlight: { custom } });
     }
     for (const side of ['white', 'black'] as const) {
@@ -74,16 +79,23 @@ export const review: Page = (main, [id = '']) => {
   async function loadBelief(): Promise<void> {
     if (!data || !overlay) return;
     const ply = pliesBefore(data.steps, step);
+    const n = ++asked;
     const a = await call<BeliefBody>('GET', `/api/games/${enc}/belief?side=${overlay}&ply=${ply}`);
+    if (n !== asked || !overlay) return;
     if (!a.ok) {
       stepEl.textContent = a.message;
       return;
     }
     belief = a.body;
-    const side = overlay;
+    panel.show(belief, `${overlay === 'white' ? "White's" : "Black's"} belief after ${belief.plies} moves, from ${belief.size} positions${belief.exact ? ' (exact)' : ' (sampled)'}.`);
+    paintBelief();
+  }
+
+  function paintBelief(): void {
+    if (!overlay) return;
     const custom = new Map<Key, string>();
-    for (const [k, c] of beliefClasses(belief)) custom.set(k as Key, c);
-    boards[side]?.set({ highlight: { custom } });
+    if (belief) for (const [k, c] of panel.marks()) custom.set(k as Key, c);
+    boards[overlay]?.set({ highlight: { custom } });
   }
 
   const toggleAuto = () => {
@@ -116,6 +128,7 @@ export const review: Page = (main, [id = '']) => {
     const val = overlaySel.value;
     overlay = val === 'white' || val === 'black' ? val : null;
     belief = null;
+    panel.show(null);
     go(step);
   });
 
@@ -145,6 +158,7 @@ export const review: Page = (main, [id = '']) => {
         overlaySel,
       ),
       stepEl,
+      panel.el,
       h('div', { class: 'review-heard' }, h('section', {}, h('h2', {}, 'White heard'), heardEl.white), h('section', {}, h('h2', {}, 'Black heard'), heardEl.black)),
       downloads,
     );

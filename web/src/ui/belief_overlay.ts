@@ -1,33 +1,72 @@
-// The belief overlay: square classes by the probability of an enemy man there, and the words
-// for one square by kind.
+// The belief overlay's panel: a picker of what to shade (any enemy man or one kind), the
+// legend of shades and glyphs, the words for the square pointed at, and the whole board in
+// words for screen readers.
 
-import type { BeliefBody } from '../live_types';
-import { ALL_SQUARES } from '../logic/squares';
+import type { BeliefBody } from '../protocol';
+import { beliefList, beliefMarks, beliefWords, KINDS, type Shown } from '../logic/belief';
+import { h, fill } from './dom';
 
-/** The class for a probability: `belief-0` (none) to `belief-9`. */
-export function beliefClass(p: number): string {
-  const step = Math.max(0, Math.min(9, Math.ceil(p * 9)));
-  return `belief-${step}`;
+const GLYPHS: Record<Shown, string> = { any: '●', pawn: '♟', knight: '♞', bishop: '♝', rook: '♜', queen: '♛', king: '♚' };
+const NAMES: Record<Shown, string> = { any: 'Any', pawn: 'Pawn', knight: 'Knight', bishop: 'Bishop', rook: 'Rook', queen: 'Queen', king: 'King' };
+
+/** The panel; `marks()` gives the board classes for what is shown now. */
+export interface BeliefPanel {
+  /** The panel's element (hidden while no belief is shown). */
+  el: HTMLElement;
+  /** Shows `b` (or nothing). */
+  show: (b: BeliefBody | null, caption?: string) => void;
+  /** Square → classes for the board, for the belief shown and the kind picked. */
+  marks: () => Map<string, string>;
+  /** The words for one square (pointed at). */
+  point: (square: string | null) => void;
 }
 
-/** Square → class for the whole board. */
-export function beliefClasses(b: BeliefBody): Map<string, string> {
-  const out = new Map<string, string>();
-  b.squares.slice(0, 64).forEach((sq, i) => {
-    const key = ALL_SQUARES[i];
-    if (key && typeof sq?.any === 'number' && sq.any > 0) out.set(key, beliefClass(sq.any));
-  });
-  return out;
-}
+/** A panel that calls `changed()` when the kind picked changes (the board is to be redrawn). */
+export function beliefPanel(changed: () => void): BeliefPanel {
+  let shown: Shown = 'any';
+  let belief: BeliefBody | null = null;
+  const caption = h('p', { class: 'belief-caption', id: 'belief-caption' });
+  const words = h('p', { class: 'belief-words', id: 'belief-words' });
+  const list = h('ul', { class: 'sr-only', id: 'belief-list', 'aria-label': 'Belief, square by square' });
+  const buttons: HTMLButtonElement[] = [];
+  const picker = h('div', { class: 'belief-kinds', role: 'group', 'aria-label': 'Shade by kind' });
+  for (const k of ['any', ...KINDS] as const) {
+    const b = h('button', { type: 'button', 'data-kind': k, 'aria-pressed': String(k === shown), title: k === 'any' ? 'Any enemy man' : `Enemy ${k}` }, h('span', { 'aria-hidden': 'true' }, GLYPHS[k]), ` ${NAMES[k]}`);
+    b.addEventListener('click', () => {
+      shown = k;
+      for (const x of buttons) x.setAttribute('aria-pressed', String(x.dataset['kind'] === k));
+      renderList();
+      changed();
+    });
+    buttons.push(b);
+    picker.append(b);
+  }
+  const swatches = h('span', { class: 'belief-scale', 'aria-hidden': 'true' }, ...[1, 3, 5, 7, 9].map((n) => h('span', { class: `swatch belief-${n}` })));
+  const legend = h(
+    'p',
+    { class: 'belief-legend', id: 'belief-legend' },
+    'Shade: how likely ',
+    swatches,
+    ' (pale: unlikely, deep: certain). A glyph marks the likeliest kind where it has 20% or more.',
+  );
+  const el = h('div', { class: 'belief-panel', id: 'belief-panel', hidden: true }, caption, picker, legend, words, list);
 
-/** `e5: any 40% (pawn 30%, knight 10%)` for a square, by kind. */
-export function beliefWords(b: BeliefBody, square: string): string {
-  const i = ALL_SQUARES.indexOf(square);
-  const sq = i >= 0 ? b.squares[i] : undefined;
-  if (!sq) return '';
-  const pct = (p: number) => `${Math.round(p * 100)}%`;
-  const kinds = (['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const)
-    .filter((k) => sq[k] > 0.0005)
-    .map((k) => `${k} ${pct(sq[k])}`);
-  return `${square}: an enemy man ${pct(sq.any)}${kinds.length ? ' (' + kinds.join(', ') + ')' : ''}`;
+  function renderList(): void {
+    fill(list, ...(belief ? beliefList(belief, shown).map((t) => h('li', {}, t)) : []));
+  }
+
+  return {
+    el,
+    show(b, text) {
+      belief = b;
+      el.hidden = b === null;
+      caption.textContent = text ?? '';
+      words.textContent = '';
+      renderList();
+    },
+    marks: () => (belief ? beliefMarks(belief, shown) : new Map()),
+    point(square) {
+      words.textContent = belief && square ? beliefWords(belief, square) : '';
+    },
+  };
 }

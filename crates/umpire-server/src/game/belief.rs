@@ -1,36 +1,15 @@
 //! One side's belief for the overlay (`GET /api/games/{id}/belief`): the probabilities of an
 //! enemy man on each square, computed with `umpire-belief` from that side's observations only
 //! (cut from the referee record by [`Record::observations_until`]; the true board never enters)
-//! and seeded from public things only: the game's id, the side and the plies.
+//! and seeded from public things only: the game's id and the side.
 
-use sha2::{Digest, Sha256};
-use umpire_belief::{Belief, BeliefConfig, Marginals};
-use umpire_protocol::http::belief::{BeliefBody, SquareBelief};
+use umpire_protocol::http::belief::BeliefBody;
 use umpire_rules::record::Record;
 use umpire_rules::shakmaty::Color;
 
-/// Positions kept exactly before the set is sampled: the bound of a review capped in time
-/// (`umpire belief --max-seconds`), small enough that one computation stays short.
-pub const BELIEF_BOUND: usize = 20_000;
+use crate::game::belief_stream::BeliefStream;
 
-/// Positions kept once the set is sampled (the fast review path's particles, below the bound).
-pub const BELIEF_PARTICLES: usize = 2_000;
-
-/// The seed of the belief of `side` in game `game` after `plies` moves: a hash of those
-/// three public things, the same in every true history.
-pub fn belief_seed(game: &str, side: Color, plies: u32) -> u64 {
-    let mut h = Sha256::new();
-    h.update(b"umpire belief overlay\0");
-    h.update(game.as_bytes());
-    h.update(b"\0");
-    h.update(side.fold_wb(b"white".as_slice(), b"black".as_slice()));
-    h.update(b"\0");
-    h.update(plies.to_le_bytes());
-    let digest = h.finalize();
-    let mut bytes = [0u8; 8];
-    bytes.copy_from_slice(&digest[..8]);
-    u64::from_le_bytes(bytes)
-}
+pub use crate::game::belief_stream::{BELIEF_BOUND, BELIEF_PARTICLES, belief_seed};
 
 /// The number of moves played in `record`.
 pub fn plies_played(record: &Record) -> u32 {
@@ -38,9 +17,10 @@ pub fn plies_played(record: &Record) -> u32 {
 }
 
 /// The belief of `side` in the game `game` of `record` after `plies` moves (at most the
-/// moves played; `None`: all of them, with what the side heard after the last move). Only the
-/// side's observations are read. Runs for as long as the belief takes: call it off the
-/// async threads.
+/// moves played; `None`: all of them, with what the side heard after the last move),
+/// computed afresh from the start. Only the side's observations are read. Runs for as long as
+/// the belief takes: call it off the async threads. The server follows beliefs along instead
+/// ([`BeliefStream`], the same bytes); this is the reference it is tested against.
 pub fn belief_body(
     game: &str,
     record: &Record,
@@ -48,46 +28,9 @@ pub fn belief_body(
     plies: Option<u32>,
 ) -> Result<BeliefBody, String> {
     let (observations, plies) = record.observations_until(side, plies);
-    let start = umpire_belief::review::record_start(record).map_err(|e| e.to_string())?;
-    let config = BeliefConfig {
-        bound: BELIEF_BOUND,
-        particles: Some(BELIEF_PARTICLES),
-        seed: belief_seed(game, side, plies),
-        threads: 1,
-        ..BeliefConfig::default()
-    };
-    let mut belief =
-        Belief::new(*record.rules.rules(), start, side, config).map_err(|e| e.to_string())?;
-    for obs in &observations {
-        belief.observe(obs).map_err(|e| e.to_string())?;
-    }
-    let marginals = Marginals::of(&belief);
-    let squares = marginals
-        .p
-        .iter()
-        .map(|p| SquareBelief {
-            any: rounded(1.0 - p[6]),
-            pawn: rounded(p[0]),
-            knight: rounded(p[1]),
-            bishop: rounded(p[2]),
-            rook: rounded(p[3]),
-            queen: rounded(p[4]),
-            king: rounded(p[5]),
-        })
-        .collect();
-    Ok(BeliefBody {
-        side: side.into(),
-        plies,
-        exact: marginals.exact,
-        size: marginals.positions as u64,
-        squares,
-    })
-}
-
-/// `x` rounded to 3 decimals (and never `-0`).
-fn rounded(x: f64) -> f64 {
-    let r = (x * 1000.0).round() / 1000.0;
-    if r == 0.0 { 0.0 } else { r }
+    let mut stream = BeliefStream::new(game, record, side)?;
+    stream.advance(&observations)?;
+    Ok(stream.body(plies))
 }
 
 #[cfg(test)]
@@ -113,10 +56,9 @@ mod tests {
 
     #[test]
     fn the_seed_depends_on_the_public_key_only() {
-        let a = belief_seed("abc", Color::White, 3);
-        assert_eq!(a, belief_seed("abc", Color::White, 3));
-        assert_ne!(a, belief_seed("abc", Color::Black, 3));
-        assert_ne!(a, belief_seed("abc", Color::White, 4));
-        assert_ne!(a, belief_seed("abd", Color::White, 3));
+        let a = belief_seed("abc", Color::White);
+        assert_eq!(a, belief_seed("abc", Color::White));
+        assert_ne!(a, belief_seed("abc", Color::Black));
+        assert_ne!(a, belief_seed("abd", Color::White));
     }
 }

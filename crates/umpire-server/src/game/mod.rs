@@ -3,7 +3,8 @@
 //! hears of it, the bounded [`outbox`] of frames each connection is sent, and the built-in
 //! agents the server seats ([`house_agent`], [`strength`]) with their server-wide queue of
 //! decisions ([`agent_pool`]), a finished game step by step for review ([`review`]), and one
-//! side's belief for the overlay ([`belief`]) with its bounded cache ([`belief_cache`]).
+//! side's belief for the overlay ([`belief`]) with its bounded cache of answers
+//! ([`belief_cache`]) and of beliefs followed along games ([`belief_stream`]).
 //!
 //! Uses the lobby (to tell it of joins and withdrawals), the accounts' rows, ratings and
 //! storage; never the HTTP layer.
@@ -11,6 +12,7 @@
 pub mod agent_pool;
 pub mod belief;
 pub mod belief_cache;
+pub mod belief_stream;
 pub mod clock;
 pub mod house_agent;
 pub mod hub;

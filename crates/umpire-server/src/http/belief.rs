@@ -3,7 +3,10 @@
 //! house agent goes on (at the moves played so far or before), and to anyone once the game is
 //! over (any side, any point); refused otherwise. Computed from that side's observations only, off the async
 //! threads, at most [`BELIEF_AT_ONCE`] at once server-wide (more: 503 `busy`), and kept in a
-//! small bounded cache.
+//! small bounded cache. The belief is followed along the game: the server keeps a bounded set
+//! of [`BeliefStream`]s, one per (game, side) asked lately, so the next point (a review stepped
+//! forward, a live overlay after a move) costs only the observations since the last answer; a
+//! point before the stream's (a review stepped back past the cache) starts a new stream.
 
 use std::sync::Arc;
 
@@ -14,8 +17,9 @@ use umpire_protocol::http::belief::{BeliefBody, BeliefQuery};
 use umpire_rules::shakmaty::Color;
 
 use crate::error::ApiError;
-use crate::game::belief::{belief_body, plies_played};
+use crate::game::belief::plies_played;
 use crate::game::belief_cache::BeliefKey;
+use crate::game::belief_stream::BeliefStream;
 use crate::game::round::index;
 use crate::http::caller::MaybeCaller;
 use crate::http::downloads::record_of;
@@ -77,9 +81,18 @@ pub async fn belief(
         ));
     };
     let game = row.id.clone();
-    let ply = query.ply;
+    let streams = Arc::clone(&st.belief_streams);
     let body = tokio::task::spawn_blocking(move || {
-        let body = belief_body(&game, &record, side, ply);
+        let body = (|| {
+            let mut stream = match streams.take(&game, side, observations.len()) {
+                Some(stream) => stream,
+                None => BeliefStream::new(&game, &record, side)?,
+            };
+            stream.advance(&observations)?;
+            let body = stream.body(plies);
+            streams.put(&game, side, stream);
+            Ok::<_, String>(body)
+        })();
         drop(permit);
         body
     })

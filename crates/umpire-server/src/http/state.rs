@@ -6,6 +6,7 @@ use crate::Options;
 use tokio::sync::Semaphore;
 
 use crate::game::belief_cache::BeliefCache;
+use crate::game::belief_stream::BeliefStreams;
 use crate::game::hub::Hub;
 use crate::http::backoff::Backoff;
 use crate::http::rate_limit::Limiter;
@@ -36,6 +37,9 @@ pub struct AppState {
     pub guest_accounts: Arc<Limiter>,
     /// Beliefs computed lately (the overlay), bounded.
     pub beliefs: Arc<BeliefCache>,
+    /// Beliefs followed along games, so the next point costs its new observations only
+    /// (at most [`crate::game::belief_stream::BELIEF_STREAMS`]).
+    pub belief_streams: Arc<BeliefStreams>,
     /// Beliefs that may be computed at once ([`crate::http::belief::BELIEF_AT_ONCE`]).
     pub belief_permits: Arc<Semaphore>,
 }

@@ -88,7 +88,8 @@ impl Server {
         Server::serving_at(state, dir, addr).await
     }
 
-    async fn serving(state: umpire_server::AppState, dir: PathBuf) -> Server {
+    /// Serves `state` (opened by the test, which may keep parts of it) from `dir`.
+    pub async fn serving(state: umpire_server::AppState, dir: PathBuf) -> Server {
         Server::serving_at(state, dir, "127.0.0.1:0").await
     }
 
