@@ -12,6 +12,7 @@ pub mod agent_pool;
 pub mod belief;
 pub mod belief_cache;
 pub mod clock;
+pub mod cluster_node;
 pub mod house_agent;
 pub mod hub;
 pub mod outbox;

@@ -22,6 +22,7 @@ pub mod connections;
 pub mod downloads;
 pub mod game_socket;
 pub mod games;
+pub mod health;
 pub mod json_body;
 pub mod lobby_socket;
 pub mod metrics;
