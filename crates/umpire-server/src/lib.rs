@@ -169,7 +169,7 @@ pub async fn open_timed(
         cluster::relay::spawn(&cluster, store.clone(), hub.lobby().clone(), url).await?;
         cluster.spawn_watchdog();
         hub.set_cluster(cluster.clone());
-        game::cluster_node::spawn_adoption(Arc::downgrade(&hub), cluster);
+        game::adoption::spawn_adoption(Arc::downgrade(&hub), cluster);
         tracing::info!("node {}: joined the cluster", node.id);
     }
     let n = hub.recover().await?;

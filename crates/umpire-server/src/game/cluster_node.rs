@@ -3,7 +3,7 @@
 //! asks for it to be handed over and refuses for now ([`elsewhere`]); unowned unfinished games
 //! are adopted ([`spawn_adoption`]).
 
-use std::sync::{Arc, Weak};
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::StatusCode;
@@ -12,11 +12,7 @@ use tokio::sync::mpsc;
 use crate::cluster::relay::HANDOVER_CHANNEL;
 use crate::cluster::{Cluster, Ownership, registry};
 use crate::error::ApiError;
-use crate::game::hub::Hub;
 use crate::game::round::{Round, RoundMsg};
-
-/// How often a node looks for unowned unfinished games to adopt.
-pub const ADOPT_EVERY: Duration = Duration::from_secs(2);
 
 /// Runs a game's task while this node owns the game: it stops at once when the ownership
 /// must end (the lock connection died, the game is handed over, the node drains), dropping
@@ -87,33 +83,4 @@ pub async fn elsewhere(cluster: &Cluster, game: &str) -> ApiError {
         "game_elsewhere",
         format!("this game runs on {who} and is being handed over: ask again in a moment"),
     )
-}
-
-/// Adopts, every [`ADOPT_EVERY`], the unfinished games nobody owns (their node died or drained
-/// and none of their clients came back yet: their clocks and timers need a node). Ends with
-/// the hub.
-pub fn spawn_adoption(hub: Weak<Hub>, cluster: Arc<Cluster>) {
-    tokio::spawn(async move {
-        loop {
-            if !cluster.draining() {
-                match registry::orphans(&cluster).await {
-                    Ok(ids) => {
-                        let Some(hub) = hub.upgrade() else { break };
-                        for id in ids {
-                            if let Err(e) = hub.round(&id).await
-                                && e.code != "game_elsewhere"
-                            {
-                                tracing::warn!("game {id}: not adopted: {e}");
-                            }
-                        }
-                    }
-                    Err(e) => tracing::warn!("adoption: {e}"),
-                }
-            }
-            tokio::time::sleep(ADOPT_EVERY).await;
-            if hub.strong_count() == 0 {
-                break;
-            }
-        }
-    });
 }

@@ -8,6 +8,7 @@
 //! Uses the lobby (to tell it of joins and withdrawals), the accounts' rows, ratings and
 //! storage; never the HTTP layer.
 
+pub mod adoption;
 pub mod agent_pool;
 pub mod belief;
 pub mod belief_cache;
