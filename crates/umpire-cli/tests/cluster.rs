@@ -206,9 +206,7 @@ async fn three_nodes_behind_haproxy_share_the_lobby_and_a_killed_owner_loses_no_
     let mut feeds = Vec::new();
     for url in &node_urls {
         let mut feed = Client::new(url).unwrap().lobby().await.unwrap();
-        feed.until("snapshot", Duration::from_secs(20))
-            .await
-            .unwrap();
+        feed.until("lobby", Duration::from_secs(20)).await.unwrap();
         feeds.push(feed);
     }
     let mut white = Client::new(&front).unwrap();
@@ -248,10 +246,16 @@ async fn three_nodes_behind_haproxy_share_the_lobby_and_a_killed_owner_loses_no_
             (ended.map(|e| e.result), stats)
         }));
     }
-    tokio::time::sleep(Duration::from_secs(4)).await;
+    // Random players end a game within seconds: kill its owner early on.
+    let started = Instant::now() + Duration::from_secs(20);
+    while stored(&db, &id) < 10 {
+        assert!(Instant::now() < started, "the game never started");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     let first = owner(&db, &id).expect("the game has an owner");
     let k: usize = first.trim_start_matches('n').parse::<usize>().unwrap() - 1;
     let before = stored(&db, &id);
+    let over_at_kill = psql(&db, &format!("SELECT status FROM games WHERE id = '{id}'"));
     if let Some(mut killed) = nodes[k].take() {
         killed.kill().unwrap();
         killed.wait().unwrap();
@@ -261,6 +265,13 @@ async fn three_nodes_behind_haproxy_share_the_lobby_and_a_killed_owner_loses_no_
         results.push(t.await.unwrap());
     }
     let after = stored(&db, &id);
+    eprintln!(
+        "owner {first} killed with {before} commands stored ({over_at_kill}); {after} at the end"
+    );
+    assert_eq!(
+        over_at_kill, "live",
+        "the game ended before its owner was killed"
+    );
     assert!(
         before > 4,
         "the game hardly ran before the kill: {before} commands"
