@@ -43,6 +43,10 @@ cargo test --workspace --profile ci
 if [ -n "${UMPIRE_TEST_POSTGRES:-}" ]; then
     cargo test --profile ci -p umpire-server --test postgres --test lobby --test names -- --ignored
     cargo test --profile ci -p umpire-cli --test serve -- --ignored postgres
+    # Several nodes (docs/CLUSTER.md): the locks under kill/restart schedules, then three
+    # `umpire serve` nodes behind HAProxy (installed by .ci/run) with one killed mid-game.
+    cargo test --profile ci -p umpire-server --test cluster_locks -- --ignored
+    cargo test --profile ci -p umpire-cli --test cluster -- --ignored
 fi
 # The web site (docs/WEB.md): the committed web/dist must be what `npm run build` makes of
 # web/src (built afresh into a temporary directory and compared), the page logic's unit tests,

@@ -10,7 +10,7 @@
 //! The modules are folders by what changes together, in layers; a module uses only those
 //! below it (the test `tests/layers.rs` reads this list and checks every `crate::` path):
 //!
-//! layers: error < metrics < ratings < store < accounts < lobby < game < http
+//! layers: error < metrics < ratings < store < accounts < lobby < cluster < game < http
 //!
 //! - [`error`]: [`ApiError`], the refusal with a stable code that every layer answers with.
 //! - [`metrics`]: the latency histograms storage, games and sockets record into.
@@ -20,6 +20,8 @@
 //! - [`store`]: everything kept, on SQLite or PostgreSQL; migrations; the group-commit writer.
 //! - [`accounts`]: guests, accounts, bots, passwords, tokens and sessions.
 //! - [`lobby`]: the open challenges' feed and withdrawn challenges.
+//! - [`cluster`]: several nodes on one PostgreSQL database: who owns which game (advisory
+//!   locks), the registry of nodes, the lobby and hand-overs through `LISTEN/NOTIFY`.
 //! - [`game`]: the running games ([`game::hub`]), one live game as an actor
 //!   ([`game::round`], one file per thing it does), clocks, projections, house agents and
 //!   their strength.
@@ -31,6 +33,7 @@
 #![warn(missing_docs)]
 
 pub mod accounts;
+pub mod cluster;
 pub mod error;
 pub mod game;
 pub mod http;
@@ -86,6 +89,9 @@ pub struct Options {
     /// trusted proxies are not counted unless [`Options::limit_loopback_guests`] is on
     /// (loopback).
     pub max_connections_per_address: usize,
+    /// This server is one node of several on one PostgreSQL database
+    /// (`umpire serve --node-id NAME`, `docs/CLUSTER.md`); `None`: the only one.
+    pub node: Option<cluster::NodeOptions>,
 }
 
 impl Default for Options {
@@ -100,6 +106,7 @@ impl Default for Options {
             allowed_origins: Vec::new(),
             trusted_proxies: Vec::new(),
             max_connections_per_address: http::connections::MAX_CONNECTIONS_PER_ADDRESS,
+            node: None,
         }
     }
 }
@@ -142,6 +149,9 @@ pub async fn open_timed(
     options: Options,
     time: store::TimeSource,
 ) -> Result<AppState, String> {
+    if let Some(node) = &options.node {
+        node.check_database(database)?;
+    }
     let mut store = match database {
         Database::Dir(dir) => Store::open_dir(dir).await?,
         Database::Url(url) => Store::connect(url).await?,
@@ -151,6 +161,17 @@ pub async fn open_timed(
     hub.set_abandon_after(options.abandon_after);
     hub.set_challenge_expiry(options.challenge_expiry);
     hub.set_creator_gone(options.creator_gone);
+    if let (Some(node), Database::Url(url)) = (&options.node, database) {
+        let cluster = cluster::Cluster::connect(url, node.clone()).await?;
+        cluster::registry::heartbeat(&cluster)
+            .await
+            .map_err(|e| format!("node {}: {e}", node.id))?;
+        cluster::relay::spawn(&cluster, store.clone(), hub.lobby().clone(), url).await?;
+        cluster.spawn_watchdog();
+        hub.set_cluster(cluster.clone());
+        game::adoption::spawn_adoption(Arc::downgrade(&hub), cluster);
+        tracing::info!("node {}: joined the cluster", node.id);
+    }
     let n = hub.recover().await?;
     tracing::info!("rebuilt {n} unfinished game(s) from storage");
     Ok(AppState {
@@ -182,8 +203,25 @@ pub async fn serve(
         count_loopback: state.options.limit_loopback_guests,
         exempt: state.options.trusted_proxies.clone(),
     };
-    http::connections::serve(listener, router(state.clone()), limits, shutdown).await;
+    // A node of a cluster drains first: its health check fails (the load balancer sends no
+    // more clients), its games stop (their locks go; their clients reconnect to other nodes,
+    // which take them over), then it stops serving.
+    let cluster = state.hub.cluster().cloned();
+    let drained = {
+        let cluster = cluster.clone();
+        async move {
+            shutdown.await;
+            if let Some(cluster) = cluster {
+                cluster.drain().await;
+                tokio::time::sleep(cluster::DRAIN_NOTICE).await;
+            }
+        }
+    };
+    http::connections::serve(listener, router(state.clone()), limits, drained).await;
     state.hub.shutdown(Duration::from_secs(10)).await;
+    if let Some(cluster) = cluster {
+        cluster.close().await;
+    }
     state.store.close().await;
     Ok(())
 }

@@ -53,6 +53,9 @@ pub struct Hub {
     creator_gone_ms: AtomicU64,
     idle_ms: AtomicU64,
     lobby: Lobby,
+    /// This node's cluster, if it is one of several (`crate::cluster`): a game runs here only
+    /// while this node owns it.
+    cluster: std::sync::OnceLock<std::sync::Arc<crate::cluster::Cluster>>,
 }
 
 /// The display names of a game's seats: the user's name, `agent:KIND`, or `?` for a free seat.
@@ -82,7 +85,18 @@ impl Hub {
             creator_gone_ms: AtomicU64::new(crate::game::round::CREATOR_GONE.as_millis() as u64),
             idle_ms: AtomicU64::new(crate::game::round::IDLE_UNLOAD.as_millis() as u64),
             lobby: Lobby::new(),
+            cluster: std::sync::OnceLock::new(),
         }
+    }
+
+    /// Makes this hub one node of `cluster` (once, before any game runs).
+    pub fn set_cluster(&self, cluster: std::sync::Arc<crate::cluster::Cluster>) {
+        let _ = self.cluster.set(cluster);
+    }
+
+    /// This node's cluster, if any.
+    pub fn cluster(&self) -> Option<&std::sync::Arc<crate::cluster::Cluster>> {
+        self.cluster.get()
     }
 
     /// The lobby's event channel.
@@ -125,16 +139,36 @@ impl Hub {
         map.len()
     }
 
+    /// Starts the task of the game of `row`; in a cluster, `owned` is this node's ownership of
+    /// it (given back if the game cannot be loaded).
     async fn spawn(
         &self,
         map: &mut HashMap<String, RoundHandle>,
         row: GameRow,
+        owned: Option<(
+            std::sync::Arc<crate::cluster::Cluster>,
+            crate::cluster::Ownership,
+        )>,
     ) -> Result<RoundHandle, ApiError> {
         let id = row.id.clone();
-        let names = seat_names(&self.store, &row).await?;
-        let mut round = Round::load(self.store.clone(), row, names)
-            .await
-            .map_err(ApiError::storage)?;
+        let names = match seat_names(&self.store, &row).await {
+            Ok(names) => names,
+            Err(e) => {
+                if let Some((cluster, ownership)) = owned {
+                    cluster.disown(ownership).await;
+                }
+                return Err(e);
+            }
+        };
+        let mut round = match Round::load(self.store.clone(), row, names).await {
+            Ok(round) => round,
+            Err(e) => {
+                if let Some((cluster, ownership)) = owned {
+                    cluster.disown(ownership).await;
+                }
+                return Err(ApiError::storage(e));
+            }
+        };
         round.abandon_after = Duration::from_millis(self.abandon_ms.load(Ordering::Relaxed));
         round.challenge_expiry = Duration::from_millis(self.expiry_ms.load(Ordering::Relaxed));
         round.creator_gone = Duration::from_millis(self.creator_gone_ms.load(Ordering::Relaxed));
@@ -143,7 +177,11 @@ impl Hub {
         // Ended tasks leave the map and the list (a game unloaded when idle, or withdrawn).
         map.retain(|_, h| !h.tx.is_closed());
         let (tx, rx) = mpsc::channel(QUEUE);
-        let task = tokio::spawn(Box::new(round).run(rx));
+        let task = tokio::spawn(crate::game::cluster_node::run_owned(
+            Box::new(round),
+            rx,
+            owned,
+        ));
         if let Ok(mut tasks) = self.tasks.lock() {
             tasks.retain(|t| !t.is_finished());
             tasks.push(task);
@@ -159,23 +197,62 @@ impl Hub {
     /// The task of game `id`, started from storage if it is not running; `not_found` if there
     /// is no such game (or the reason's code if it was a challenge withdrawn lately).
     pub async fn round(&self, id: &str) -> Result<RoundHandle, ApiError> {
+        let Some(cluster) = self.cluster.get() else {
+            let mut map = self.rounds.lock().await;
+            if let Some(h) = Hub::running_in(&mut map, id) {
+                return Ok(h);
+            }
+            let Some(row) = self.store.game(id).await? else {
+                return Err(crate::lobby::challenge::missing(&self.store, id).await);
+            };
+            return self.spawn(&mut map, row, None).await;
+        };
+        if let Some(h) = Hub::running_in(&mut *self.rounds.lock().await, id) {
+            return Ok(h);
+        }
+        // In a cluster, the game runs here only while this node holds its lock, taken before
+        // the game is read (every command its last owner committed is then in storage), and
+        // outside the map's lock (taking it may wait for another node to hand the game over).
+        let ownership = crate::game::cluster_node::acquire(cluster, id).await?;
         let mut map = self.rounds.lock().await;
+        if let Some(h) = Hub::running_in(&mut map, id) {
+            cluster.disown(ownership).await;
+            return Ok(h);
+        }
+        let row = match self.store.game(id).await {
+            Ok(Some(row)) => row,
+            Ok(None) => {
+                cluster.disown(ownership).await;
+                return Err(crate::lobby::challenge::missing(&self.store, id).await);
+            }
+            Err(e) => {
+                cluster.disown(ownership).await;
+                return Err(e.into());
+            }
+        };
+        self.spawn(&mut map, row, Some((cluster.clone(), ownership)))
+            .await
+    }
+
+    /// The handle of game `id` if its task runs (an ended one leaves the map).
+    fn running_in(map: &mut HashMap<String, RoundHandle>, id: &str) -> Option<RoundHandle> {
         match map.get(id) {
-            Some(h) if !h.tx.is_closed() => return Ok(h.clone()),
+            Some(h) if !h.tx.is_closed() => Some(h.clone()),
             // The task ended (a challenge withdrawn or expired): ask storage again.
             Some(_) => {
                 map.remove(id);
+                None
             }
-            None => {}
+            None => None,
         }
-        let Some(row) = self.store.game(id).await? else {
-            return Err(crate::lobby::challenge::missing(&self.store, id).await);
-        };
-        self.spawn(&mut map, row).await
     }
 
     /// Starts the task of every unfinished game (crash recovery is replay); returns how many.
     pub async fn recover(&self) -> Result<usize, String> {
+        if self.cluster.get().is_some() {
+            // A node of a cluster adopts the games nobody owns instead (`cluster_node`).
+            return Ok(0);
+        }
         let rows = self
             .store
             .unfinished_games()
@@ -185,7 +262,7 @@ impl Hub {
         let mut n = 0;
         for row in rows {
             let id = row.id.clone();
-            match self.spawn(&mut map, row).await {
+            match self.spawn(&mut map, row, None).await {
                 Ok(_) => n += 1,
                 Err(e) => tracing::error!("game {id}: not recovered: {e}"),
             }

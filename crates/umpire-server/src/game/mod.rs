@@ -9,11 +9,13 @@
 //! Uses the lobby (to tell it of joins and withdrawals), the accounts' rows, ratings and
 //! storage; never the HTTP layer.
 
+pub mod adoption;
 pub mod agent_pool;
 pub mod belief;
 pub mod belief_cache;
 pub mod belief_stream;
 pub mod clock;
+pub mod cluster_node;
 pub mod house_agent;
 pub mod hub;
 pub mod outbox;

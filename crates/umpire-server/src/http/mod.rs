@@ -23,6 +23,7 @@ pub mod downloads;
 pub mod frame_limit;
 pub mod game_socket;
 pub mod games;
+pub mod health;
 pub mod json_body;
 pub mod lobby_socket;
 pub mod metrics;

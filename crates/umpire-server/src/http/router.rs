@@ -8,8 +8,8 @@ use axum::routing::{get, post};
 use crate::error::ApiError;
 use crate::http::state::AppState;
 use crate::http::{
-    accounts, belief, challenges, chat_pages, downloads, game_socket, games, lobby_socket, metrics,
-    origin, players, refusals, request_body, review, site,
+    accounts, belief, challenges, chat_pages, downloads, game_socket, games, health, lobby_socket,
+    metrics, origin, players, refusals, request_body, review, site,
 };
 
 pub use crate::http::request_body::MAX_BODY_BYTES;
@@ -40,6 +40,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/review", get(review::review))
         .route("/api/games/{id}/belief", get(belief::belief))
         .route("/api/metrics", get(metrics::get_metrics))
+        .route("/api/health", get(health::health))
         .route("/api/leaderboard", get(players::leaderboard))
         .route("/api/players/{name}", get(players::player))
         .route("/api/players/{name}/history", get(players::history))

@@ -189,6 +189,9 @@ pub enum LobbyEvent {
 #[derive(Clone, Debug)]
 pub struct Lobby {
     tx: broadcast::Sender<Arc<LobbyEvent>>,
+    /// Where events made on this node also go, to be told to the other nodes of a cluster
+    /// (`crate::cluster::relay`); unset on a single server.
+    relay: Arc<std::sync::OnceLock<tokio::sync::mpsc::Sender<Arc<LobbyEvent>>>>,
 }
 
 impl Default for Lobby {
@@ -201,12 +204,32 @@ impl Lobby {
     /// A lobby with no feed.
     pub fn new() -> Lobby {
         let (tx, _) = broadcast::channel(EVENT_QUEUE);
-        Lobby { tx }
+        Lobby {
+            tx,
+            relay: Arc::default(),
+        }
     }
 
-    /// Tells every feed (none listening is fine).
+    /// Tells every feed (none listening is fine), and the other nodes of a cluster.
     pub fn publish(&self, event: LobbyEvent) {
+        let event = Arc::new(event);
+        if let Some(relay) = self.relay.get()
+            && relay.try_send(event.clone()).is_err()
+        {
+            tracing::warn!("lobby relay full: an event is not told to the other nodes");
+        }
+        let _ = self.tx.send(event);
+    }
+
+    /// Tells this node's feeds only (an event heard from another node).
+    pub fn publish_local(&self, event: LobbyEvent) {
         let _ = self.tx.send(Arc::new(event));
+    }
+
+    /// Sends every event published on this node to `relay` too (once; later calls are
+    /// ignored). A full relay drops the event for the other nodes (logged).
+    pub fn relay_to(&self, relay: tokio::sync::mpsc::Sender<Arc<LobbyEvent>>) {
+        let _ = self.relay.set(relay);
     }
 
     /// A receiver of every event from now on.

@@ -9,7 +9,7 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 
 /// Every migration, in order: (version, description, SQL). The SQL is portable (SQLite and
 /// PostgreSQL run the same text).
-const MIGRATIONS: [(i64, &str, &str); 7] = [
+const MIGRATIONS: [(i64, &str, &str); 8] = [
     (1, "init", include_str!("../../migrations/0001_init.sql")),
     (
         2,
@@ -40,6 +40,11 @@ const MIGRATIONS: [(i64, &str, &str); 7] = [
         7,
         "practice games",
         include_str!("../../migrations/0007_practice.sql"),
+    ),
+    (
+        8,
+        "cluster nodes",
+        include_str!("../../migrations/0008_nodes.sql"),
     ),
 ];
 

@@ -55,6 +55,14 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = umpire_server::http::connections::MAX_CONNECTIONS_PER_ADDRESS as u64,
           value_parser = clap::value_parser!(u64).range(1..))]
     max_connections_per_address: u64,
+    /// Run as node NAME of a cluster: several `umpire serve` on one PostgreSQL database behind
+    /// a load balancer (docs/CLUSTER.md). Needs --database postgres://…; refused on SQLite.
+    #[arg(long, value_name = "NAME")]
+    node_id: Option<String>,
+    /// With --node-id: the URL other nodes and operators reach this node at (kept in the
+    /// database's `nodes` table); by default http:// and the address listened on.
+    #[arg(long, value_name = "URL", requires = "node_id")]
+    advertise: Option<String>,
 }
 
 /// Reads `--listen`: an IP address and a port, saying the expected form when it is not one
@@ -80,6 +88,17 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         Some(url) => Database::Url(url),
         None => Database::Dir(args.data),
     };
+    let node = match &args.node_id {
+        Some(id) => {
+            // Empty: the address listened on, once known (the port may be 0).
+            let advertise = args.advertise.clone().unwrap_or_default();
+            let node = umpire_server::cluster::NodeOptions::new(id, &advertise)?;
+            // Refused before anything is created or listened on.
+            node.check_database(&database)?;
+            Some(node)
+        }
+        None => None,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -98,6 +117,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
             trusted_proxies: args.trust_proxy,
             max_connections_per_address: usize::try_from(args.max_connections_per_address)
                 .unwrap_or(usize::MAX),
+            node,
         },
     };
     runtime.block_on(serve_until_stopped(config))?;
@@ -109,13 +129,18 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
 
 /// Listens, opens storage (rebuilding the unfinished games), says where it listens and
 /// serves until Ctrl-C or SIGTERM.
-async fn serve_until_stopped(config: Config) -> Result<(), String> {
+async fn serve_until_stopped(mut config: Config) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
     let addr = listener
         .local_addr()
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    if let Some(node) = config.options.node.as_mut()
+        && node.advertise.is_empty()
+    {
+        node.advertise = format!("http://{addr}");
+    }
     let state = umpire_server::open_with(&config.database, config.options).await?;
     // One line on stdout says where to connect (tests and scripts read it).
     say!("umpire serve: listening on http://{addr}");

@@ -118,6 +118,17 @@ impl Round {
             .await;
         self.store.metrics().store.record(storing.elapsed());
         if let Err(e) = stored {
+            if super::deposition::index_taken(&e) {
+                // Another node stored a command at this index: it owns the game now, and
+                // this task ends rather than fork it (`crate::cluster`).
+                tracing::warn!("game {}: stored by another node; dropping it", self.row.id);
+                self.deposed = true;
+                return Err(ApiError::new(
+                    axum::http::StatusCode::SERVICE_UNAVAILABLE,
+                    "game_moved",
+                    "this game moved to another server node: reconnect",
+                ));
+            }
             // The command is not stored, so it did not happen: go back to what storage holds.
             self.reload().await;
             return Err(ApiError::storage(e));

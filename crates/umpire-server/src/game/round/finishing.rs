@@ -51,6 +51,10 @@ impl Round {
                 self.row.id,
                 end.to_text()
             );
+            if super::deposition::index_taken(&e) {
+                self.deposed = true;
+                return;
+            }
             // Not stored, so it did not happen: go back to what storage holds.
             self.reload().await;
             return;

@@ -23,6 +23,7 @@ mod agents;
 pub mod chat;
 mod commands;
 mod connections;
+mod deposition;
 mod finishing;
 mod frames;
 mod idle;
@@ -161,6 +162,9 @@ pub struct Round {
     pub(crate) lobby: Option<Lobby>,
     /// How long a finished game's task stays without a connection (see `idle.rs`).
     pub(crate) idle_unload: std::time::Duration,
+    /// Another node stored a command at this game's next index: this task is a stale owner
+    /// (`crate::cluster`) and ends, and its sockets close (their clients reconnect).
+    pub(crate) deposed: bool,
 }
 
 /// The default abandonment timeout.
@@ -204,6 +208,9 @@ impl Round {
         let mut withdrawn = None;
         let mut last_message = Instant::now();
         loop {
+            if self.deposed {
+                break;
+            }
             let deadline = if self.row.status == "live" && !self.is_over() {
                 match (self.clocks.deadline(), self.abandon_deadline()) {
                     (Some(a), Some(b)) => Some(a.min(b)),

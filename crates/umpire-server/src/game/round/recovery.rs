@@ -92,6 +92,7 @@ impl Round {
             challenge_expiry: CHALLENGE_EXPIRY,
             creator_gone: super::CREATOR_GONE,
             lobby: None,
+            deposed: false,
             row,
         };
         if round.row.status == "live" && !round.is_over() {

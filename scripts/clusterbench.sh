@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# `umpire loadtest` through HAProxy against N `umpire serve` nodes on one PostgreSQL database,
+# for docs/BENCHMARKS.md ("Several nodes"). Usage:
+#   scripts/clusterbench.sh UMPIRE_BINARY NODES GAMES SECONDS [direct]
+# NODES is 1 to 3. The database umpire_cluster on the local cluster (scripts/postgres.sh) is
+# dropped and created again; the nodes listen on 127.0.0.1:18381-18383, HAProxy (the shipped
+# deploy/haproxy.cfg with these ports) on 127.0.0.1:18380. With `direct`, the load test talks to
+# node 1 itself instead of HAProxy (the hop's overhead is the difference). Prints the loadtest's
+# JSON. Everything runs under `nice`: the machine is shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$(realpath "$1") nodes=$2 games=$3 seconds=$4 mode=${5:-proxy}
+dir=$(mktemp -d /tmp/umpire-clusterbench.XXXXXX)
+pg="postgres://umpire:umpire@127.0.0.1:5432/umpire_cluster"
+as_postgres() { runuser -u postgres -- psql -qtAc "$1"; }
+as_postgres "DROP DATABASE IF EXISTS umpire_cluster" >/dev/null
+as_postgres "CREATE DATABASE umpire_cluster OWNER umpire" >/dev/null
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+for k in $(seq 1 "$nodes"); do
+    nice -n 5 "$bin" serve --metrics --node-id "n$k" --listen "127.0.0.1:1838$k" --database "$pg" \
+        --trust-proxy 127.0.0.1 >"$dir/n$k.log" 2>&1 &
+    pids+=($!)
+    # One at a time: the first one runs the migrations.
+    for _ in $(seq 1 100); do
+        curl -s -o /dev/null "http://127.0.0.1:1838$k/api/health" && break
+        sleep 0.1
+    done
+done
+sed -e 's/127.0.0.1:8080/127.0.0.1:18380/' -e 's/127.0.0.1:808\([1-3]\)/127.0.0.1:1838\1/' \
+    deploy/haproxy.cfg >"$dir/haproxy.cfg"
+nice -n 5 haproxy -db -f "$dir/haproxy.cfg" >"$dir/haproxy.log" 2>&1 &
+pids+=($!)
+sleep 3
+target="http://127.0.0.1:18380"
+[ "$mode" = direct ] && target="http://127.0.0.1:18381"
+nice -n 5 "$bin" loadtest --server "$target" --games "$games" --seconds "$seconds" --json
