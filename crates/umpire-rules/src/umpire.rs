@@ -462,6 +462,14 @@ impl Umpire {
         out
     }
 
+    /// Whether the mover's attempt would be answered "impossible" from what the mover heard
+    /// this turn alone (a pawn capture after "no" to "Any?" or, where the rule set binds it,
+    /// when no capture was announced; under `check_binds`, a move that cannot answer the
+    /// announced check). A player's view leaves such attempts out of its options.
+    pub fn rules_out(&self, attempt: Attempt) -> bool {
+        self.ruled_out(attempt, self.own.is_pawn_capture(attempt))
+    }
+
     /// Whether the announcements the mover heard this turn rule the attempt out, where the rule
     /// set says so. Only ever true for attempts that cannot be legal.
     fn ruled_out(&self, attempt: Attempt, pawn_capture: bool) -> bool {

@@ -49,7 +49,8 @@ pub enum Commands {
     /// or not, garbage squares, "Any?", draw offers and answers, commands out of turn.
     Any,
     /// Only what an engine (docs/ENGINE.md) may answer to a `choose` request: an attempt among
-    /// the mover's options (`Umpire::mover_options`) or "Any?" where it may be asked; so a
+    /// the mover's options (`Umpire::mover_options`, less what the mover heard rules out:
+    /// `Umpire::rules_out`, as the player's view does) or "Any?" where it may be asked; so a
     /// script can be played by programs through `umpire match` and `umpire selfplay`.
     EngineChoices,
 }
@@ -69,7 +70,7 @@ impl Commands {
                 let mut options = AttemptList::new();
                 let may_ask = umpire.mover_options(&mut options);
                 match command {
-                    Command::Attempt(a) => options.contains(&a),
+                    Command::Attempt(a) => options.contains(&a) && !umpire.rules_out(a),
                     Command::AskAny => may_ask,
                     _ => false,
                 }
@@ -87,6 +88,7 @@ fn draw(kinds: Commands, umpire: &Umpire, rng: &mut Xoshiro256PlusPlus) -> (Colo
         Commands::EngineChoices => {
             let mut options = AttemptList::new();
             let may_ask = umpire.mover_options(&mut options);
+            options.retain(|a| !umpire.rules_out(*a));
             let n = options.len() + usize::from(may_ask);
             if n == 0 {
                 return (umpire.turn(), Command::Resign);
