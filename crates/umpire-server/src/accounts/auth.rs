@@ -113,15 +113,16 @@ pub fn check_name(name: &str) -> Result<(), ApiError> {
     }
 }
 
-/// Hashes a password with argon2id, on the hashing pool ([`crate::accounts::hashing`]).
-pub async fn hash_password(password: String) -> Result<String, ApiError> {
+/// Hashes a password with argon2id, on the hashing pool ([`crate::accounts::hashing`]), for a
+/// request from `address`.
+pub async fn hash_password(address: &str, password: String) -> Result<String, ApiError> {
     if !(8..=256).contains(&password.len()) {
         return Err(ApiError::bad_request(
             "bad_password",
             "a password has 8 to 256 bytes",
         ));
     }
-    crate::accounts::hashing::run(move || {
+    crate::accounts::hashing::run(address, move || {
         let salt_bytes: [u8; 16] = rand::rng().random();
         let salt = SaltString::encode_b64(&salt_bytes).map_err(|e| e.to_string())?;
         Argon2::default()
@@ -134,9 +135,13 @@ pub async fn hash_password(password: String) -> Result<String, ApiError> {
 }
 
 /// Checks a password against a stored argon2 hash, on the hashing pool; `busy` when the pool's
-/// queue is full.
-pub async fn verify_password(password: String, hash: String) -> Result<bool, ApiError> {
-    crate::accounts::hashing::run(move || {
+/// queue, or `address`'s share of it, is full.
+pub async fn verify_password(
+    address: &str,
+    password: String,
+    hash: String,
+) -> Result<bool, ApiError> {
+    crate::accounts::hashing::run(address, move || {
         PasswordHash::new(&hash)
             .map(|h| {
                 Argon2::default()

@@ -90,7 +90,8 @@ pub async fn register(
     let c: Credentials = body(&headers, &bytes)?;
     may_make_account(&st, peer)?;
     auth::check_chosen_name(&c.name)?;
-    let hash = auth::hash_password(c.password).await?;
+    let address = peer.0.map(|ip| ip.to_string()).unwrap_or_default();
+    let hash = auth::hash_password(&address, c.password).await?;
     let user = auth::create_user(&st.store, &c.name, "account", Some(hash), None).await?;
     let token = auth::open_session(&st.store, &user).await?;
     Ok(with_session(&st, &user, &token))
@@ -134,7 +135,7 @@ pub async fn login(
     };
     let user = st.store.user_by_name(&c.name).await?.ok_or_else(failed)?;
     let hash = user.password_hash.clone().ok_or_else(failed)?;
-    if !auth::verify_password(c.password, hash).await? {
+    if !auth::verify_password(&address, c.password, hash).await? {
         return Err(failed());
     }
     st.login_failures.succeeded(&pair);

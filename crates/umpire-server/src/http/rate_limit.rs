@@ -73,9 +73,12 @@ impl Limiter {
 
     /// Takes one token from `key`'s bucket at `now`.
     pub fn take(&self, key: &str, now: Instant) -> bool {
-        let Ok(mut map) = self.buckets.lock() else {
-            return true;
-        };
+        // A poisoned lock still holds sound buckets (each update is a few assignments): the
+        // limit goes on, it does not open.
+        let mut map = self
+            .buckets
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if map.len() >= MAX_KEYS {
             map.retain(|_, b| !b.is_full(now));
             if map.len() >= MAX_KEYS {
