@@ -4,8 +4,8 @@
 #   scripts/clusterbench.sh UMPIRE_BINARY NODES GAMES SECONDS [direct]
 #   scripts/clusterbench.sh failover KILLS
 # NODES is 1 to 3. A database umpire_cluster_PID on the local cluster (scripts/postgres.sh) is
-# created for the run and dropped after it; the nodes listen on 127.0.0.1:18381-18383, HAProxy (the shipped
-# deploy/haproxy.cfg with these ports) on 127.0.0.1:18380. With `direct`, the load test talks to
+# created for the run and dropped after it; the nodes listen on 127.0.0.1:18381-18383, HAProxy
+# (the shipped deploy/haproxy.cfg with these ports) on 127.0.0.1:18380. With `direct`, the load test talks to
 # node 1 itself instead of HAProxy (the hop's overhead is the difference). Prints the loadtest's
 # JSON. Everything runs under `nice`: the machine is shared.
 set -euo pipefail
@@ -49,7 +49,9 @@ sed -e 's/127.0.0.1:8080/127.0.0.1:18380/' -e 's/127.0.0.1:808\([1-3]\)/127.0.0.
     deploy/haproxy.cfg >"$dir/haproxy.cfg"
 nice -n 5 haproxy -db -f "$dir/haproxy.cfg" >"$dir/haproxy.log" 2>&1 &
 pids+=($!)
-sleep 3
+# Every node up in HAProxy's view (checks every second, up after two) before the load: while
+# they come up, the consistent hash moves games under their first sockets.
+sleep 6
 target="http://127.0.0.1:18380"
 [ "$mode" = direct ] && target="http://127.0.0.1:18381"
 nice -n 5 "$bin" loadtest --server "$target" --games "$games" --seconds "$seconds" --json
