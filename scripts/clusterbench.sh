@@ -2,21 +2,38 @@
 # `umpire loadtest` through HAProxy against N `umpire serve` nodes on one PostgreSQL database,
 # for docs/BENCHMARKS.md ("Several nodes"). Usage:
 #   scripts/clusterbench.sh UMPIRE_BINARY NODES GAMES SECONDS [direct]
-# NODES is 1 to 3. The database umpire_cluster on the local cluster (scripts/postgres.sh) is
-# dropped and created again; the nodes listen on 127.0.0.1:18381-18383, HAProxy (the shipped
-# deploy/haproxy.cfg with these ports) on 127.0.0.1:18380. With `direct`, the load test talks to
+#   scripts/clusterbench.sh failover KILLS
+# NODES is 1 to 3. A database umpire_cluster_PID on the local cluster (scripts/postgres.sh) is
+# created for the run and dropped after it; the nodes listen on 127.0.0.1:18381-18383, HAProxy
+# (the shipped deploy/haproxy.cfg with these ports) on 127.0.0.1:18380. With `direct`, the load test talks to
 # node 1 itself instead of HAProxy (the hop's overhead is the difference). Prints the loadtest's
 # JSON. Everything runs under `nice`: the machine is shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The failover time: three nodes behind HAProxy on free ports, one live game, its owner killed
+# with SIGKILL KILLS times (started again after each); prints one JSON line with every time
+# (ms), p50 and p99 (crates/umpire-cli/tests/cluster.rs, `failover_times`). Runs niced.
+if [ "${1:-}" = failover ]; then
+    db=$(bash scripts/postgres.sh)
+    uptime >&2
+    UMPIRE_TEST_POSTGRES="$db" UMPIRE_FAILOVER_KILLS="${2:-20}" nice -n 5 \
+        cargo test -q --profile ci -p umpire-cli --test cluster -- --ignored --exact \
+        failover_times --nocapture 2>&1 | grep '^{'
+    uptime >&2
+    exit 0
+fi
 bin=$(realpath "$1") nodes=$2 games=$3 seconds=$4 mode=${5:-proxy}
 dir=$(mktemp -d /tmp/umpire-clusterbench.XXXXXX)
-pg="postgres://umpire:umpire@127.0.0.1:5432/umpire_cluster"
+name="umpire_cluster_$$"
+pg="postgres://umpire:umpire@127.0.0.1:5432/$name"
 as_postgres() { runuser -u postgres -- psql -qtAc "$1"; }
-as_postgres "DROP DATABASE IF EXISTS umpire_cluster" >/dev/null
-as_postgres "CREATE DATABASE umpire_cluster OWNER umpire" >/dev/null
+as_postgres "CREATE DATABASE $name OWNER umpire" >/dev/null
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+    as_postgres "DROP DATABASE IF EXISTS $name" >/dev/null || true
+}
 trap cleanup EXIT
 for k in $(seq 1 "$nodes"); do
     nice -n 5 "$bin" serve --metrics --node-id "n$k" --listen "127.0.0.1:1838$k" --database "$pg" \
@@ -32,7 +49,9 @@ sed -e 's/127.0.0.1:8080/127.0.0.1:18380/' -e 's/127.0.0.1:808\([1-3]\)/127.0.0.
     deploy/haproxy.cfg >"$dir/haproxy.cfg"
 nice -n 5 haproxy -db -f "$dir/haproxy.cfg" >"$dir/haproxy.log" 2>&1 &
 pids+=($!)
-sleep 3
+# Every node up in HAProxy's view (checks every second, up after two) before the load: while
+# they come up, the consistent hash moves games under their first sockets.
+sleep 6
 target="http://127.0.0.1:18380"
 [ "$mode" = direct ] && target="http://127.0.0.1:18381"
 nice -n 5 "$bin" loadtest --server "$target" --games "$games" --seconds "$seconds" --json

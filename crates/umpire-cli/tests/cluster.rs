@@ -12,6 +12,7 @@ use std::ffi::OsStr;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use common::terminal::Terminal;
 use common::{Reaped, UMPIRE};
 use serde_json::{Value, json};
 use umpire_ai::AgentKind;
@@ -327,5 +328,182 @@ async fn three_nodes_behind_haproxy_share_the_lobby_and_a_killed_owner_loses_no_
         verify.status.success(),
         "{}",
         String::from_utf8_lossy(&verify.stderr)
+    );
+}
+
+/// Three nodes behind HAProxy; returns them (by index, `n1` to `n3`), HAProxy and the site's
+/// URL once HAProxy takes connections and has had time to see every node up.
+fn three_nodes(db: &str) -> (Vec<Option<Reaped>>, Vec<u16>, Reaped, String) {
+    let ports = free_ports(4);
+    let nodes: Vec<Option<Reaped>> = (0..3)
+        .map(|k| Some(node(db, &format!("n{}", k + 1), ports[k + 1])))
+        .collect();
+    let (proxy, front) = haproxy(ports[0], &ports[1..]);
+    let ready = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", ports[0])).is_err() {
+        assert!(Instant::now() < ready, "HAProxy never listened");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // Health checks every second, a node up after two good ones.
+    std::thread::sleep(Duration::from_secs(3));
+    (nodes, ports, proxy, front)
+}
+
+/// `umpire connect` through HAProxy, in a game against a house agent, goes on after the node
+/// that runs the game is killed with SIGKILL: it says the connection was lost, reconnects
+/// (to another node, which took the game over and replayed it), its next move is played, and
+/// the record it downloads at the end holds the moves from before and after the kill. (`umpire
+/// bot` plays its games through `umpire_client::remote::play`, which the test above drives
+/// through the same kind of kill.)
+#[test]
+#[ignore = "needs PostgreSQL (UMPIRE_TEST_POSTGRES) and haproxy: pass --ignored"]
+fn connect_resumes_on_another_node_after_its_games_owner_is_killed() {
+    let db = std::env::var("UMPIRE_TEST_POSTGRES").expect("set UMPIRE_TEST_POSTGRES");
+    let (mut nodes, _ports, _proxy, front) = three_nodes(&db);
+    let cwd = std::env::temp_dir().join(format!("umpire-cluster-connect-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cwd);
+    std::fs::create_dir_all(&cwd).unwrap();
+    let since_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis();
+    // A clock no other test here uses, to find the game in the shared database.
+    let args = [
+        front.as_str(),
+        "--agent",
+        "guided-random",
+        "--color",
+        "white",
+        "--clock",
+        "3599",
+    ];
+    let mut t = Terminal::start(&cwd, &args);
+    t.wait_for("White, move 1> ");
+    t.type_line("e4");
+    t.wait_for("Your move e2e4 was played.");
+    t.wait_for("White, move 2> ");
+    let id = psql(
+        &db,
+        &format!(
+            "SELECT id FROM games WHERE initial_ms = 3599000 AND created_ms >= {since_ms} \
+             ORDER BY created_ms DESC LIMIT 1"
+        ),
+    );
+    assert!(!id.is_empty(), "the game is not in the database");
+    let first = owner(&db, &id).expect("the game has an owner");
+    let k: usize = first.trim_start_matches('n').parse::<usize>().unwrap() - 1;
+    if let Some(mut killed) = nodes[k].take() {
+        killed.kill().unwrap();
+        killed.wait().unwrap();
+    }
+    t.wait_for("Connection lost");
+    t.wait_for("Reconnected to the server.");
+    t.type_line("Nf3");
+    t.wait_for("Your move g1f3 was played");
+    t.wait_for("White, move 3> ");
+    let second = owner(&db, &id).expect("the game runs on a node");
+    assert_ne!(second, first, "the killed node still owns the game");
+    t.type_line("resign");
+    t.wait_for("You resign.");
+    t.wait_for("The record is saved in ");
+    assert!(t.child.wait().unwrap().success());
+    let record = std::fs::read_dir(&cwd)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("the record was downloaded");
+    let verify = Command::new(UMPIRE)
+        .args(["record", "verify"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(text.contains("e2e4") && text.contains("g1f3"), "{text}");
+}
+
+/// Opens a socket on `game` through `front` until one answers with the game's state (the game
+/// runs on a node again), trying every 20 ms; returns how long that took, or `None` after 30 s.
+async fn answers_within(client: &Client, game: &str, since: Instant) -> Option<Duration> {
+    while since.elapsed() < Duration::from_secs(30) {
+        if let Ok(mut s) = client.socket(game).await
+            && s.until("state", Duration::from_secs(5)).await.is_ok()
+        {
+            return Some(since.elapsed());
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    None
+}
+
+/// The failover time, a benchmark rather than a test (`scripts/clusterbench.sh failover`):
+/// three nodes behind HAProxy, one live game; `UMPIRE_FAILOVER_KILLS` times, the game's owner
+/// is killed with SIGKILL and the time until a client through HAProxy gets the game's state
+/// from another node is taken (the client retries every 20 ms: the server's part, not a
+/// client's back-off); the node is then started again. Prints the times (ms) and their p50
+/// and p99 as one JSON line. Does nothing without `UMPIRE_FAILOVER_KILLS`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a benchmark: needs PostgreSQL, haproxy and UMPIRE_FAILOVER_KILLS"]
+async fn failover_times() {
+    let Some(kills) = std::env::var("UMPIRE_FAILOVER_KILLS")
+        .ok()
+        .and_then(|k| k.parse::<usize>().ok())
+    else {
+        eprintln!("failover_times: UMPIRE_FAILOVER_KILLS not set, nothing measured");
+        return;
+    };
+    let db = std::env::var("UMPIRE_TEST_POSTGRES").expect("set UMPIRE_TEST_POSTGRES");
+    let (mut nodes, ports, _proxy, front) = three_nodes(&db);
+    let mut white = Client::new(&front).unwrap();
+    white.guest().await.unwrap();
+    let mut black = Client::new(&front).unwrap();
+    black.guest().await.unwrap();
+    let id = white
+        .create_game(&json!({"color": "white", "initial_ms": 36_000_000}))
+        .await
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    black.join(&id).await.unwrap();
+    let mut times = Vec::new();
+    for _ in 0..kills {
+        // The game runs somewhere: a socket through HAProxy makes sure of it.
+        let mut first = None;
+        for _ in 0..100 {
+            first = owner(&db, &id);
+            if first.is_some() {
+                break;
+            }
+            answers_within(&white, &id, Instant::now()).await;
+        }
+        let first = first.expect("the game never got an owner");
+        let k: usize = first.trim_start_matches('n').parse::<usize>().unwrap() - 1;
+        let killed_at = Instant::now();
+        if let Some(mut killed) = nodes[k].take() {
+            killed.kill().unwrap();
+            killed.wait().unwrap();
+        }
+        let took = answers_within(&black, &id, killed_at)
+            .await
+            .expect("the game never answered after its owner was killed");
+        times.push(took.as_secs_f64() * 1000.0);
+        nodes[k] = Some(node(&db, &first, ports[k + 1]));
+        // HAProxy sees the node up again (health checks every second, up after 2).
+        tokio::time::sleep(Duration::from_secs(3)).await;
+    }
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let at =
+        |q: f64| sorted[((sorted.len() as f64 * q).ceil() as usize).clamp(1, sorted.len()) - 1];
+    println!(
+        "{}",
+        json!({"kills": kills, "failover_ms": times, "p50_ms": at(0.5), "p99_ms": at(0.99),
+               "max_ms": sorted.last()})
     );
 }

@@ -10,8 +10,10 @@ mod common;
 use common::postgres::{ONE_AT_A_TIME, fresh_database};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
+use std::time::Instant;
 use umpire_server::Database;
-use umpire_server::cluster::{GameLocks, Lease};
+
+use umpire_server::cluster::{Cluster, GameLocks, Lease, MIN_HOLD, NodeOptions};
 use umpire_server::store::{CommandRow, GameRow, Store};
 
 /// What a node does next in a schedule.
@@ -164,6 +166,40 @@ async fn a_dead_owners_game_is_taken_over_at_once() {
     for n in [a, b, c] {
         n.close().await;
     }
+}
+
+/// A game taken free (created on this node, adopted, its owner dead) is handed over at the
+/// first request, so a game created on a node its id does not hash to moves without a wait;
+/// one this node was handed over is kept [`MIN_HOLD`] against requests to hand it over
+/// again (no ping-pong between nodes whose clients disagree).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a PostgreSQL server: set UMPIRE_TEST_POSTGRES and pass --ignored"]
+async fn a_free_game_is_handed_over_at_once_and_a_handed_one_is_kept_a_while() {
+    let url = url();
+    let pid = std::process::id();
+    let node = Cluster::connect(
+        &url,
+        NodeOptions::new("hold", "http://127.0.0.1:1").unwrap(),
+    )
+    .await
+    .unwrap();
+    let free = format!("free-{pid}");
+    let ownership = node.own(&free, false).await.unwrap().expect("a free game");
+    assert!(node.hand_over(&free), "a game taken free was kept");
+    node.disown(ownership).await;
+    let handed = format!("handed-{pid}");
+    let took = Instant::now();
+    let ownership = node.own(&handed, true).await.unwrap().expect("a free game");
+    let refused = !node.hand_over(&handed);
+    if took.elapsed() < MIN_HOLD {
+        assert!(
+            refused,
+            "a game handed over to this node was handed on at once"
+        );
+    }
+    node.disown(ownership).await;
+    assert!(!node.hand_over(&handed), "a game given back is still held");
+    node.close().await;
 }
 
 fn game_row(id: &str) -> GameRow {

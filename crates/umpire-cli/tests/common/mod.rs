@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod terminal;
+
 use std::io::{BufRead, BufReader};
 use std::ops::{Deref, DerefMut};
 use std::process::{Child, Command, Stdio};

@@ -42,8 +42,11 @@ pub const REGISTRY_POOL: u32 = 2;
 /// games within this time (plus the ping's timeout).
 pub const CHECK_EVERY: Duration = Duration::from_secs(1);
 
-/// A node keeps a game it took at least this long before it hands it over on request (so that
-/// two nodes whose clients disagree cannot pass a game to and fro faster than this).
+/// A node keeps a game it was handed over at least this long before it hands it over again
+/// on request (so that two nodes whose clients disagree cannot pass a game to and fro faster
+/// than this). A game it took free (created here, adopted, or its owner died) it hands over
+/// at once: the first hand-over of a game created on a node its id does not hash to costs no
+/// wait.
 pub const MIN_HOLD: Duration = Duration::from_secs(1);
 
 /// How long a draining node keeps serving after its games stopped and its health check
@@ -51,13 +54,14 @@ pub const MIN_HOLD: Duration = Duration::from_secs(1);
 /// two failures) take the node out meanwhile, and clients reconnecting are sent elsewhere.
 pub const DRAIN_NOTICE: Duration = Duration::from_secs(3);
 
-/// A game this node runs: its lease's epoch, since when, how to stop its task, and how many
-/// ownerships of it are out (a request may take one while the task still runs: it gives it
-/// back at once).
+/// A game this node runs: its lease's epoch, until when it is kept against hand-over requests
+/// ([`MIN_HOLD`] after a hand-over to this node, none after a free take), how to stop its
+/// task, and how many ownerships of it are out (a request may take one while the task still
+/// runs: it gives it back at once).
 #[derive(Debug)]
 struct Held {
     epoch: u64,
-    since: Instant,
+    hold_until: Instant,
     stop: Arc<Notify>,
     count: usize,
 }
@@ -122,7 +126,9 @@ impl Cluster {
     }
 
     /// Takes `game` if nobody owns it: `Ok(None)` if another node does, or if this one drains.
-    pub async fn own(&self, game: &str) -> Result<Option<Ownership>, sqlx::Error> {
+    /// `handed`: this node asked another one for the game (it is then kept [`MIN_HOLD`]
+    /// against requests to hand it over again).
+    pub async fn own(&self, game: &str, handed: bool) -> Result<Option<Ownership>, sqlx::Error> {
         if self.draining() {
             return Ok(None);
         }
@@ -133,9 +139,14 @@ impl Cluster {
             .held
             .lock()
             .map_err(|_| sqlx::Error::Protocol("poisoned".into()))?;
+        let hold_until = if handed {
+            Instant::now() + MIN_HOLD
+        } else {
+            Instant::now()
+        };
         let h = held.entry(game.to_owned()).or_insert_with(|| Held {
             epoch: lease.epoch,
-            since: Instant::now(),
+            hold_until,
             stop: Arc::new(Notify::new()),
             count: 0,
         });
@@ -143,7 +154,7 @@ impl Cluster {
             // Left from a lock connection since lost: a fresh start.
             *h = Held {
                 epoch: lease.epoch,
-                since: Instant::now(),
+                hold_until,
                 stop: Arc::new(Notify::new()),
                 count: 0,
             };
@@ -182,14 +193,14 @@ impl Cluster {
         }
     }
 
-    /// Stops `game` if this node has held it for [`MIN_HOLD`] at least (another node's
-    /// clients ask for it); returns whether it did.
+    /// Stops `game` (another node's clients ask for it) unless this node was handed it over
+    /// less than [`MIN_HOLD`] ago; returns whether it did.
     pub fn hand_over(&self, game: &str) -> bool {
         let Ok(held) = self.held.lock() else {
             return false;
         };
         match held.get(game) {
-            Some(h) if h.since.elapsed() >= MIN_HOLD => {
+            Some(h) if Instant::now() >= h.hold_until => {
                 h.stop.notify_one();
                 true
             }

@@ -5,8 +5,9 @@
 //!   reconnects, a node re-reads the open challenges and tells its feeds what changed meanwhile
 //!   (a resnapshot).
 //! - `umpire_handover`: `NODE ID`: node NODE's clients ask for game ID (the load balancer
-//!   sends them there); its owner stops the game if it has held it for
-//!   [`MIN_HOLD`](super::MIN_HOLD), and the game's clients reconnect to NODE, which takes it.
+//!   sends them there); its owner stops the game unless it was handed it over less than
+//!   [`MIN_HOLD`](super::MIN_HOLD) ago, and the game's clients reconnect to NODE, which takes
+//!   it.
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -42,7 +42,8 @@ pub async fn acquire(cluster: &Cluster, game: &str) -> Result<Ownership, ApiErro
     let began = std::time::Instant::now();
     let mut asked: Option<std::time::Instant> = None;
     loop {
-        if let Some(ownership) = cluster.own(game).await.map_err(ApiError::storage)? {
+        let handed = asked.is_some();
+        if let Some(ownership) = cluster.own(game, handed).await.map_err(ApiError::storage)? {
             return Ok(ownership);
         }
         if cluster.draining() || began.elapsed() >= HANDOVER_WAIT {
