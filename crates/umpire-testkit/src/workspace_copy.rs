@@ -16,6 +16,29 @@ pub fn workspace_root() -> PathBuf {
 
 /// Copies the workspace's files (as git lists them, with their current contents) to `to`.
 pub fn copy_workspace(to: &Path) {
+    for (src, dst) in workspace_files(to) {
+        std::fs::create_dir_all(dst.parent().expect("parent")).expect("mkdir");
+        std::fs::copy(&src, &dst).expect("copy");
+    }
+}
+
+/// Brings an earlier copy at `to` back to the workspace's current contents: writes only the
+/// files whose contents differ (a file patched for the previous leak, say), so the others keep
+/// their modification times and cargo rebuilds only the crates that changed. Files removed
+/// from the workspace since stay in the copy.
+pub fn sync_workspace(to: &Path) {
+    for (src, dst) in workspace_files(to) {
+        let text = std::fs::read(&src).expect("read");
+        if std::fs::read(&dst).is_ok_and(|old| old == text) {
+            continue;
+        }
+        std::fs::create_dir_all(dst.parent().expect("parent")).expect("mkdir");
+        std::fs::write(&dst, text).expect("write");
+    }
+}
+
+/// Each workspace file (as git lists them) and where it goes in a copy at `to`.
+fn workspace_files(to: &Path) -> Vec<(PathBuf, PathBuf)> {
     let root = workspace_root();
     let out = Command::new("git")
         .args([
@@ -29,14 +52,13 @@ pub fn copy_workspace(to: &Path) {
         .output()
         .expect("git ls-files");
     assert!(out.status.success());
-    for name in out.stdout.split(|&b| b == 0).filter(|n| !n.is_empty()) {
-        let rel = Path::new(std::str::from_utf8(name).expect("UTF-8 path"));
-        let (src, dst) = (root.join(rel), to.join(rel));
-        if src.is_file() {
-            std::fs::create_dir_all(dst.parent().expect("parent")).expect("mkdir");
-            std::fs::copy(&src, &dst).expect("copy");
-        }
-    }
+    out.stdout
+        .split(|&b| b == 0)
+        .filter(|n| !n.is_empty())
+        .map(|name| Path::new(std::str::from_utf8(name).expect("UTF-8 path")))
+        .map(|rel| (root.join(rel), to.join(rel)))
+        .filter(|(src, _)| src.is_file())
+        .collect()
 }
 
 /// Replaces `from` (which must occur exactly once) by `to` in `file` of the copy at `root`.

@@ -17,7 +17,6 @@ use leak_injection::Suite;
 
 /// The entitlement suite, which every leak below must turn red.
 const SUITE: Suite = Suite {
-    scratch: "umpire-injected-leaks",
     package: "umpire-view",
     test: "entitlement",
 };
@@ -50,4 +49,10 @@ fn one_bit_of_the_position() {
         )],
         &["observations_are_exactly_entitlements"],
     );
+}
+
+#[test]
+#[ignore = "slow: builds a copy of the workspace"]
+fn the_unpatched_copy_passes() {
+    SUITE.passes_unpatched();
 }
