@@ -159,10 +159,11 @@ fn options_lists_the_guided_offers_and_why_explains_in_words() {
     );
     assert!(ok, "stderr: {stderr}");
     assert!(stdout.contains("against guided-random"), "{stdout}");
-    // At the start: 16 pawn moves and 4 knight moves; the 14 pawn captures the own board
-    // allows cannot be legal.
+    // At the start: 16 pawn moves and 4 knight moves. The 14 pawn captures the own board
+    // allows are ruled out by the rules (no pawn capture was announced, and wild16 binds it),
+    // so they are neither offered nor counted as more on the board.
     assert!(stdout.contains("20 still possible:"), "{stdout}");
-    assert!(stdout.contains("14 more on your board"), "{stdout}");
+    assert!(!stdout.contains("more on your board"), "{stdout}");
     assert!(!stdout.contains("e2d3 e2e3"), "{stdout}");
     // Plain sentences, the filter's id only in brackets.
     assert!(
@@ -204,7 +205,7 @@ fn an_illegal_attempt_says_how_many_attempts_remain() {
     let (stdout, stderr, ok) = play(
         &[
             "--seed",
-            "4",
+            "1",
             "--opponent",
             "random",
             "--record",
@@ -309,7 +310,7 @@ fn a_capture_names_the_man_and_is_marked_on_the_board() {
             "--opponent",
             "random",
             "--seed",
-            "9",
+            "3",
             "--record",
             record.to_str().unwrap(),
         ],
