@@ -46,7 +46,8 @@ if [ -n "${UMPIRE_TEST_POSTGRES:-}" ]; then
     # Several nodes (docs/CLUSTER.md): the locks under kill/restart schedules, then three
     # `umpire serve` nodes behind HAProxy (installed by .ci/run) with one killed mid-game.
     cargo test --profile ci -p umpire-server --test cluster_locks -- --ignored
-    cargo test --profile ci -p umpire-cli --test cluster -- --ignored
+    # One at a time: the node sets share the one PostgreSQL database.
+    cargo test --profile ci -p umpire-cli --test cluster -- --ignored --test-threads 1
 fi
 # The web site (docs/WEB.md): the committed web/dist must be what `npm run build` makes of
 # web/src (built afresh into a temporary directory and compared), the page logic's unit tests,
