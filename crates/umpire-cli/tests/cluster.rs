@@ -162,6 +162,23 @@ async fn sees_added(
     Err(format!("no `added` of {game}"))
 }
 
+/// Two guests through `front`, and a game White made and Black joined with `initial_ms` on
+/// each clock: (white, black, the game's id).
+async fn two_guests_and_a_game(front: &str, initial_ms: u64) -> (Client, Client, String) {
+    let mut white = Client::new(front).unwrap();
+    white.guest().await.unwrap();
+    let mut black = Client::new(front).unwrap();
+    black.guest().await.unwrap();
+    let id = white
+        .create_game(&json!({"color": "white", "initial_ms": initial_ms}))
+        .await
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    (white, black, id)
+}
+
 async fn own_commands(url: &str, token: &str, game: &str) -> u64 {
     let client = Client::new(url).unwrap().with_token(token);
     let mut s = client.socket(game).await.unwrap();
@@ -210,17 +227,7 @@ async fn three_nodes_behind_haproxy_share_the_lobby_and_a_killed_owner_loses_no_
         feed.until("lobby", Duration::from_secs(20)).await.unwrap();
         feeds.push(feed);
     }
-    let mut white = Client::new(&front).unwrap();
-    white.guest().await.unwrap();
-    let mut black = Client::new(&front).unwrap();
-    black.guest().await.unwrap();
-    let id = white
-        .create_game(&json!({"color": "white", "initial_ms": 3_600_000}))
-        .await
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let (white, black, id) = two_guests_and_a_game(&front, 3_600_000).await;
     for (k, feed) in feeds.iter_mut().enumerate() {
         sees_added(feed, &id)
             .await
@@ -459,17 +466,7 @@ async fn failover_times() {
     };
     let db = std::env::var("UMPIRE_TEST_POSTGRES").expect("set UMPIRE_TEST_POSTGRES");
     let (mut nodes, ports, _proxy, front) = three_nodes(&db);
-    let mut white = Client::new(&front).unwrap();
-    white.guest().await.unwrap();
-    let mut black = Client::new(&front).unwrap();
-    black.guest().await.unwrap();
-    let id = white
-        .create_game(&json!({"color": "white", "initial_ms": 36_000_000}))
-        .await
-        .unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_owned();
+    let (white, black, id) = two_guests_and_a_game(&front, 36_000_000).await;
     black.join(&id).await.unwrap();
     let mut times = Vec::new();
     for _ in 0..kills {

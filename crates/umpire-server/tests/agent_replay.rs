@@ -45,10 +45,8 @@ async fn commands(store: &Store, id: &str, n: usize) -> Vec<CommandRow> {
     .expect("the agent answered")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_reloaded_house_agent_replies_as_the_uninterrupted_one() {
-    let dir = fresh_dir("agent-replay");
-    let store = Store::open_dir(&dir).await.unwrap();
+/// Stores the account `human` and a session for it; the session's token.
+async fn human_with_session(store: &Store) -> String {
     let user = UserRow {
         id: "human".to_owned(),
         name: "human".to_owned(),
@@ -62,6 +60,14 @@ async fn a_reloaded_house_agent_replies_as_the_uninterrupted_one() {
         .insert_credential(Credential::Session, &token_hash(&token), "human")
         .await
         .unwrap();
+    token
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reloaded_house_agent_replies_as_the_uninterrupted_one() {
+    let dir = fresh_dir("agent-replay");
+    let store = Store::open_dir(&dir).await.unwrap();
+    let token = human_with_session(&store).await;
     let mut replies = Vec::new();
     for seed in [11, 2024, 777_777] {
         // Uninterrupted: the agent is loaded before White's first move, then hears it.
@@ -195,19 +201,7 @@ async fn white_gives(human: &umpire_client::client::Client, id: &str, commands: 
 async fn a_house_agent_reloaded_after_many_decisions_replays_exactly() {
     let dir = fresh_dir("agent-replay-many");
     let store = Store::open_dir(&dir).await.unwrap();
-    let user = UserRow {
-        id: "human".to_owned(),
-        name: "human".to_owned(),
-        kind: "account".to_owned(),
-        password_hash: None,
-        owner: None,
-    };
-    store.insert_user(&user).await.unwrap();
-    let token = new_token();
-    store
-        .insert_credential(Credential::Session, &token_hash(&token), "human")
-        .await
-        .unwrap();
+    let token = human_with_session(&store).await;
     let seeds = [5_u64, 99, 31_337];
     for seed in seeds {
         for g in ["a", "b"] {
