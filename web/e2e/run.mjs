@@ -7,7 +7,10 @@
 //  3. a third player plays a bot to the end (1+0, level 1);
 //  4. a practice game against a bot shows the belief overlay (shades, glyphs, the kind picker,
 //     the words for screen readers) during play and is unrated;
-//  5. a phone-sized window plays a move by tapping.
+//  5. a phone-sized window plays a move by tapping, and turned sideways its board fits;
+//  6. wrong input: a refused registration is said in its form, a player whose session ended
+//     is told so, and a server that goes down and comes back: a banner, a move typed meanwhile
+//     is sent on the resume.
 // Fails on any console error or uncaught exception. Screenshots go to target/e2e-screenshots/.
 // UMPIRE_BIN names the server binary (default ../target/ci/umpire), CHROMIUM the browser.
 
@@ -21,9 +24,18 @@ const problems = [];
 let passed = 0;
 let failed = 0;
 
+// Console errors a step causes on purpose (the browser's own line for a refused connection or
+// an HTTP refusal), as regular expressions, set by that step only while it runs.
+let expected = [];
+
+// Every WebSocket frame each watched page received: { who, at, text }.
+const received = [];
+
 function watch(page, name) {
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push({ who: name, at: Date.now(), text: String(f.payload) })));
   page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`${name}: console error: ${m.text()} (${m.location().url})`);
+    if (m.type() !== 'error' || expected.some((re) => re.test(m.text()))) return;
+    problems.push(`${name}: console error: ${m.text()} (${m.location().url})`);
   });
   page.on('pageerror', (e) => problems.push(`${name}: uncaught: ${e.message}`));
 }
@@ -91,7 +103,8 @@ async function myTurn(page) {
   await page.waitForFunction(() => document.querySelector('#turn')?.textContent === 'Your turn', null, { timeout: 15_000 });
 }
 
-const { url, stop } = await startServer();
+const server = await startServer();
+const { url, stop } = server;
 const browser = await launch();
 let gameId = '';
 try {
@@ -131,11 +144,22 @@ try {
     await guest.waitForFunction(() => document.querySelector('#board')?.getAttribute('data-status') === 'live', null, { timeout: 10_000 });
   });
 
+  const specCtx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const spectator = await specCtx.newPage();
+  watch(spectator, 'spectator');
+  await step('a spectator watches', async () => {
+    await spectator.goto(`${url}/play/${gameId}`);
+    await spectator.waitForFunction(() => document.querySelector('#board')?.getAttribute('data-status') === 'live', null, { timeout: 10_000 });
+  });
+
   let white = guest;
   let black = reg;
+  let whiteName = 'guest';
+  let quietFrom = 0;
+  let quietTo = 0;
   await step('play: a capture, a check, a rejected attempt', async () => {
     await guest.waitForFunction(() => /turn/.test(document.querySelector('#turn')?.textContent ?? ''));
-    if ((await guest.textContent('#turn')) !== 'Your turn') [white, black] = [reg, guest];
+    if ((await guest.textContent('#turn')) !== 'Your turn') [white, black, whiteName] = [reg, guest, 'registered'];
     await myTurn(white);
     await attempt(white, 'e2e4');
     await myTurn(black);
@@ -151,8 +175,12 @@ try {
     await myTurn(black);
     expect(/check/i.test((await black.textContent('#log')) ?? ''), 'black hears the check');
     expect((await visibleSquares(black, 'cg-board square.check-line')) > 0, 'the check line is drawn');
+    await white.waitForTimeout(200);
+    quietFrom = Date.now();
     await attempt(black, 'a7a6');
     await black.waitForSelector('#rejected li');
+    await black.waitForTimeout(300);
+    quietTo = Date.now();
     expect((await visibleSquares(black, 'cg-board square.check-line')) > 0, 'the check line stays drawn after a rejected attempt');
     expect(((await black.textContent('#rejected')) ?? '').includes('a7a6'), 'a7a6 listed as rejected');
     const opts = (await black.getAttribute('#board', 'data-options')) ?? '';
@@ -161,6 +189,41 @@ try {
     await attempt(black, 'c7c6');
     await myTurn(white);
     await shot(white, '03-white-after-capture-and-check');
+  });
+
+  await step("the opponent's and a spectator's tabs learn no more than the protocol allows", async () => {
+    // wild16: an illegal attempt is heard by its player only, so the other tabs get no frame
+    // for it at all (not even one without words: its size and timing would tell).
+    const heardAtAll = received.filter((f) => f.who !== (whiteName === 'guest' ? 'registered' : 'guest') && f.at >= quietFrom && f.at <= quietTo && !/"type":"pong"/.test(f.text));
+    expect(heardAtAll.length === 0, "no frame to White's or the spectator's tab for Black's illegal attempt: " + heardAtAll.map((f) => f.who + ' ' + f.text.slice(0, 120)).join(' | '));
+    // The page offers a spectator neither commands nor chat (spectators do not hear the chat).
+    for (const q of ['#controls', '#chat-box', '#move-form', '.tray']) expect(await spectator.locator(q).isHidden(), `${q} hidden from the spectator`);
+    const spectatorFrames = received.filter((f) => f.who === 'spectator');
+    expect(spectatorFrames.length > 3, 'the spectator follows the game');
+    for (const f of spectatorFrames) {
+      const j = JSON.parse(f.text);
+      expect(!('men' in j) && !('options' in j) && !/a7a6|e2e4|d7d5/.test(f.text), 'a spectator frame with no men, options or moves: ' + f.text.slice(0, 200));
+    }
+    const whiteSide = 'white';
+    const blackSide = 'black';
+    const status = (p, path) => p.evaluate(async (u) => (await fetch(u)).status, path);
+    expected = [/status of 40[13]/];
+    try {
+      for (const [p, who, other] of [[black, 'black', whiteSide], [white, 'white', blackSide], [spectator, 'spectator', whiteSide]]) {
+        expect((await status(p, `/api/games/${gameId}/belief?side=${other}`)) === 403, `${who}: the ${other} belief is refused`);
+        expect((await status(p, `/api/games/${gameId}/review`)) === 403, `${who}: the review is refused while the game goes on`);
+        expect((await status(p, `/games/${gameId}.json`)) === 403, `${who}: the referee's JSON is refused while the game goes on`);
+        expect((await status(p, `/games/${gameId}.pgn`)) === 403, `${who}: the referee's PGN is refused while the game goes on`);
+        expect((await status(p, `/games/${gameId}/${other}.pgn`)) === 403, `${who}: the ${other} PGN is refused while the game goes on`);
+      }
+      // Not a practice game, no house agent: not even one's own belief while it goes on.
+      expect((await status(black, `/api/games/${gameId}/belief?side=black`)) === 403, "black's own belief is refused in a rated-style game");
+      expect((await status(spectator, `/api/games/${gameId}/chat?before=10`)) >= 400, 'the spectator cannot read the chat');
+      const own = await black.evaluate(async (u) => (await fetch(u)).text(), `/games/${gameId}/black.pgn`);
+      expect(!/e2e4|e4\b/.test(own.replace(/\[.*\]/g, '')), "black's own PGN does not show White's moves: " + own);
+    } finally {
+      expected = [];
+    }
   });
 
   await step('chat: markup shown as text, control characters refused in words', async () => {
@@ -182,11 +245,83 @@ try {
     await white.waitForFunction(() => /declin/i.test(document.querySelector('#log')?.textContent ?? ''), null, { timeout: 10_000 });
   });
 
+  await step('a registration refused is said in its form', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    watch(p, 'bad-name');
+    expected = [/status of 400/];
+    try {
+      await p.goto(url + '/');
+      await p.fill('#account input[name=name]', '<b>x</b>\u0007');
+      await p.fill('#account input[name=password]', 'correct horse battery');
+      await p.click('#account button[value=register]');
+      await p.waitForFunction(() => (document.querySelector('#account #account-status')?.textContent ?? '').length > 0, null, { timeout: 5_000 });
+      const said = (await p.textContent('#account-status')) ?? '';
+      expect(/name/.test(said), 'the refusal in words, inside the form: ' + said);
+      expect((await p.locator('#account b').count()) === 0, 'no markup rendered');
+    } finally {
+      expected = [];
+      await ctx.close();
+    }
+  });
+
+  await step('a player whose session ended is told so', async () => {
+    const regCookies = await regCtx.cookies();
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    watch(p, 'session-ended');
+    expected = [/status of 401/];
+    try {
+      // A browser that was signed in (the page's note of it) with a session the server no longer knows.
+      await ctx.addInitScript(() => localStorage.setItem('umpire.signedIn', '1'));
+      await ctx.addCookies(regCookies.map((c) => ({ ...c, value: 'expired' + c.value.slice(7) })));
+      await p.goto(`${url}/play/${gameId}`);
+      await p.waitForSelector('#session-lost:not([hidden])', { timeout: 10_000 });
+      const said = (await p.textContent('#session-lost')) ?? '';
+      expect(/session has ended/.test(said) && /spectator/.test(said), 'the words: ' + said);
+    } finally {
+      expected = [];
+      await ctx.close();
+    }
+  });
+
+  await step('the server goes down and comes back: a banner, and a move typed meanwhile is played', async () => {
+    await myTurn(white);
+    const before = await white.locator('#log li li').count();
+    expected = [/WebSocket connection to .* failed/, /ERR_CONNECTION_REFUSED/];
+    let isDown = false;
+    try {
+      await server.down();
+      isDown = true;
+      await white.waitForSelector('.banner:not([hidden])', { timeout: 10_000 });
+      expect(/Connection lost/.test((await white.textContent('.banner')) ?? ''), 'the banner says so');
+      await white.fill('#move-input', 'Nf3');
+      await white.press('#move-input', 'Enter');
+      await white.waitForFunction(() => /sent when the connection is back/.test(document.querySelector('#info')?.textContent ?? ''), null, { timeout: 5_000 });
+      await shot(white, '09-server-down');
+      await server.up();
+      isDown = false;
+      await white.waitForSelector('.banner', { state: 'hidden', timeout: 20_000 });
+      await black.waitForSelector('.banner', { state: 'hidden', timeout: 20_000 });
+    } finally {
+      // Up again whatever happened, so that the steps after this one have a server.
+      if (isDown) await server.up();
+      expected = [];
+    }
+    await white.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
+    expect(/g1f3 played/.test((await white.textContent('#log')) ?? ''), 'Nf3 played after the resume');
+    expect(((await white.textContent('#info')) ?? '') === '', 'the waiting note gone');
+    await myTurn(black);
+    await attempt(black, 'Nf6');
+    await myTurn(white);
+  });
+
   await step('one resigns; both see the result', async () => {
     await black.click('#resign');
     await black.click('#resign');
     for (const p of [white, black]) await p.waitForSelector('#review-link', { timeout: 10_000 });
     const result = (await white.textContent('#end')) ?? '';
+    for (const q of ['#move-form', '.tray']) expect(await white.locator(q).isHidden(), `${q} hidden once the game is over`);
     expect(/resign/i.test(result), 'the result says resignation: ' + result);
     await shot(white, '04-game-over');
   });
@@ -285,7 +420,7 @@ try {
     await ctx.close();
   });
 
-  await step('a phone-sized window plays a move by tapping', async () => {
+  await step('a phone-sized window plays a move by tapping; turned sideways, the board fits', async () => {
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     const p = await ctx.newPage();
     watch(p, 'phone');
@@ -299,6 +434,12 @@ try {
     await shot(p, '07-phone-before');
     await boardMove(p, move, true);
     await shot(p, '07-phone');
+    await p.setViewportSize({ width: 844, height: 390 });
+    await p.waitForFunction(() => {
+      const b = document.querySelector('#board cg-board')?.getBoundingClientRect();
+      return b !== undefined && b.height > 200 && b.height <= window.innerHeight;
+    }, null, { timeout: 5_000 });
+    await shot(p, '07-phone-sideways');
     await ctx.close();
   });
 } finally {

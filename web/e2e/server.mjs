@@ -10,31 +10,49 @@ import { chromium } from 'playwright-core';
 /** The repository's root. */
 export const root = resolve(import.meta.dirname, '../..');
 
-/** Starts the server; resolves to { url, stop }. */
-export function startServer() {
+/**
+ * Starts the server; resolves to { url, stop, down, up }: `down` stops it and resolves once it
+ * has exited (the data directory kept), `up` starts it again on the same port and data.
+ */
+export async function startServer() {
   const bin = process.env.UMPIRE_BIN ?? join(root, 'target/ci/umpire');
   const data = mkdtempSync(join(tmpdir(), 'umpire-e2e-'));
-  return new Promise((ok, fail) => {
-    const p = spawn(bin, ['serve', '--listen', '127.0.0.1:0', '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const timer = setTimeout(() => fail(new Error('umpire serve did not say where it listens: ' + out)), 30_000);
-    p.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) {
+  let p = null;
+  const spawnAt = (listen) =>
+    new Promise((ok, fail) => {
+      p = spawn(bin, ['serve', '--listen', listen, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const me = p;
+      let out = '';
+      const timer = setTimeout(() => fail(new Error('umpire serve did not say where it listens: ' + out)), 30_000);
+      me.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          ok(m[1]);
+        }
+      });
+      me.stderr.on('data', () => {});
+      me.on('exit', (code) => {
         clearTimeout(timer);
-        ok({
-          url: m[1],
-          stop: () => {
-            p.kill('SIGTERM');
-            rmSync(data, { recursive: true, force: true });
-          },
-        });
-      }
+        fail(new Error(`umpire serve exited (${code}): ${out}`));
+      });
     });
-    p.stderr.on('data', () => {});
-    p.on('exit', (code) => fail(new Error(`umpire serve exited (${code}): ${out}`)));
-  });
+  const url = await spawnAt('127.0.0.1:0');
+  const listen = url.replace(/^http:\/\//, '').replace(/\/$/, '');
+  return {
+    url,
+    stop: () => {
+      p?.kill('SIGTERM');
+      rmSync(data, { recursive: true, force: true });
+    },
+    down: () =>
+      new Promise((ok) => {
+        p.once('exit', () => ok());
+        p.kill('SIGTERM');
+      }),
+    up: () => spawnAt(listen),
+  };
 }
 
 /** Launches the browser (playwright gives each launch a fresh profile directory). */

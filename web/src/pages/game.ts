@@ -15,7 +15,7 @@ import * as ph from '../logic/phantoms';
 import { freshObservations, MAX_PENDING, toResend, type Pending } from '../logic/resume';
 import { marks } from '../logic/shapes';
 import { printable, seatName } from '../logic/text';
-import { call, ensureUser, me } from '../ui/api';
+import { call, ensureUser, me, sessionLost } from '../ui/api';
 import { beliefPanel } from '../ui/belief_overlay';
 import { h, fill } from '../ui/dom';
 import { go } from '../ui/nav';
@@ -101,6 +101,7 @@ export const game: Page = (main, [id = '']) => {
   const moveInput = h('input', { type: 'text', maxlength: 12, 'aria-label': 'Type a move (SAN or UCI)', placeholder: 'e4, Nf3, e2e4', id: 'move-input', autocomplete: 'off' });
   const beliefWordsEl = h('p', { class: 'belief-status', id: 'belief-status' });
   const info = h('p', { class: 'info', id: 'info' });
+  const sessionEl = h('p', { class: 'error', id: 'session-lost', hidden: true });
   const presenceEl = h('p', { class: 'presence', id: 'presence' });
   const lagEl = h('span', { class: 'lag', id: 'lag' });
   const joinBox = h('div', { class: 'join', id: 'join' });
@@ -177,10 +178,12 @@ export const game: Page = (main, [id = '']) => {
     const t = chatInput.value;
     if (t.trim().length === 0) return;
     chatInput.value = '';
-    send({ type: 'msg', text: t, id: nextId++ });
+    if (!send({ type: 'msg', text: t, id: nextId++ })) chatInput.value = t;
   });
 
   const controls = h('div', { class: 'controls', id: 'controls' }, anyBtn, offerBtn, acceptBtn, declineBtn, resignBtn, relistBtn);
+  // Spectators do not hear the players' chat (docs/PROTOCOL.md): no chat box for them.
+  const chatBox = h('div', { id: 'chat-box' }, h('h2', {}, 'Chat'), chatList, chatForm);
   // On a phone the log is a drawer, closed at first; the live region still speaks each line.
   const logDrawer = h('details', { class: 'drawer', open: !matchMedia('(max-width: 760px)').matches }, h('summary', {}, "Umpire's log"), logEl);
   fill(
@@ -206,6 +209,7 @@ export const game: Page = (main, [id = '']) => {
       h(
         'section',
         { class: 'side-col' },
+        sessionEl,
         joinBox,
         endBox,
         info,
@@ -213,9 +217,7 @@ export const game: Page = (main, [id = '']) => {
         controls,
         h('div', { class: 'switches' }, muteBtn, beliefBtn),
         logDrawer,
-        h('h2', {}, 'Chat'),
-        chatList,
-        chatForm,
+        chatBox,
       ),
     ),
     live,
@@ -276,9 +278,15 @@ export const game: Page = (main, [id = '']) => {
     info.classList.add('error');
   }
 
-  function send(frame: Record<string, unknown>): void {
-    if (!socket || !socket.send(frame)) showError('Not connected: the command will be sent when the connection is back.');
+  /** Sends a frame that is not kept for a resume (chat, RELIST); false, and words, when not connected. */
+  function send(frame: Record<string, unknown>): boolean {
+    if (socket && socket.send(frame)) return true;
+    showError('Not connected: nothing was sent. Try again when the connection is back.');
+    return false;
   }
+
+  // Set while a command waits for the connection, so that its words go once it is sent again.
+  let waitingNote = false;
 
   /** A command the umpire judges: kept until answered, resent after a reconnect if never judged. */
   function command(frame: Record<string, unknown>): void {
@@ -291,7 +299,10 @@ export const game: Page = (main, [id = '']) => {
     pending.push({ id: f.id, frame: f });
     info.textContent = '';
     info.classList.remove('error');
-    socket?.send(f);
+    if (!socket?.send(f)) {
+      info.textContent = 'Not connected: this will be sent when the connection is back.';
+      waitingNote = true;
+    }
   }
 
   function rejected(): string[] {
@@ -382,7 +393,7 @@ export const game: Page = (main, [id = '']) => {
 
     // Buttons.
     const player = you !== 'spectator';
-    for (const el of [controls, chatForm]) el.hidden = !player;
+    for (const el of [controls, chatBox]) el.hidden = !player;
     for (const el of [moveForm, tray.el]) el.hidden = !player || over;
     anyBtn.disabled = !myTurn || !v.anyAllowed;
     offerBtn.disabled = !myTurn || rej.length > 0 || pendingOffer() !== null;
@@ -591,6 +602,10 @@ export const game: Page = (main, [id = '']) => {
         else v.transcript = v.transcript.concat(r.fresh);
         if (Array.isArray(f['chat'])) v.chat = (f['chat'] as ChatLine[]).slice(-MAX_CHAT);
         takeCurrent(f);
+        if (waitingNote) {
+          waitingNote = false;
+          info.textContent = '';
+        }
         const again = toResend(pending, r.fresh);
         pending = [];
         for (const p of again) {
@@ -710,6 +725,15 @@ export const game: Page = (main, [id = '']) => {
       return;
     }
     const user = await me();
+    if (user === null && sessionLost()) {
+      sessionEl.hidden = false;
+      fill(
+        sessionEl,
+        'Your session has ended (it expired, or you logged out elsewhere): you are watching as a spectator. ',
+        h('a', { href: '/', 'data-link': true }, 'Log in again'),
+        ' to take your seat.',
+      );
+    }
     const seated = user !== null && (s.body.players.white === user.name || s.body.players.black === user.name);
     if (s.body.status === 'open' && !seated) {
       const joinBtn = h('button', { type: 'button', class: 'primary', id: 'join-btn' }, user ? 'Join this game' : 'Join as a guest');

@@ -48,7 +48,10 @@ export function agentFor(level: number): string {
 
 /** The landing page. */
 export const landing: Page = (main) => {
-  const status = h('p', { class: 'status', role: 'status' });
+  // Each form says what became of it inside itself, where the eye is (a refusal at the top of
+  // the page would be out of sight on a phone, or below the fold on a desktop).
+  const status = h('p', { class: 'status', role: 'status', id: 'bot-status' });
+  const accountStatus = h('p', { class: 'form-status', role: 'status', id: 'account-status' });
   const picture = h('div', { class: 'picture', role: 'img', 'aria-label': 'What White sees at the start: only White\'s men' });
   const who = h('p', { class: 'who' });
 
@@ -60,6 +63,7 @@ export const landing: Page = (main) => {
     ...gameFields(),
     h('label', {}, h('input', { type: 'checkbox', name: 'practice', id: 'bot-practice' }), ' Practice: the belief overlay, never rated'),
     h('button', { type: 'submit', class: 'primary' }, 'Play'),
+    status,
   );
   botForm.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -128,6 +132,7 @@ export const landing: Page = (main) => {
     h('button', { type: 'submit', value: 'login' }, 'Log in'),
     ' ',
     h('button', { type: 'submit', value: 'register' }, 'Register'),
+    accountStatus,
   );
   account.addEventListener('submit', (e) => {
     e.preventDefault();
@@ -137,9 +142,10 @@ export const landing: Page = (main) => {
         name: formValue(account, 'name'),
         password: formValue(account, 'password'),
       });
-      if (!a.ok) status.textContent = a.message;
+      accountStatus.classList.toggle('error', !a.ok);
+      if (!a.ok) accountStatus.textContent = a.message;
       else {
-        status.textContent = '';
+        accountStatus.textContent = `Logged in as ${printable(a.body.user.name)}.`;
         who.textContent = `Logged in as ${printable(a.body.user.name)}.`;
       }
     })();
@@ -161,7 +167,6 @@ export const landing: Page = (main) => {
           'It was played with three boards and a referee in the 1890s; here the server is the umpire.',
       ),
       who,
-      status,
     ),
     h('div', { class: 'cards' }, botForm, friendForm, account),
     h('p', {}, h('a', { href: '/lobby', 'data-link': true }, 'Open the lobby'), ' to see open challenges and games being played.'),

@@ -40,8 +40,17 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
 
 const SIGNED_IN = 'umpire.signedIn';
 
+/** Set when this browser held a session and the server no longer knows it (expired, or logged out elsewhere). */
+let lost = false;
+
+/** Whether the session this browser held has ended on the server since the page was opened. */
+export function sessionLost(): boolean {
+  return lost;
+}
+
 /** Notes whether this browser holds a session, so a visitor without one is not asked about it (a 401 is a console error). */
 function setSignedIn(yes: boolean): void {
+  if (yes) lost = false;
   try {
     if (yes) localStorage.setItem(SIGNED_IN, '1');
     else localStorage.removeItem(SIGNED_IN);
@@ -62,7 +71,10 @@ function maybeSignedIn(): boolean {
 export async function me(): Promise<UserJson | null> {
   if (!maybeSignedIn()) return null;
   const a = await call<MeBody>('GET', '/api/me');
-  if (!a.ok && a.status === 401) setSignedIn(false);
+  if (!a.ok && a.status === 401) {
+    lost = true;
+    setSignedIn(false);
+  }
   return a.ok ? a.body.user : null;
 }
 
