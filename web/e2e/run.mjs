@@ -390,6 +390,12 @@ try {
     expect(((await p.textContent('.game-title')) ?? '').includes('practice'), 'the title says practice');
     const summary = await (await p.request.get(`${url}/api/games/${id}`)).json();
     expect(summary.practice === true && summary.rated === false, 'a practice game, unrated: ' + JSON.stringify(summary));
+    // The bot's belief (what it makes of this player's men) is not the player's to see.
+    const botSide = (await p.locator('#board.orientation-white').count()) > 0 ? 'black' : 'white';
+    expected = [/status of 403/];
+    const botBelief = await p.evaluate(async (u) => (await fetch(u)).status, `/api/games/${id}/belief?side=${botSide}`);
+    expected = [];
+    expect(botBelief === 403, `the bot's (${botSide}) belief refused while the game goes on: ${botBelief}`);
     await p.click('#belief');
     await p.waitForSelector('#belief-panel:not([hidden])', { timeout: 15_000 });
     // At the start (or after the bot's first move) the enemy's 16 men are all placed: shaded, with
