@@ -18,14 +18,18 @@ function watch(page, name) {
   page.on('pageerror', (e) => problems.push(`${name}: uncaught: ${e.message}`));
 }
 
-/** A screenshot of the window scrolled to the top (with `keepFocus`, the focused field stays so). */
-async function snap(page, name, keepFocus = false) {
-  await page.evaluate((keep) => {
+/**
+ * A screenshot of the window scrolled to the top: `keepFocus` leaves the focused field so,
+ * `full` takes the whole page, `at` scrolls that element into view instead.
+ */
+async function snap(page, name, { keepFocus = false, full = false, at = null } = {}) {
+  await page.evaluate(([keep, sel]) => {
     if (!keep && document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    window.scrollTo(0, 0);
-  }, keepFocus);
+    if (sel) document.querySelector(sel)?.scrollIntoView({ block: 'end' });
+    else window.scrollTo(0, 0);
+  }, [keepFocus, at]);
   await page.waitForTimeout(250);
-  await page.screenshot({ path: join(out, name + '.png') });
+  await page.screenshot({ path: join(out, name + '.png'), fullPage: full });
   console.log('shot ' + name);
 }
 
@@ -145,8 +149,8 @@ try {
   await attempt(bl, 'a6');
   console.log('screen reader (live region) after a rejected attempt: ' + JSON.stringify(await bl.textContent('#live')));
   await w.keyboard.press('/');
-  await snap(w, '06-friend-keyboard-white', true);
-  await snap(bl, '07-friend-black-check-rejected');
+  await snap(w, '06-friend-keyboard-white', { keepFocus: true, full: true });
+  await snap(bl, '07-friend-black-check-rejected', { full: true });
 
   // 5. A spectator: a third context with no seat.
   const c = await browser.newContext(desktop);
@@ -182,13 +186,38 @@ try {
     }
   }
 
+  // 7. Profile and leaderboard, after a rated game: the spectator registers, and newcomer's
+  // challenge (made from the page's own API, rated, newcomer White) is joined through its link.
+  await pc.goto(url + '/');
+  await pc.fill('#account input[name=name]', 'second_player');
+  await pc.fill('#account input[name=password]', 'another long password');
+  await pc.click('#account button[value=register]');
+  await pc.waitForFunction(() => document.querySelector('.who')?.textContent?.includes('second_player'));
+  const rated = await pb.evaluate(async () => {
+    const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ rules: 'wild16', initial_ms: 300000, increment_ms: 0, rated: true, color: 'white' }) });
+    return (await r.json()).id;
+  });
+  await pb.goto(`${url}/play/${rated}`);
+  await pc.goto(`${url}/play/${rated}`);
+  await pc.click('#join-btn');
+  await myTurn(pb);
+  await attempt(pb, 'e4');
+  await myTurn(pc);
+  await attempt(pc, 'e5');
+  await myTurn(pb);
+  await pb.click('#resign');
+  await pb.click('#resign');
+  await pb.waitForSelector('#review-link');
+  await pc.waitForSelector('#review-link');
   // 7. Profile and leaderboard.
   await pb.goto(`${url}/@/newcomer`);
   await pb.waitForSelector('#ratings');
   await snap(pb, '10-profile');
   await pb.goto(`${url}/leaderboard`);
   await pb.waitForSelector('#leaders', { state: 'attached' });
-  await pb.waitForTimeout(500);
+  // The rated game was 5+0: blitz (the page opens on rapid, the class of the default 10+0).
+  await pb.locator('main select').nth(1).selectOption('blitz');
+  await pb.waitForSelector('#leaders tr');
   await snap(pb, '11-leaderboard');
 
   // 8. Dark theme (the switch in the header).
@@ -214,13 +243,15 @@ try {
     const r = Number(sq[1]) - 1;
     await pd.touchscreen.tap(bb.x + (((wh ? f : 7 - f) + 0.5) * bb.width) / 8, bb.y + (((wh ? 7 - r : r) + 0.5) * bb.height) / 8);
   };
+  await pd.locator('#board').scrollIntoViewIfNeeded();
   await tap(move.slice(0, 2));
+  await pd.waitForSelector('cg-board square.selected', { timeout: 5_000 });
   await tap(move.slice(2, 4));
   await pd.waitForFunction((n) => document.querySelectorAll('#log li li').length > n, before, { timeout: 10_000 });
   await snap(pd, '13-phone');
   await pd.setViewportSize({ width: 844, height: 390 });
   await pd.waitForTimeout(300);
-  await snap(pd, '14-phone-sideways');
+  await snap(pd, '14-phone-sideways', { at: '#board' });
 } finally {
   await browser.close();
   server.stop();
