@@ -347,6 +347,15 @@ try {
     await shot(white, '05-review');
   });
 
+  await step('the leaderboard: its pickers named, an empty table said plainly', async () => {
+    await white.goto(`${url}/leaderboard?rules=wild16&class=correspondence`);
+    await white.waitForFunction(() => (document.querySelector('#leaders-status')?.textContent ?? '').length > 0, null, { timeout: 5_000 });
+    expect((await white.getByRole('combobox', { name: 'Rule set' }).count()) === 1, 'the rule-set picker has a name');
+    expect((await white.getByRole('combobox', { name: 'Time class' }).count()) === 1, 'the time-class picker has a name');
+    const said = (await white.textContent('#leaders-status')) ?? '';
+    expect(/Nobody is rated here yet/.test(said) && !(await white.locator('#leaders-status.status').count()), 'an empty table is no error: ' + said);
+  });
+
   await step('a third player plays a bot to the end', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
