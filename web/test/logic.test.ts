@@ -55,6 +55,8 @@ test('the log is grouped by turn in the rule set words', () => {
   assert.equal(ts[1]?.lines[0]?.text, 'Pawn captured at e4');
   assert.equal(spoken(t[2] as PlayerObservation, 'white'), 'Opponent: Pawn captured at e4');
   assert.equal(spoken(t[0] as PlayerObservation, 'white'), 'You d1h5, impossible: Hell no');
+  // The verdict is not said twice when the rule set's words begin with it.
+  assert.equal(spoken(own('a7a6', 'illegal', false, [{ kind: 'illegal', text: 'Illegal move' }]) as PlayerObservation, 'white'), 'You a7a6: Illegal move');
 });
 
 test('check directions mark the line through the king; a capture its square', () => {

@@ -86,6 +86,8 @@ export function turns(transcript: (PlayerObservation | PublicObservation)[]): Tu
 export function spoken(o: PlayerObservation | PublicObservation, you: Side | 'spectator'): string {
   const l = line(o);
   const who = you === 'spectator' ? o.actor : o.actor === you ? 'You' : 'Opponent';
-  const cmd = l.command ? ` ${l.command}, ${verdictWords(l.verdict ?? '')}` : '';
+  // The verdict in words, unless the rule set's words begin with it ("illegal: Illegal move").
+  const v = verdictWords(l.verdict ?? '');
+  const cmd = l.command ? (l.text.toLowerCase().startsWith(v.toLowerCase()) ? ` ${l.command}` : ` ${l.command}, ${v}`) : '';
   return `${who}${cmd}${l.text ? ': ' + l.text : ''}`;
 }
