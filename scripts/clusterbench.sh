@@ -4,8 +4,10 @@
 #   scripts/clusterbench.sh UMPIRE_BINARY NODES GAMES SECONDS [direct]
 #   scripts/clusterbench.sh failover KILLS
 # NODES is 1 to 3. A database umpire_cluster_PID on the local cluster (scripts/postgres.sh) is
-# created for the run and dropped after it; the nodes listen on 127.0.0.1:18381-18383, HAProxy
-# (the shipped deploy/haproxy.cfg with these ports) on 127.0.0.1:18380. With `direct`, the load test talks to
+# created for the run and dropped after it; the nodes listen on 127.0.0.1:BASE+1 to BASE+3, HAProxy
+# (the shipped deploy/haproxy.cfg with these ports) on 127.0.0.1:BASE, where BASE is
+# $CLUSTERBENCH_PORT (default 18380: pick another to run beside tests or another run; the
+# failover mode takes free ports by itself). With `direct`, the load test talks to
 # node 1 itself instead of HAProxy (the hop's overhead is the difference). Prints the loadtest's
 # JSON. Everything runs under `nice`: the machine is shared.
 set -euo pipefail
@@ -23,6 +25,14 @@ if [ "${1:-}" = failover ]; then
     exit 0
 fi
 bin=$(realpath "$1") nodes=$2 games=$3 seconds=$4 mode=${5:-proxy}
+base=${CLUSTERBENCH_PORT:-18380}
+case "$base" in
+    '' | *[!0-9]*) echo "CLUSTERBENCH_PORT must be a port number, not '$base'" >&2; exit 2 ;;
+esac
+if [ "$base" -lt 1024 ] || [ "$base" -gt 65532 ]; then
+    echo "CLUSTERBENCH_PORT must be 1024 to 65532 (it and the next 3 ports are used)" >&2
+    exit 2
+fi
 dir=$(mktemp -d /tmp/umpire-clusterbench.XXXXXX)
 name="umpire_cluster_$$"
 pg="postgres://umpire:umpire@127.0.0.1:5432/$name"
@@ -36,22 +46,24 @@ cleanup() {
 }
 trap cleanup EXIT
 for k in $(seq 1 "$nodes"); do
-    nice -n 5 "$bin" serve --metrics --node-id "n$k" --listen "127.0.0.1:1838$k" --database "$pg" \
+    nice -n 5 "$bin" serve --metrics --node-id "n$k" --listen "127.0.0.1:$((base + k))" --database "$pg" \
         --trust-proxy 127.0.0.1 >"$dir/n$k.log" 2>&1 &
     pids+=($!)
     # One at a time: the first one runs the migrations.
     for _ in $(seq 1 100); do
-        curl -s -o /dev/null "http://127.0.0.1:1838$k/api/health" && break
+        curl -s -o /dev/null "http://127.0.0.1:$((base + k))/api/health" && break
         sleep 0.1
     done
 done
-sed -e 's/127.0.0.1:8080/127.0.0.1:18380/' -e 's/127.0.0.1:808\([1-3]\)/127.0.0.1:1838\1/' \
-    deploy/haproxy.cfg >"$dir/haproxy.cfg"
+# Through placeholders, so that no port put in is taken for one of the example's.
+sed -e 's/127.0.0.1:808\([0-3]\)/127.0.0.1:@\1@/g' deploy/haproxy.cfg |
+    sed -e "s/@0@/$base/g" -e "s/@1@/$((base + 1))/g" -e "s/@2@/$((base + 2))/g" \
+        -e "s/@3@/$((base + 3))/g" >"$dir/haproxy.cfg"
 nice -n 5 haproxy -db -f "$dir/haproxy.cfg" >"$dir/haproxy.log" 2>&1 &
 pids+=($!)
 # Every node up in HAProxy's view (checks every second, up after two) before the load: while
 # they come up, the consistent hash moves games under their first sockets.
 sleep 6
-target="http://127.0.0.1:18380"
-[ "$mode" = direct ] && target="http://127.0.0.1:18381"
+target="http://127.0.0.1:$base"
+[ "$mode" = direct ] && target="http://127.0.0.1:$((base + 1))"
 nice -n 5 "$bin" loadtest --server "$target" --games "$games" --seconds "$seconds" --json

@@ -411,9 +411,11 @@ async fn umpire_bot_registers_its_own_account_and_keeps_its_token() {
     assert_eq!(players.status, 404, "no second bot was registered");
 }
 
-/// Under a low descriptor limit (`ulimit -n 48`) a client holding many idle connections makes
-/// `accept` fail: the server logs one clear line saying it refuses connections for lack of
-/// descriptors, and serves again once they are closed.
+/// Under a low descriptor limit (`ulimit -n 48`, soft and hard) a client holding many idle
+/// connections makes `accept` fail: the server logs a clear line saying it refuses
+/// connections for lack of descriptors, answers those it cannot keep `503 server_full` (with
+/// the descriptor it keeps aside) rather than leave them waiting, and serves again once the
+/// others are closed.
 #[test]
 fn running_out_of_descriptors_is_logged_clearly_and_survived() {
     use std::io::{BufRead, BufReader, Read, Write};
@@ -457,6 +459,22 @@ fn running_out_of_descriptors_is_logged_clearly_and_survived() {
         }
     };
     assert!(logged.contains("ulimit"), "{logged}");
+    // The connections beyond the limit were answered at once and closed.
+    std::thread::sleep(Duration::from_millis(500));
+    let mut told = 0;
+    for mut s in held.iter() {
+        let _ = s.set_read_timeout(Some(Duration::from_millis(20)));
+        let mut answer = [0u8; 512];
+        if let Ok(n) = s.read(&mut answer)
+            && n > 0
+        {
+            let text = String::from_utf8_lossy(&answer[..n]);
+            assert!(text.starts_with("HTTP/1.1 503 "), "{text}");
+            assert!(text.contains("server_full"), "{text}");
+            told += 1;
+        }
+    }
+    assert!(told > 0, "no connection was told the server is full");
     drop(held);
     let mut served = false;
     for _ in 0..100 {
@@ -473,4 +491,63 @@ fn running_out_of_descriptors_is_logged_clearly_and_survived() {
         std::thread::sleep(Duration::from_millis(200));
     }
     assert!(served, "the server serves again once descriptors are free");
+}
+
+/// The hard open-files limit of this process (`/proc/self/limits`), where there is one.
+fn hard_open_files() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits.lines().find(|l| l.starts_with("Max open files"))?;
+    line.split_whitespace().nth(4)?.parse().ok()
+}
+
+/// Started with a low soft open-files limit (`ulimit -S -n 64`) and the hard one as it is,
+/// `umpire serve` raises the soft limit to the hard one and logs it with the games it leaves
+/// room for (two sockets each).
+#[test]
+fn the_open_files_limit_is_raised_to_the_hard_one_and_logged() {
+    use std::io::{BufRead, BufReader};
+
+    let Some(hard) = hard_open_files().filter(|&h| h > 64) else {
+        eprintln!("no /proc/self/limits or a hard limit of 64 or less: nothing to raise");
+        return;
+    };
+    let dir = fresh_dir("nofile");
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -S -n 64 && exec \"$0\" serve --listen 127.0.0.1:0 --data \"$1\"")
+        .arg(UMPIRE)
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut child = Reaped(child);
+    let stderr = child.stderr.take().unwrap();
+    let line = BufReader::new(stderr)
+        .lines()
+        .map_while(Result::ok)
+        .find(|l| l.contains("open-files limit"))
+        .expect("a log line about the open-files limit");
+    // An unlimited hard limit is taken as far as the kernel allows.
+    if hard < 1 << 32 {
+        assert!(
+            line.contains(&format!("raised from 64 to the hard limit {hard}")),
+            "{line}"
+        );
+        let games = (hard - 64) / 2;
+        assert!(
+            line.contains(&format!("room for about {games} live games")),
+            "{line}"
+        );
+        let limits = std::fs::read_to_string(format!("/proc/{}/limits", child.id())).unwrap();
+        let soft: Vec<&str> = limits
+            .lines()
+            .find(|l| l.starts_with("Max open files"))
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        assert_eq!(soft[3], hard.to_string(), "{limits}");
+    } else {
+        assert!(line.contains("raised from 64"), "{line}");
+    }
 }

@@ -30,6 +30,12 @@ impl RoundHandle {
         &self.store
     }
 
+    /// Resolves when the game's task has ended (stopped, handed over to another node, or
+    /// the server stopping): a connection on it then has nothing more to wait for.
+    pub async fn closed(&self) {
+        self.tx.closed().await;
+    }
+
     /// Sends a message; `unavailable` if the task is gone (server stopping).
     pub async fn send(&self, msg: RoundMsg) -> Result<(), ApiError> {
         self.tx.send(msg).await.map_err(|_| {

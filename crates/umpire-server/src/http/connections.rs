@@ -16,9 +16,14 @@
 //!   A WebSocket is not an HTTP request once upgraded; the game and lobby sockets bound their
 //!   own queues.
 //! - **Send buffers**: each connection's kernel send buffer is [`SEND_BUFFER_BYTES`].
-//! - **Out of descriptors**: when `accept` fails with `EMFILE`/`ENFILE` the server logs one
-//!   error line saying so (with the count of connections open) and waits [`ACCEPT_PAUSE`]
-//!   before it tries again; the connections waiting meanwhile stay in the kernel's backlog.
+//! - **Out of descriptors**: when `accept` fails with `EMFILE`/`ENFILE` the server gives up
+//!   the one descriptor it keeps aside ([`super::descriptors::Reserve`]), takes the waiting
+//!   connection, answers it `503 server_full` ([`super::descriptors::REFUSAL`]) and closes
+//!   it, then takes its reserve again: every connection that comes while none is free is told
+//!   so at once, and each refusal consumes one waiting connection (no spin). It logs an error
+//!   line saying so (with the count of connections open) at most once every
+//!   [`REFUSAL_LOG_EVERY`]. Should the reserve be lost too, it waits [`ACCEPT_PAUSE`] before
+//!   it tries again, the connections waiting meanwhile staying in the kernel's backlog.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -53,8 +58,15 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// kilobytes.
 pub const SEND_BUFFER_BYTES: usize = 256 * 1024;
 
-/// How long the server waits before accepting again after running out of file descriptors.
+/// How long the server waits before accepting again after running out of file descriptors
+/// with no descriptor kept aside to refuse the connection with.
 pub const ACCEPT_PAUSE: Duration = Duration::from_millis(250);
+
+/// How long a refusal waits for the connection it is to refuse.
+pub const REFUSAL_WAIT: Duration = Duration::from_millis(50);
+
+/// The least time between two log lines about connections refused for lack of descriptors.
+pub const REFUSAL_LOG_EVERY: Duration = Duration::from_secs(1);
 
 /// Who is counted and how many connections each may have.
 #[derive(Clone, Debug)]
@@ -173,6 +185,41 @@ fn out_of_descriptors(e: &io::Error) -> bool {
     cfg!(unix) && matches!(e.raw_os_error(), Some(23 | 24))
 }
 
+/// With no descriptor left: gives up the one kept aside, takes the connection waiting and
+/// answers it [`super::descriptors::REFUSAL`], closes it and takes the reserve again. False
+/// when nothing could be refused (no reserve, or the descriptor freed was taken meanwhile):
+/// the caller then pauses.
+async fn refuse_one(listener: &TcpListener, reserve: &mut super::descriptors::Reserve) -> bool {
+    if !reserve.held() {
+        reserve.restore();
+        return false;
+    }
+    reserve.release();
+    // The connection that made `accept` fail is waiting; should it have gone meanwhile,
+    // give up soon rather than hold the loop.
+    let accepted = tokio::time::timeout(REFUSAL_WAIT, listener.accept()).await;
+    let refused = match accepted {
+        Ok(Ok((stream, _))) => {
+            // What the client sent already is read (closing with unread bytes would reset
+            // the connection, and the answer could be lost); best effort, never waiting.
+            let mut sink = [0u8; 4096];
+            for _ in 0..4 {
+                if !matches!(stream.try_read(&mut sink), Ok(n) if n > 0) {
+                    break;
+                }
+            }
+            // The answer is small enough for any send buffer.
+            let _ = stream.try_write(super::descriptors::REFUSAL);
+            let _ = socket2::SockRef::from(&stream).shutdown(std::net::Shutdown::Write);
+            drop(stream);
+            true
+        }
+        Ok(Err(_)) | Err(_) => false,
+    };
+    reserve.restore();
+    refused && reserve.held()
+}
+
 /// Serves `router` on `listener` until `shutdown` completes, then lets the requests in hand
 /// finish (WebSockets already upgraded go on until the games' tasks stop).
 pub async fn serve(
@@ -190,6 +237,9 @@ pub async fn serve(
         .timer(TokioTimer::new())
         .header_read_timeout(HEADER_TIMEOUT);
     tokio::pin!(shutdown);
+    let mut reserve = super::descriptors::Reserve::new();
+    let mut refused: u64 = 0;
+    let mut last_logged: Option<std::time::Instant> = None;
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
@@ -198,14 +248,19 @@ pub async fn serve(
         let (stream, addr) = match accepted {
             Ok(x) => x,
             Err(e) if out_of_descriptors(&e) => {
-                tracing::error!(
-                    "refusing connections: out of file descriptors with {} connections open \
-                     ({e}); raise the limit (ulimit -n) or lower --max-connections-per-address; \
-                     trying again in {} ms",
-                    total.load(Ordering::Relaxed),
-                    ACCEPT_PAUSE.as_millis()
-                );
-                tokio::time::sleep(ACCEPT_PAUSE).await;
+                refused += 1;
+                if last_logged.is_none_or(|t| t.elapsed() >= REFUSAL_LOG_EVERY) {
+                    last_logged = Some(std::time::Instant::now());
+                    tracing::error!(
+                        "refusing connections: out of file descriptors with {} connections \
+                         open ({e}; {refused} refused so far); raise the limit (ulimit -n) or \
+                         lower --max-connections-per-address",
+                        total.load(Ordering::Relaxed),
+                    );
+                }
+                if !refuse_one(&listener, &mut reserve).await {
+                    tokio::time::sleep(ACCEPT_PAUSE).await;
+                }
                 continue;
             }
             Err(e) => {

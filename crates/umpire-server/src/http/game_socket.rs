@@ -193,11 +193,18 @@ async fn connection(
     // A refused frame's text is kept until it is answered (at most one, the latest), and its
     // id read only then: a flood costs no parsing.
     let mut refusals = Refusals::<Option<Utf8Bytes>>::default();
+    // The game's task ended under the connection (in a cluster: handed over to another node,
+    // the node draining, its lock lost): nothing more will come, the client must reconnect.
+    let mut ended = false;
     loop {
         let due = refusals.due();
         let msg = tokio::select! {
             msg = stream.next() => msg,
             _ = &mut writer => None,
+            () = handle.closed() => {
+                ended = true;
+                None
+            }
             // Armed only while a refused frame waits for its answer.
             () = tokio::time::sleep_until(due.unwrap_or_else(tokio::time::Instant::now)), if due.is_some() => {
                 if let Some(text) = refusals.fire(tokio::time::Instant::now()) {
@@ -272,6 +279,12 @@ async fn connection(
         }
     }
     drop(tx);
+    if ended {
+        // The frames the task queued before it ended are written, then the socket is closed
+        // (the writer ends once every sender of its queue is gone), so that the client
+        // reconnects, to the game's new owner; a client not reading gets the lagged grace.
+        let _ = tokio::time::timeout(LAGGED_GRACE, &mut writer).await;
+    }
     writer.abort();
     let _ = handle.send(RoundMsg::Leave { seat }).await;
 }

@@ -1,7 +1,8 @@
 //! The HTTP layer, on top of every other: the [`router`], the shared [`state`], the
 //! extractors ([`caller`], [`peer`], [`json_body`]), the refusals the framework writes
 //! ([`refusals`]), the [`origin`] check, [`rate_limit`]s and the log-in [`backoff`], the
-//! connections' limits ([`connections`]: accept loop, per-address cap, header timeout), the
+//! connections' limits ([`connections`]: accept loop, per-address cap, header timeout) and
+//! the process's file descriptors ([`descriptors`]), the
 //! request bodies' ([`request_body`]), the sockets' buffers ([`socket_buffers`]), and the
 //! handlers, one file per area: [`accounts`], [`games`],
 //! [`challenges`], [`chat_pages`], [`players`], [`downloads`], [`review`], the
@@ -19,6 +20,7 @@ pub mod caller;
 pub mod challenges;
 pub mod chat_pages;
 pub mod connections;
+pub mod descriptors;
 pub mod downloads;
 pub mod frame_limit;
 pub mod game_socket;

@@ -30,9 +30,23 @@ pub struct LoadtestArgs {
     json: bool,
 }
 
-/// Runs `umpire loadtest`; prints the figures even if the server fails under it.
+/// Runs `umpire loadtest`; prints the figures even if the server fails under it. The load
+/// generator holds two sockets a game, as the server does: it lifts its own open-files limit
+/// to the hard one first, and says on stderr when even that leaves too few for the games
+/// asked (the server would then be measured against a client that cannot open its sockets).
 pub fn loadtest(args: LoadtestArgs) -> Result<(), String> {
     Client::new(&args.server)?;
+    if let Ok(limit) = umpire_server::http::descriptors::raise_limit()
+        && limit.games() < args.games as u64
+    {
+        eprintln!(
+            "umpire loadtest: {} games need about {} descriptors here, and this process may \
+             open {} (ulimit -n): run several load generators, each with part of the games",
+            args.games,
+            args.games as u64 * 2 + umpire_server::http::descriptors::RESERVED,
+            limit.soft
+        );
+    }
     let report = runtime()?.block_on(umpire_client::load::run_plan(
         &umpire_client::load::LoadPlan {
             url: args.server.clone(),

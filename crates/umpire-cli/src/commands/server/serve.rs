@@ -84,6 +84,12 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
         .init();
+    // Every connection is a descriptor: take all the process may have, and say what it
+    // allows (docs/SERVER.md, "Capacity").
+    match umpire_server::http::descriptors::raise_limit() {
+        Ok(limit) => tracing::info!("{}", limit.describe()),
+        Err(e) => tracing::warn!("the open-files limit could not be read: {e}"),
+    }
     let database = match args.database {
         Some(url) => Database::Url(url),
         None => Database::Dir(args.data),
