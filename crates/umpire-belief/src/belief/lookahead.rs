@@ -40,7 +40,7 @@ impl NextTurn {
     pub(super) fn of(side: Color, later: &[Observation]) -> Option<NextTurn> {
         let mut commands = Vec::new();
         for obs in later {
-            if obs.actor != side {
+            if obs.actor != side || obs.player != side {
                 break;
             }
             let Some(own) = obs.own else { continue };
