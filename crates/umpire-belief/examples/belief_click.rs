@@ -18,7 +18,10 @@
 //! load-independent figure; with more threads, the process's (10 ms ticks).
 //! `--repair-budget W`: the repair budget in work units (default the belief crate's; agents
 //! under the default 100 ms budget use 15,000). `--trace`: one line per ply (its CPU, the
-//! positions held, repairs and refills so far, the last repair's work).
+//! positions held, repairs so far, whether the belief is dead, the last repair's work).
+//! `--lookahead`: each asked ply (outside the reference) is computed by a run of its own that
+//! knows the observations up to that ply ([`PlyStream::read_at_ply`], what `umpire belief
+//! --ply N` does); the CPU and wall seconds are then those of that run.
 //! `--whole`: instead, both sides' beliefs through the whole game at every ply
 //! ([`umpire_belief::review::whole_game`]), printing the seconds to the first ply and to the
 //! last, per particles setting.
@@ -46,6 +49,7 @@ fn main() {
     let mut threads = 1usize;
     let mut whole = false;
     let mut trace = false;
+    let mut lookahead = false;
     let mut repair_budget = umpire_belief::REPAIR_BUDGET;
     while let Some(a) = args.next() {
         let mut value = || args.next().expect("a value after the option");
@@ -76,6 +80,7 @@ fn main() {
             "--threads" => threads = value().parse().expect("--threads T"),
             "--whole" => whole = true,
             "--trace" => trace = true,
+            "--lookahead" => lookahead = true,
             "--repair-budget" => repair_budget = value().parse().expect("--repair-budget W"),
             other => panic!("unknown argument {other}"),
         }
@@ -139,11 +144,31 @@ fn main() {
         .into_iter()
         .chain(particles.iter().map(|&p| (false, p)))
         .collect();
-    for (is_reference, p) in runs {
+    let mut sorted = plies.clone();
+    sorted.sort_unstable();
+    let targets: Vec<Option<u32>> = if lookahead {
+        sorted.iter().map(|&p| Some(p)).collect()
+    } else {
+        vec![None]
+    };
+    let runs: Vec<(bool, usize, Option<u32>)> = runs
+        .into_iter()
+        .flat_map(|(r, p)| {
+            if r {
+                vec![(r, p, None)]
+            } else {
+                targets.iter().map(|&t| (r, p, t)).collect()
+            }
+        })
+        .collect();
+    for (is_reference, p, target) in runs {
         let mut stream = PlyStream::of_record(&record, side, config(p)).expect("the record");
+        if let Some(t) = target {
+            stream = stream.read_at_ply(t);
+        }
+        let last = target.unwrap_or(last);
         let (wall, cpu) = (Instant::now(), cpu_seconds());
         let (mut per_ply, mut per_ply_cpu) = (Vec::new(), Vec::new());
-        let mut k = 0;
         while let Some(step) = {
             let (t, c) = (Instant::now(), ply_cpu());
             let step = stream.next_ply().map(|s| s.map(|b| b.plies()));
@@ -155,16 +180,18 @@ fn main() {
             if trace {
                 let b = stream.belief();
                 println!(
-                    "  trace ply {at:>3}: {:7.1} ms CPU, {} held, {}, {} repairs, {} refills, last repair {} units",
+                    "  trace ply {at:>3}: {:7.1} ms CPU, {} held, {}, {} repairs, dead {}, {} refreshes, last repair {} units",
                     per_ply_cpu.last().copied().unwrap_or(0.0),
                     b.held(),
                     if b.is_exact() { "exact" } else { "sampled" },
                     b.repairs(),
-                    b.rejuvenations(),
+                    b.is_dead(),
+                    b.refreshes(),
                     b.last_repair_work()
                 );
             }
-            if plies.contains(&at) {
+            if plies.contains(&at) && target.is_none_or(|t| t == at) {
+                let k = sorted.iter().position(|&q| q == at).unwrap_or(0);
                 let belief = stream.belief();
                 let marginals = Marginals::of(belief);
                 let (tv_mean, tv_max) = if is_reference {
@@ -175,9 +202,8 @@ fn main() {
                         .get(k)
                         .map_or((f64::NAN, f64::NAN), |r| marginals.total_variation(r))
                 };
-                k += 1;
                 println!(
-                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, {} repairs, {} refills, TV/square mean {:.4} max {:.4}",
+                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, {} repairs, dead {}, {} refreshes, TV/square mean {:.4} max {:.4}",
                     if is_reference {
                         "reference"
                     } else {
@@ -194,7 +220,8 @@ fn main() {
                     },
                     placements(belief),
                     belief.repairs(),
-                    belief.rejuvenations(),
+                    belief.is_dead(),
+                    belief.refreshes(),
                     tv_mean,
                     tv_max
                 );

@@ -1,6 +1,8 @@
 //! [`Belief`]: the positions a player cannot rule out, kept exactly while few enough, sampled
 //! beyond a bound.
 
+use std::collections::VecDeque;
+
 use rand::seq::{SliceRandom, index};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -15,9 +17,10 @@ use crate::simulate::{Step, expand_opponent, informative_event, own_step, simula
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
-mod rejuvenate;
+mod lookahead;
+mod repair;
 
-use rejuvenate::{REJUVENATION_WORK, Stage};
+use lookahead::NextTurn;
 
 /// The default bound on the exact set: beyond it the belief keeps a uniform sample of this
 /// many hypotheses.
@@ -49,10 +52,21 @@ pub const PARALLEL_FROM: usize = 4096;
 /// Parents per block of a parallel expansion (one block is one unit of work of a thread).
 const BLOCK: usize = 256;
 
-/// A repair replays the observations since the last exact set with a sample this many times the
-/// bound, then (if that dies too) this many; 4, 16 and 64 before the budget, when single
-/// repairs took tens of seconds.
-const REPAIR_SCALES: [usize; 2] = [4, 16];
+/// A repair that found no survivor from the recent checkpoints replays the observations since
+/// the last exact set with a sample this many times the bound and the particles, then (if that
+/// dies too) this many (`belief/repair.rs`).
+const REPAIR_SCALES: [usize; 2] = [1, 4];
+
+/// The sampled sets kept to repair from: the parents of this many of the recent sampled
+/// opponent turns, spaced about geometrically (the last turns, then two, four, eight… turns
+/// back; `belief/repair.rs`). At most this many times the particles are kept beside the held
+/// set.
+pub const RECENT_CHECKPOINTS: usize = 6;
+
+/// With a lookahead (`belief/lookahead.rs`), a sampled opponent turn also stops once its
+/// children offered reach this many times the particles: a turn whose children mostly fail
+/// the player's next commands costs at most about three times a blind one.
+const LOOKAHEAD_SPAN: u64 = 8;
 
 /// The default [`BeliefConfig::repair_budget`]: the work one repair may do, all its replays
 /// together, counted as [`Belief::work`] (about 1–3 µs of one core per unit on the machine
@@ -126,14 +140,22 @@ pub(crate) struct Hypothesis {
     pub primary: bool,
 }
 
-/// Where to restart if every sampled hypothesis dies: the last exact set and the transcript
-/// position it stood at.
+/// Where to restart if every sampled hypothesis dies: the parents of an opponent turn (the last
+/// exact set, or a recent sampled one), the transcript position of the opponent's move, and
+/// what the estimate stood at.
 #[derive(Clone, Debug)]
 struct Checkpoint {
     states: Vec<Hypothesis>,
     transcript_len: usize,
     turn: Vec<Command>,
     pending: Vec<Observation>,
+    /// Whether `states` was the exact set.
+    exact: bool,
+    /// The opponent turns taken in before it (its age, against [`Belief::turns`]).
+    turns: u32,
+    /// The estimate's scale and squared relative error then.
+    scale: f64,
+    relvar: f64,
 }
 
 /// The size of the set of consistent positions, or what is known of it beyond the bound.
@@ -216,10 +238,18 @@ pub struct Belief {
     pending: Vec<Observation>,
     transcript: Vec<Observation>,
     checkpoint: Option<Checkpoint>,
-    /// The last sampled opponent turn, to refill a depleted sample from (`rejuvenate.rs`).
-    stage: Option<Stage>,
-    /// Refills that added hypotheses.
-    rejuvenations: u32,
+    /// The parents of the last few sampled opponent turns, oldest first (at most
+    /// [`RECENT_CHECKPOINTS`]): a repair regrows from the most recent that still has
+    /// consistent descendants.
+    recent: VecDeque<Checkpoint>,
+    /// Opponent turns taken in.
+    turns: u32,
+    /// Refreshes that grew a thinned sample.
+    refreshes: u32,
+    /// Refreshes tried since the last opponent turn (at most `REFRESHES_PER_TURN`).
+    refreshed: u8,
+    /// A repair under way (`belief/repair.rs`): the belief is empty until it catches up.
+    regrowth: Option<Box<repair::Regrowth>>,
     /// Index in the transcript of the observation being taken in.
     cursor: usize,
     repairs: u32,
@@ -286,8 +316,11 @@ impl Belief {
             pending: Vec::new(),
             transcript: Vec::new(),
             checkpoint: None,
-            stage: None,
-            rejuvenations: 0,
+            recent: VecDeque::new(),
+            turns: 0,
+            refreshes: 0,
+            refreshed: 0,
+            regrowth: None,
             cursor: 0,
             repairs: 0,
             budget: None,
@@ -384,15 +417,22 @@ impl Belief {
         }
     }
 
-    /// How many times the sampled set died out and a rebuild from the last exact set was tried.
+    /// How many replays repairs have tried: each time the sampled set died out, one per
+    /// checkpoint tried (recent sets first, then the last exact set).
     pub fn repairs(&self) -> u32 {
         self.repairs
     }
 
-    /// How many times a depleted sample was refilled from the last sampled opponent turn
-    /// (`docs/BELIEF.md`, "Rejuvenation").
-    pub fn rejuvenations(&self) -> u32 {
-        self.rejuvenations
+    /// How many times a thinned sample was regrown from the last turn's parents with the
+    /// lookahead (`docs/BELIEF.md`, "Repair and refresh").
+    pub fn refreshes(&self) -> u32 {
+        self.refreshes
+    }
+
+    /// Whether a repair failed and the belief is empty for good (the budget ran out or no
+    /// checkpoint had a consistent descendant the sampler found).
+    pub fn is_dead(&self) -> bool {
+        self.given_up
     }
 
     /// The work done so far, a measure of cost that does not depend on the machine: in the
@@ -402,8 +442,9 @@ impl Belief {
         self.work
     }
 
-    /// The [`Belief::work`] of the last repair, all its replays together: at most the repair
-    /// budget ([`BeliefConfig::repair_budget`]) plus the children of the last parent expanded.
+    /// The [`Belief::work`] a repair did while the last observation was taken in (0 if none
+    /// ran): at most the repair budget ([`BeliefConfig::repair_budget`]) plus one observation
+    /// of the replay that passed it. A repair that needs more goes on at the next move.
     pub fn last_repair_work(&self) -> u64 {
         self.last_repair_work
     }
@@ -458,6 +499,20 @@ impl Belief {
 
     /// Takes in one observation of the player's.
     pub fn observe(&mut self, obs: &Observation) -> Result<(), BeliefError> {
+        self.observe_known(obs, &[])
+    }
+
+    /// Takes in one observation of the player's, where the player's observations that follow
+    /// it, `later`, are already known (a finished record read at a later ply): an opponent's
+    /// move is then expanded with a lookahead, keeping only children that the player's next
+    /// commands in `later` leave standing (`docs/BELIEF.md`, "Lookahead"). Every held
+    /// hypothesis stays fully consistent with what was taken in; but until `later` is taken in
+    /// too, the sample is conditioned on it, so read the belief only after it.
+    pub fn observe_known(
+        &mut self,
+        obs: &Observation,
+        later: &[Observation],
+    ) -> Result<(), BeliefError> {
         if obs.player != self.side {
             return Err(BeliefError::WrongPlayer {
                 belief: self.side,
@@ -469,21 +524,26 @@ impl Belief {
         }
         self.cursor = self.transcript.len();
         self.transcript.push(obs.clone());
+        self.last_repair_work = 0;
         self.plies += u32::from(obs.moved);
-        self.update(obs);
-        if obs.actor == self.side && !self.states.is_empty() && self.depleted() {
-            // Most of the sample was ruled out: refill it from the last sampled opponent turn,
-            // within a bounded amount of work.
-            self.rejuvenate(REJUVENATION_WORK.saturating_mul(self.particles as u64));
+        self.update(obs, later);
+        if obs.actor == self.side && self.depleted() {
+            // Most of the sample was ruled out by the player's command: regrow it from the last
+            // turn's parents with the lookahead, within a bounded amount of work.
+            self.refresh();
         }
-        if self.states.is_empty() && !self.exact && !self.given_up {
-            self.repair();
+        if self.states.is_empty() && !self.exact && !self.given_up && self.regrowth.is_none() {
+            self.start_regrowth();
+        }
+        if self.regrowth.is_some() && (obs.moved || self.over) {
+            // A repair goes on a budget's work per ply (at each move of either side).
+            self.advance_regrowth();
         }
         Ok(())
     }
 
-    /// Applies one observation to the set.
-    fn update(&mut self, obs: &Observation) {
+    /// Applies one observation to the set; `later`: the player's observations known to follow.
+    fn update(&mut self, obs: &Observation, later: &[Observation]) {
         if self.over {
             return;
         }
@@ -502,7 +562,7 @@ impl Belief {
                 self.pending.push(obs.clone());
             }
             if obs.moved {
-                self.expand();
+                self.expand(NextTurn::of(self.side, later));
                 self.pending.clear();
             }
         }
@@ -665,8 +725,10 @@ impl Belief {
     }
 
     /// The opponent's turn: every hypothesis spreads into every position the opponent could
-    /// have reached while the player heard exactly what it heard.
-    fn expand(&mut self) {
+    /// have reached while the player heard exactly what it heard. With `next` (the player's
+    /// next commands, where known: `belief/lookahead.rs`) only children that they leave
+    /// standing are offered.
+    fn expand(&mut self, next: Option<NextTurn>) {
         let parent_count = self.distinct as u64;
         let mut parents = std::mem::take(&mut self.states);
         let threefold = self.rules.threefold_repetition;
@@ -706,29 +768,46 @@ impl Belief {
             threefold,
             repeated: threefold && events.last().is_some_and(repetition_end),
         };
+        let next = next.as_ref();
         let stop_at = EARLY_STOP * self.particles as u64;
+        // With a lookahead, a sampled turn also stops after `LOOKAHEAD_SPAN` times the
+        // particles of children offered (an exact one expands every parent until it overflows).
+        let span = if next.is_some() {
+            LOOKAHEAD_SPAN * self.particles as u64
+        } else {
+            u64::MAX
+        };
+        let was_sampled = !self.exact;
         // Within a repair, the work it may still do.
         let budget = self.budget.unwrap_or(u64::MAX);
         let mut work = 0u64;
+        let mut children_offered = 0u64;
         let threads = self.threads_for(guess);
         let rng = &mut self.rng;
         let mut expanded = 0usize;
-        // Children offered per expanded parent: their mean and spread give the estimate's error.
+        // Children kept per expanded parent: their mean and spread give the estimate's error.
         let (mut sum, mut sum_sq) = (0f64, 0f64);
         // One parent's children, offered in the order they were found: the same sequence of
-        // offers (and so of random choices) on one thread or several.
-        let mut parent_done = |pool: &mut Pool, rng: &mut Xoshiro256PlusPlus, offered: u32| {
-            pool.flush(rng);
-            expanded += 1;
-            sum += f64::from(offered);
-            sum_sq += f64::from(offered) * f64::from(offered);
-            work += u64::from(offered) + PARENT_WORK;
-            !(pool.overflowed && pool.seen >= stop_at) && work < budget
-        };
+        // offers (and so of random choices) on one thread or several. `kept`: the children
+        // offered to the pool (those the lookahead left standing), `found`: all of them.
+        let judged_per_child = u64::from(next.is_some());
+        let mut parent_done =
+            |pool: &mut Pool, rng: &mut Xoshiro256PlusPlus, kept: u32, found: u32| {
+                pool.flush(rng);
+                expanded += 1;
+                sum += f64::from(kept);
+                sum_sq += f64::from(kept) * f64::from(kept);
+                work += u64::from(found) * (1 + judged_per_child) + PARENT_WORK;
+                children_offered += u64::from(found);
+                let stop = pool.overflowed && pool.seen >= stop_at;
+                let spent = (was_sampled || pool.overflowed) && children_offered >= span;
+                !stop && !spent && work < budget
+            };
         if threads > 1 {
             // Blocks of at most `BLOCK` parents; at least 16 blocks per thread where there are
             // enough parents, so that the threads stay evenly busy.
             let block = (parents.len() / (threads * 16)).clamp(1, BLOCK);
+            let sim = self.sim;
             ordered_blocks(
                 &parents,
                 block,
@@ -738,17 +817,25 @@ impl Belief {
                     out.counts.clear();
                     for h in block {
                         let before = out.children.len();
-                        spread.children(h, &mut |c| out.children.push(c));
-                        out.counts.push((out.children.len() - before) as u32);
+                        let mut found = 0u32;
+                        let (children, scratch) = (&mut out.children, &mut out.scratch);
+                        spread.children(h, &mut |c| {
+                            found += 1;
+                            if next.is_none_or(|n| n.passes(scratch, sim, &c.pos)) {
+                                children.push(c);
+                            }
+                        });
+                        out.counts
+                            .push(((out.children.len() - before) as u32, found));
                     }
                 },
                 |out| {
                     let mut children = out.children.drain(..);
-                    for &count in &out.counts {
-                        for c in children.by_ref().take(count as usize) {
+                    for &(kept, found) in &out.counts {
+                        for c in children.by_ref().take(kept as usize) {
                             pool.offer(c, rng);
                         }
-                        if !parent_done(&mut pool, rng, count) {
+                        if !parent_done(&mut pool, rng, kept, found) {
                             return false;
                         }
                     }
@@ -756,13 +843,17 @@ impl Belief {
                 },
             );
         } else {
+            let mut scratch = None;
             for h in &parents {
-                let mut offered = 0u32;
+                let (mut kept, mut found) = (0u32, 0u32);
                 spread.children(h, &mut |c| {
-                    offered += 1;
-                    pool.offer(c, rng);
+                    found += 1;
+                    if next.is_none_or(|n| n.passes(&mut scratch, self.sim, &c.pos)) {
+                        kept += 1;
+                        pool.offer(c, rng);
+                    }
                 });
-                if !parent_done(&mut pool, rng, offered) {
+                if !parent_done(&mut pool, rng, kept, found) {
                     break;
                 }
             }
@@ -770,30 +861,36 @@ impl Belief {
         self.spend(work);
         let parent_total = parents.len();
         let parent_share = expanded as f64 / parent_total.max(1) as f64;
-        // The turn's events, for a later refill from this turn's unexpanded parents (and a
-        // replay from its parents).
-        let stage_events = events.clone();
         self.pending = events;
         let was_exact = self.exact;
-        let mut stage_parents = None;
+        // As before the opponent's move was taken in: its observation is the last event.
+        let before = self.pending.len().saturating_sub(1);
+        let checkpoint = Checkpoint {
+            states: parents,
+            transcript_len: self.cursor,
+            turn: self.turn.clone(),
+            pending: self.pending[..before].to_vec(),
+            exact: was_exact,
+            turns: self.turns,
+            scale: self.scale,
+            relvar: self.relvar,
+        };
         if pool.overflowed && was_exact {
             // Keep the last exact set to rebuild from if the sample dies out.
-            // As before the opponent's move was taken in: its observation is the last event.
-            let before = self.pending.len().saturating_sub(1);
             let plies = self.transcript[..self.cursor]
                 .iter()
                 .filter(|o| o.moved)
                 .count() as u32;
             self.last_exact = (parent_count, plies);
-            self.checkpoint = Some(Checkpoint {
-                states: parents,
-                transcript_len: self.cursor,
-                turn: self.turn.clone(),
-                pending: self.pending[..before].to_vec(),
-            });
-        } else {
-            stage_parents = Some(parents);
+            self.checkpoint = Some(checkpoint);
+            self.recent.clear();
+        } else if !was_exact && !checkpoint.states.is_empty() {
+            // A recent sampled set to regrow from (`belief/repair.rs`).
+            self.recent.push_back(checkpoint);
+            self.thin_checkpoints();
         }
+        self.turns += 1;
+        self.refreshed = 0;
         if expanded > 0 {
             self.branching = (pool.seen as f64 / expanded as f64).max(1.0);
         }
@@ -802,12 +899,7 @@ impl Belief {
         let overflowed = pool.overflowed;
         // Every hypothesis offered a position of its own: none is split, no pass needed.
         let unsplit = !threefold || seen == pool.seen;
-        let keep = if overflowed {
-            pool.bound as f64 / pool.seen.max(1) as f64
-        } else {
-            1.0
-        };
-        let (states, nodes, distinct, offered) = pool.finish();
+        let (states, nodes, distinct) = pool.finish();
         self.states = states;
         for (h, node) in self.states.iter_mut().zip(nodes) {
             h.node = self.witnesses.push(node);
@@ -835,120 +927,27 @@ impl Belief {
                 }
             }
         }
-        // A sampled turn is kept to refill the sample from its unexpanded parents.
-        self.stage = (!self.exact).then(|| Stage {
-            parents: stage_parents,
-            next: expanded,
-            events: stage_events,
-            offered,
-            keep,
-            from: self.cursor + 1,
-        });
-        self.compact_witnesses();
+        if self.budget.is_none() {
+            // Not within a repair, which holds checkpoints taken out of the belief.
+            self.compact_witnesses();
+        }
     }
-
-    /// Every sampled hypothesis died: rebuild from the last exact set with fresh random
-    /// choices and a larger sample ([`REPAIR_SCALES`] times the bound), replaying the
-    /// observations since, within the repair budget ([`BeliefConfig::repair_budget`], all
-    /// replays together). If the replays fail or the budget runs out, the belief is empty and
-    /// not exact, and is not repaired again.
-    ///
-    /// A refill from the last sampled turn is not tried first: measured, refilled samples died
-    /// again soon and the belief ended dead more often (`docs/BENCHMARKS.md`, "Goals 3 and 4,
-    /// second round").
-    fn repair(&mut self) {
-        if self.checkpoint.is_none() {
+    /// Renumbers the witness nodes once most are dead: those of the held hypotheses and of the
+    /// checkpoints (a repair restarts from them) stay.
+    fn compact_witnesses(&mut self) {
+        if self.regrowth.is_some() {
+            // The repair's checkpoints, taken out of the belief, keep the present numbering.
             return;
         }
-        let (bound, particles) = (self.bound, self.particles);
-        let work_before = self.work;
-        self.budget = Some(self.repair_budget);
-        // The replays make their own turns to refill from.
-        self.stage = None;
-        let mut repaired = false;
-        for scale in REPAIR_SCALES {
-            if self.budget == Some(0) {
-                break;
-            }
-            // Read afresh each time: a replay may renumber the witnesses (and the checkpoint's).
-            let Some(cp) = self.checkpoint.clone() else {
-                break;
-            };
-            self.repairs += 1;
-            if self.replay(
-                &cp,
-                bound.saturating_mul(scale),
-                particles.saturating_mul(scale),
-            ) {
-                repaired = true;
-                break;
-            }
-        }
-        self.bound = bound;
-        self.particles = particles;
-        self.budget = None;
-        self.last_repair_work = self.work - work_before;
-        if !repaired {
-            self.states.clear();
-            self.exact = false;
-            self.distinct = 0;
-            self.given_up = true;
-            self.stage = None;
-        }
-    }
-
-    /// Replays the observations since `cp` (the last exact set) from its hypotheses with
-    /// `bound` and `particles` (and fresh random choices); returns whether any hypothesis
-    /// survived every one of them within the repair budget.
-    fn replay(&mut self, cp: &Checkpoint, bound: usize, particles: usize) -> bool {
-        self.bound = bound;
-        self.particles = particles;
-        self.states = cp.states.clone();
-        self.turn = cp.turn.clone();
-        self.pending = cp.pending.clone();
-        self.exact = true;
-        self.scale = 1.0;
-        self.relvar = 0.0;
-        self.count_distinct();
-        self.over = false;
-        let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
-        for (k, obs) in later.iter().enumerate() {
-            self.cursor = cp.transcript_len + k;
-            self.update(obs);
-            if self.budget == Some(0) {
-                // Out of budget before the replay caught up: what it holds is not checked
-                // against the later observations.
-                self.states.clear();
-            }
-            if self.states.is_empty() {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Renumbers the witness nodes once most are dead: those of the held hypotheses, the
-    /// checkpoint's (a repair restarts from them) and the kept turn's parents (a refill expands
-    /// them) stay.
-    fn compact_witnesses(&mut self) {
         let mut kept = self.states.len();
         kept += self.checkpoint.as_ref().map_or(0, |c| c.states.len());
-        kept += self
-            .stage
-            .as_ref()
-            .and_then(|s| s.parents.as_ref())
-            .map_or(0, Vec::len);
+        kept += self.recent.iter().map(|c| c.states.len()).sum::<usize>();
         if self.witnesses.len() <= 4 * kept + 1024 {
             return;
         }
         let mut live: Vec<u32> = self.states.iter().map(|h| h.node).collect();
-        let others = self
-            .checkpoint
-            .iter()
-            .map(|c| &c.states)
-            .chain(self.stage.iter().filter_map(|s| s.parents.as_ref()));
-        for states in others {
-            live.extend(states.iter().map(|h| h.node));
+        for cp in self.checkpoint.iter().chain(self.recent.iter()) {
+            live.extend(cp.states.iter().map(|h| h.node));
         }
         self.witnesses.compact(&mut live);
         let mut renumbered = live.into_iter();
@@ -958,14 +957,10 @@ impl Belief {
             }
         };
         renumber(&mut self.states);
-        if let Some(cp) = &mut self.checkpoint {
+        for cp in self.checkpoint.iter_mut().chain(self.recent.iter_mut()) {
             renumber(&mut cp.states);
         }
-        if let Some(parents) = self.stage.as_mut().and_then(|s| s.parents.as_mut()) {
-            renumber(parents);
-        }
     }
-
     /// Counts `work` (children offered, hypotheses judged), and takes it from a repair's
     /// budget if one runs.
     fn spend(&mut self, work: u64) {
@@ -1124,7 +1119,10 @@ impl Spread<'_> {
 #[derive(Default)]
 struct Block {
     children: Vec<Child>,
-    counts: Vec<u32>,
+    /// Per parent: the children kept in `children` and the children found.
+    counts: Vec<(u32, u32)>,
+    /// The umpire a lookahead judges children with, kept between parents.
+    scratch: Option<umpire_rules::Umpire>,
 }
 
 /// The children of one opponent turn, deduplicated; over the bound, a uniform reservoir.
@@ -1272,10 +1270,10 @@ impl Pool {
     }
 
     /// The children kept, their witness nodes, under the bound the distinct positions among
-    /// them (their primary flags set), and the keys of every child offered.
-    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>, Option<usize>, KeyTable) {
+    /// them (their primary flags set).
+    fn finish(self) -> (Vec<Hypothesis>, Vec<Node>, Option<usize>) {
         debug_assert!(self.pending.is_none(), "flushed");
         let distinct = (!self.overflowed).then_some(self.distinct);
-        (self.items, self.nodes, distinct, self.offered)
+        (self.items, self.nodes, distinct)
     }
 }

@@ -34,7 +34,7 @@ mod zobrist_key;
 
 pub use belief::{
     Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, FAST_PARTICLES, PARALLEL_FROM,
-    REPAIR_BUDGET, SizeEstimate,
+    RECENT_CHECKPOINTS, REPAIR_BUDGET, SizeEstimate,
 };
 pub use error::BeliefError;
 pub use filter::{FilterKind, LegalUnion};

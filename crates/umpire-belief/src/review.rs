@@ -25,6 +25,8 @@ pub struct PlyStream {
     belief: Belief,
     observations: Vec<Observation>,
     next: usize,
+    /// The observations before this index may be looked ahead to ([`PlyStream::read_at_ply`]).
+    known: usize,
 }
 
 impl PlyStream {
@@ -41,7 +43,28 @@ impl PlyStream {
             belief: Belief::new(rules, start, side, config)?,
             observations,
             next: 0,
+            known: 0,
         })
+    }
+
+    /// Tells the stream that its belief will be read at ply `ply` (and not before): every
+    /// observation up to that ply is then known while the earlier ones are taken in, and each
+    /// opponent turn before it is expanded with a lookahead to the player's next commands
+    /// ([`Belief::observe_known`]; `docs/BELIEF.md`, "Lookahead"). The beliefs lent at earlier
+    /// plies are conditioned on later observations: read them only for their cost, or not at
+    /// all. What `umpire belief --ply N` does.
+    pub fn read_at_ply(mut self, ply: u32) -> PlyStream {
+        let mut plies = 0u32;
+        self.known = self.observations.len();
+        for (i, obs) in self.observations.iter().enumerate() {
+            plies += u32::from(obs.moved);
+            if plies >= ply {
+                self.known = i + 1;
+                break;
+            }
+        }
+        self.known = self.known.min(self.observations.len());
+        self
     }
 
     /// The stream of `side`'s belief over a referee record: its rule set, its start and the
@@ -68,8 +91,10 @@ impl PlyStream {
     pub fn next_ply(&mut self) -> Option<Result<&Belief, BeliefError>> {
         let rest = &self.observations[self.next..];
         let until = rest.iter().position(|o| o.moved)?;
-        for obs in &rest[..=until] {
-            if let Err(e) = self.belief.observe(obs) {
+        for (k, obs) in rest[..=until].iter().enumerate() {
+            let i = self.next + k;
+            let later = self.observations.get(i + 1..self.known).unwrap_or(&[]);
+            if let Err(e) = self.belief.observe_known(obs, later) {
                 // The stream ends at a bad observation.
                 self.next = self.observations.len();
                 return Some(Err(e));

@@ -130,8 +130,10 @@ fn one_thread_and_two_hold_the_same_sample_with_fewer_particles() {
 /// particles, the mean over the squares of the total variation distance between the marginals
 /// and those of a run keeping 20,000 (ten times the bound's particles) stays under 0.12 at
 /// plies 10, 20 and 40 of random wild16 games, and on average over those plies, sides and games
-/// under twice the distance of a run keeping the bound's 2,000 (measured 0.016–0.103, average
-/// 0.062, against 0.045 for the bound's particles: `docs/BENCHMARKS.md`).
+/// under twice the distance of a run keeping the bound's 2,000 (measured 0.016–0.120, average
+/// 0.058, against 0.043 for the bound's particles; the largest, 0.1198, is White's ply 20 of
+/// the second game, where a command left one position: close to the bound, but the runs are
+/// seeded, so the figure is the same every time).
 #[test]
 fn the_marginals_stay_close_to_a_run_with_ten_times_the_particles() {
     const STATED: f64 = 0.12;

@@ -197,6 +197,11 @@ enum Cmd {
         /// (with --json one JSON object a line); not with --svg, --samples-out or --max-seconds.
         #[arg(long, conflicts_with_all = ["svg", "samples_out", "max_seconds"])]
         all_plies: bool,
+        /// Expand each opponent turn blind, without looking ahead to the side's next commands
+        /// in the record (the answer then equals the --all-plies line of that ply; see
+        /// docs/BELIEF.md, "Lookahead").
+        #[arg(long)]
+        no_lookahead: bool,
     },
     /// Haft Schrödinger chess: the back-rank men's natures are unknown and a move is legal
     /// when some assignment of natures makes the whole game legal (decided by SAT solving).
@@ -286,6 +291,7 @@ fn main() -> ExitCode {
             particles,
             threads,
             all_plies,
+            no_lookahead,
         } => {
             if let (Some(n), None) = (samples, &samples_out) {
                 eprintln!(
@@ -308,6 +314,7 @@ fn main() -> ExitCode {
                 particles: particles.map(|p| usize::try_from(p).unwrap_or(usize::MAX)),
                 threads: usize::try_from(threads).unwrap_or(1),
                 all_plies,
+                lookahead: !no_lookahead,
             })
         }
         Cmd::Match(args) => match_cmd::run(args),

@@ -49,6 +49,9 @@ pub struct BeliefArgs<'a> {
     pub threads: usize,
     /// Print the belief after every ply up to `ply`, one line each, as it is computed.
     pub all_plies: bool,
+    /// Expand opponent turns with a lookahead to the side's next commands, known from the
+    /// record up to `ply` ([`Belief::observe_known`]); not with `all_plies`.
+    pub lookahead: bool,
 }
 
 impl BeliefArgs<'_> {
@@ -251,8 +254,14 @@ fn follow(
     let mut capped = false;
     let mut k = 0;
     while k < observations.len() {
+        // The belief is read after the last observation only: every one up to it is known.
+        let later = if args.lookahead {
+            &observations[k + 1..]
+        } else {
+            &[]
+        };
         belief
-            .observe(&observations[k])
+            .observe_known(&observations[k], later)
             .map_err(|e| e.to_string())?;
         k += 1;
         let elapsed = clock.elapsed().as_secs_f64();

@@ -1,8 +1,8 @@
-//! Rejuvenation (issue 30): a sample the player's own commands depleted is refilled from the
-//! last sampled opponent turn's unexpanded parents (a dead one is repaired from the last exact
-//! set, as before). Whatever a refill or repair adds is fully
-//! consistent (its hidden history replays to the player's own observations), a refill never
-//! leaves more than the particles, and refills and repairs stay within their work.
+//! Refresh and repair (issues 28 and 30): a sample the player's own commands thinned is regrown
+//! from the last opponent turn's parents with the lookahead; a dead one is regrown from the
+//! most recent checkpoint with consistent descendants. Whatever they hold is fully consistent
+//! (its hidden history replays to the player's own observations), a refresh never leaves more
+//! than the particles, and both stay within their work.
 
 mod common;
 
@@ -18,7 +18,7 @@ use umpire_rules::{AttemptList, RuleSet};
 const ONE_PARENT: u64 = 2_000;
 
 #[test]
-fn refills_and_repairs_add_only_fully_consistent_positions_within_their_work() {
+fn refreshes_and_repairs_hold_only_fully_consistent_positions_within_their_work() {
     let (mut refills, mut repairs, mut checked) = (0u32, 0u32, 0);
     for (k, rules) in common::all_rules().enumerate() {
         for seed in 0..8u64 {
@@ -44,14 +44,13 @@ fn refills_and_repairs_add_only_fully_consistent_positions_within_their_work() {
                     let Some(obs) = outcome.observation(command, b.side()) else {
                         continue;
                     };
-                    let (refills_before, repairs_before, work_before) =
-                        (b.rejuvenations(), b.repairs(), b.work());
+                    let (refills_before, work_before, held_before) =
+                        (b.refreshes(), b.work(), b.held());
                     b.observe(&obs).expect("fits");
-                    let refilled = b.rejuvenations() > refills_before;
-                    let repaired = b.repairs() > repairs_before;
+                    let refilled = b.refreshes() > refills_before;
+                    let repaired = b.last_repair_work() > 0 || (held_before == 0 && b.held() > 0);
                     if refilled && !repaired {
-                        // A refill keeps at most the particles (a repair's replay may hold
-                        // more until the next opponent turn, as before).
+                        // A refresh keeps at most the particles.
                         assert!(
                             b.hypotheses() <= particles,
                             "{}: {} held",
@@ -61,18 +60,22 @@ fn refills_and_repairs_add_only_fully_consistent_positions_within_their_work() {
                     }
                     if repaired {
                         repairs += 1;
+                        // The budget per observation, plus one observation of a replay at four
+                        // times the particles (its lookahead turn: 16 times those of children,
+                        // judged twice, and 8 a parent).
+                        let one_update = 4 * 40 * particles as u64 + 8 * bound as u64 + ONE_PARENT;
                         assert!(
-                            b.last_repair_work() <= budget + ONE_PARENT,
+                            b.last_repair_work() <= budget + one_update,
                             "{}: a repair did {} work",
                             rules.id,
                             b.last_repair_work()
                         );
                     } else if refilled {
-                        // A refill outside a repair: at most eight units a particle, plus the
+                        // A refresh outside a repair: at most 24 units a particle, plus the
                         // update itself and one parent's children.
                         let update = 8 * bound as u64 + ONE_PARENT;
                         assert!(
-                            b.work() - work_before <= 8 * particles as u64 + update,
+                            b.work() - work_before <= 24 * particles as u64 + update,
                             "{}: a refill did {} work",
                             rules.id,
                             b.work() - work_before
@@ -108,7 +111,7 @@ fn refills_and_repairs_add_only_fully_consistent_positions_within_their_work() {
 }
 
 #[test]
-fn a_refill_is_deterministic_and_the_same_on_one_thread_and_two() {
+fn a_refresh_is_deterministic_and_the_same_on_one_thread_and_two() {
     let record = |seed| {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut game = Game::new(RuleSet::WILD16);
@@ -132,7 +135,7 @@ fn a_refill_is_deterministic_and_the_same_on_one_thread_and_two() {
         let mut trail = Vec::new();
         for obs in record.player_view(Color::White).unwrap().observations {
             b.observe(&obs).unwrap();
-            trail.push((b.held(), b.rejuvenations(), b.repairs(), b.size()));
+            trail.push((b.held(), b.refreshes(), b.repairs(), b.size()));
         }
         trail
     };
@@ -144,7 +147,7 @@ fn a_refill_is_deterministic_and_the_same_on_one_thread_and_two() {
             (r, trail)
         })
         .find(|(_, trail)| trail.last().is_some_and(|t| t.1 > 0))
-        .expect("a refill in one of 20 games");
+        .expect("a refresh in one of 20 games");
     assert_eq!(one, run(&record, 1));
     assert_eq!(one, run(&record, 2));
 }
