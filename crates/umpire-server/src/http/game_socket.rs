@@ -163,11 +163,13 @@ async fn connection(
 ) {
     let store = handle.store().clone();
     let (tx, inbox) = outbox();
+    let conn = crate::game::round::next_connection();
     if handle
         .send(RoundMsg::Subscribe {
             seat,
             tx: tx.clone(),
             from,
+            conn,
         })
         .await
         .is_err()
@@ -273,7 +275,7 @@ async fn connection(
     }
     drop(tx);
     writer.abort();
-    let _ = handle.send(RoundMsg::Leave { seat }).await;
+    let _ = handle.send(RoundMsg::Leave { conn }).await;
 }
 
 /// The id of a frame (`None` for a binary frame, or a frame without one).
