@@ -182,6 +182,7 @@ pub async fn open_timed(
         login_failures: Arc::new(http::backoff::Backoff::default()),
         new_accounts: Arc::new(http::rate_limit::new_account_limiter()),
         player_frames: Arc::new(http::rate_limit::player_frame_limiter()),
+        refusals: Arc::new(http::refusal_budget::RefusalBudget::new()),
         creations: Arc::new(http::rate_limit::creation_limiter()),
         guest_creations: Arc::new(http::rate_limit::guest_creation_limiter()),
         guest_accounts: Arc::new(http::rate_limit::guest_account_limiter()),

@@ -198,6 +198,87 @@ async fn a_client_that_waits_for_each_answer_always_hears_one() {
     server.stop().await;
 }
 
+/// Floods `sockets` with `per_socket` bad frames each (round robin, so that every socket is
+/// refused), then on each socket asks a last frame (`id` 9999, sent again after each refusal)
+/// and reads up to its answer; returns how many `rate_limited` answers came on all the sockets
+/// together, and how long the whole took.
+async fn flood_and_count(
+    sockets: &mut [umpire_client::client::GameSocket],
+    per_socket: usize,
+) -> (u128, Duration) {
+    let began = std::time::Instant::now();
+    for _ in 0..per_socket {
+        for s in sockets.iter_mut() {
+            s.send_text("{\"x\":1}").await.unwrap();
+        }
+    }
+    let mut limited = 0;
+    for s in sockets.iter_mut() {
+        s.send(&json!({"type":"sync","id":9999})).await.unwrap();
+        loop {
+            let f = s.next_within(T).await.unwrap();
+            if f["code"] == "rate_limited" {
+                limited += 1;
+                if f["reply_to"] == json!(9999) {
+                    tokio::time::sleep(REFUSAL_EVERY + Duration::from_millis(50)).await;
+                    s.send(&json!({"type":"sync","id":9999})).await.unwrap();
+                }
+                continue;
+            }
+            if f["reply_to"] == json!(9999) {
+                break;
+            }
+        }
+    }
+    (limited, began.elapsed())
+}
+
+/// Item 1 of the last round: refusals are answered per player and game, not per socket. One
+/// player's 24 sockets flooding at once get at most `1 + d / 250 ms` `rate_limited` answers
+/// between them over the `d` the whole took (counted per socket, each socket's first refusal
+/// alone made 24).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_flooding_from_many_sockets_gets_one_answer_budget() {
+    let server = Server::start(fresh_dir("hostile-refusals-player")).await;
+    let (white, _black, id) = two_player_game(&server, json!({"initial_ms": 3_600_000})).await;
+    let mut sockets = Vec::new();
+    for _ in 0..24 {
+        sockets.push(socket(&white, &id).await.0);
+    }
+    // 24 x 25 = 600 frames: the burst of 200 passes (each a bad_message answer), the rest are
+    // refused on every socket.
+    let (limited, took) = flood_and_count(&mut sockets, 25).await;
+    let bound = 1 + took.as_millis() / REFUSAL_EVERY.as_millis();
+    assert!(limited >= 1, "the flood is told that it is limited");
+    assert!(
+        limited <= bound,
+        "{limited} rate_limited answers to one player's 24 sockets in {took:?}, more than {bound}"
+    );
+    server.stop().await;
+}
+
+/// The same for spectators: the sockets of one address (here 127.0.0.1, anonymous, each with
+/// a frame bucket of its own) share one answer budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_of_one_address_get_one_answer_budget() {
+    let server = Server::start(fresh_dir("hostile-refusals-spectators")).await;
+    let (_white, _black, id) = two_player_game(&server, json!({"initial_ms": 3_600_000})).await;
+    let anonymous = server.client();
+    let mut sockets = Vec::new();
+    for _ in 0..32 {
+        sockets.push(socket(&anonymous, &id).await.0);
+    }
+    // Past each connection's own burst of 200.
+    let (limited, took) = flood_and_count(&mut sockets, 205).await;
+    let bound = 1 + took.as_millis() / REFUSAL_EVERY.as_millis();
+    assert!(limited >= 1, "the flood is told that it is limited");
+    assert!(
+        limited <= bound,
+        "{limited} rate_limited answers to 32 spectators of one address in {took:?}, more than {bound}"
+    );
+    server.stop().await;
+}
+
 /// Item 10: an anonymous spectator that sends bad frames and never reads is disconnected once
 /// its outbox is full, instead of making the server hold every answer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

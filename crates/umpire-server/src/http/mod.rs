@@ -31,6 +31,7 @@ pub mod origin;
 pub mod peer;
 pub mod players;
 pub mod rate_limit;
+pub mod refusal_budget;
 pub mod refusals;
 pub mod request_body;
 pub mod review;

@@ -3,8 +3,9 @@
 //! guest accounts (per address), on making accounts and bots (per address), on creating games
 //! (per account, and per address for guests), on the frames of each player in each game
 //! (however many sockets it opens) and of each spectator's connection. A refused request gets
-//! the `rate_limited` refusal (HTTP 429 / an `error` frame, at most one per 250 ms on a game socket:
-//! [`crate::http::frame_limit`]); nothing else changes.
+//! the `rate_limited` refusal (HTTP 429 / an `error` frame, at most one per 250 ms for a
+//! player's game sockets together, or a spectator address's: [`crate::http::frame_limit`]);
+//! nothing else changes.
 
 use std::collections::HashMap;
 use std::sync::Mutex;

@@ -29,6 +29,9 @@ pub struct AppState {
     pub new_accounts: Arc<Limiter>,
     /// Frames per player and game (all its sockets).
     pub player_frames: Arc<Limiter>,
+    /// `rate_limited` answers per key (a player in a game, a spectator's address), shared by
+    /// the key's sockets.
+    pub refusals: Arc<crate::http::refusal_budget::RefusalBudget>,
     /// Games created (challenges, games against agents, rematches) per account.
     pub creations: Arc<Limiter>,
     /// Games created by guests per IP address (a guest costs nothing to make).
