@@ -645,6 +645,40 @@ async fn forwarded_addresses_count_only_from_trusted_proxies() {
     server.stop().await;
 }
 
+/// An IPv6 client is counted by its /64 network: taking a fresh address of its network for
+/// each request (a host commonly has a whole /64) buys no fresh share of a per-address limit.
+/// Here the guests minted per address (a burst of 100), through a trusted proxy that forwards
+/// a different address of one /64 each time; another /64 is not held back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ipv6_network_is_one_address_for_the_limits() {
+    let proxy = "127.0.0.2";
+    let options = Options {
+        trusted_proxies: vec![proxy.parse().unwrap()],
+        ..Default::default()
+    };
+    let server = Server::start_options(Database::Dir(fresh_dir("hostile-ipv6")), options).await;
+    let mut refused = None;
+    for k in 1..=150u32 {
+        let from = format!("2001:db8:5:6:{k:x}::{k:x}");
+        let h = [("X-Forwarded-For", from.as_str())];
+        let (status, _) = http_from(&server, proxy, "POST /api/guest", &h, None).await;
+        if status == 429 {
+            refused = Some(k);
+            break;
+        }
+        assert_eq!(status, 200);
+    }
+    // The burst, and what refills meanwhile (one every 10 s).
+    assert!(
+        refused.is_some_and(|k| (101..=110).contains(&k)),
+        "fresh addresses of one /64 escaped the limit per address ({refused:?})"
+    );
+    let h = [("X-Forwarded-For", "2001:db8:5:7::1")];
+    let (status, _) = http_from(&server, proxy, "POST /api/guest", &h, None).await;
+    assert_eq!(status, 200, "another network is not held back");
+    server.stop().await;
+}
+
 /// Item 9 (`Content-Type`): a body is JSON only under the exact media type.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_exact_json_media_type_is_json() {
