@@ -189,6 +189,9 @@ pub async fn open_timed(
         beliefs: Arc::new(game::belief_cache::BeliefCache::default()),
         belief_streams: Arc::new(game::belief_stream::BeliefStreams::default()),
         belief_permits: Arc::new(tokio::sync::Semaphore::new(http::belief::BELIEF_AT_ONCE)),
+        belief_share: Arc::new(http::address_share::AddressShare::new(
+            http::belief::BELIEF_AT_ONCE_PER_ADDRESS,
+        )),
     })
 }
 

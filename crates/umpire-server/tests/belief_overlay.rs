@@ -207,3 +207,53 @@ async fn with_every_permit_held_a_belief_not_kept_is_refused_busy_then_answered(
     assert_eq!(body_of(get(&ann, &path).await), body);
     server.stop().await;
 }
+
+/// One address computes one belief at a time: while a belief asked from 127.0.0.1 is being
+/// computed, a second asked from there is refused `busy` even with a server-wide place free
+/// (else one client asking without pause held every place and refused everyone's overlay);
+/// another address is answered meanwhile, and 127.0.0.1 again once its belief is done.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_computes_one_belief_at_a_time() {
+    let dir = fresh_dir("belief-share");
+    let options = umpire_server::Options {
+        abandon_after: LONG,
+        ..Default::default()
+    };
+    let state = umpire_server::open_with(&Database::Dir(dir.clone()), options)
+        .await
+        .unwrap();
+    let share = std::sync::Arc::clone(&state.belief_share);
+    let permits = std::sync::Arc::clone(&state.belief_permits);
+    let server = Server::serving(state, dir).await;
+    let ann = server.guest().await;
+    let g = ann
+        .create_game(&json!({"agent": "random", "color": "white"}))
+        .await
+        .unwrap();
+    let id = g["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/games/{id}/belief?side=white&ply=0");
+    let here: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    // A belief of 127.0.0.1's being computed (its place held).
+    let computing = share.take(Some(here)).expect("a place").expect("counted");
+    assert_eq!(
+        permits.available_permits(),
+        umpire_server::http::belief::BELIEF_AT_ONCE,
+        "server-wide places are free"
+    );
+    let r = get(&ann, &path).await;
+    assert_eq!((r.status, r.code()), (503, Some("busy")), "{r:?}");
+    assert!(
+        r.body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("your address")),
+        "{r:?}"
+    );
+    // Another address is not held back.
+    let elsewhere: std::net::IpAddr = "127.0.0.2".parse().unwrap();
+    assert!(share.take(Some(elsewhere)).is_some());
+    drop(computing);
+    let body = body_of(get(&ann, &path).await);
+    assert_eq!(body.plies, 0);
+    assert_eq!(share.holds(here), 0, "the place is given back");
+    server.stop().await;
+}

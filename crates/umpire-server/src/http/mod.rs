@@ -13,6 +13,7 @@
 //! nothing below uses this folder.
 
 pub mod accounts;
+pub mod address_share;
 pub mod backoff;
 pub mod belief;
 pub mod caller;

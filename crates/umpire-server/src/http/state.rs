@@ -45,4 +45,7 @@ pub struct AppState {
     pub belief_streams: Arc<BeliefStreams>,
     /// Beliefs that may be computed at once ([`crate::http::belief::BELIEF_AT_ONCE`]).
     pub belief_permits: Arc<Semaphore>,
+    /// Beliefs computed at once per address
+    /// ([`crate::http::belief::BELIEF_AT_ONCE_PER_ADDRESS`]).
+    pub belief_share: Arc<crate::http::address_share::AddressShare>,
 }
