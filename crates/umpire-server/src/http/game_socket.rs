@@ -94,6 +94,20 @@ pub async fn game_socket(
             None => Err(ApiError::not_found(format!("no game {id:?}"))),
         };
     };
+    if row.status == "over"
+        && let Some(ip) = peer.0
+        && (st.options.limit_loopback_guests || !ip.is_loopback())
+        && !st
+            .finished_sockets
+            .take(&ip.to_string(), std::time::Instant::now())
+    {
+        return Err(ApiError::new(
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many sockets on finished games from this address: wait a little, or fetch the \
+             record (GET /games/ID.pgn) or the review (GET /api/games/ID/review), which need none",
+        ));
+    }
     let seat = caller
         .and_then(|u| {
             [Color::White, Color::Black].into_iter().find(|&c| {

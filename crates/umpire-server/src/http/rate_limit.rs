@@ -130,6 +130,20 @@ pub const FRAME_BURST: u32 = 200;
 /// once its burst is spent.
 pub const FRAMES_PER_SECOND: f64 = 100.0;
 
+/// Game sockets opened on finished games per address (loopback only with
+/// [`crate::Options::limit_loopback_guests`]): a burst of [`FINISHED_SOCKETS_BURST`] (30),
+/// then one every 2 seconds. Each may wake the game's task from storage (a replay, and the
+/// game kept in memory until [`crate::game::round::IDLE_UNLOAD`] after its last connection),
+/// so one address keeps at most about 60 finished games in memory, however fast it opens and
+/// closes sockets on old games. A finished game's record and review need no socket.
+pub fn finished_socket_limiter() -> Limiter {
+    Limiter::new(FINISHED_SOCKETS_BURST, 0.5)
+}
+
+/// The sockets on finished games one address may open at once, see
+/// [`finished_socket_limiter`].
+pub const FINISHED_SOCKETS_BURST: u32 = 30;
+
 /// Games created per account (or guest, or bot): a burst of 30, then one every 2 seconds.
 pub fn creation_limiter() -> Limiter {
     Limiter::new(30, 0.5)

@@ -27,6 +27,8 @@ pub struct AppState {
     pub login_failures: Arc<Backoff>,
     /// Accounts and bots made per address.
     pub new_accounts: Arc<Limiter>,
+    /// Game sockets opened on finished games per address.
+    pub finished_sockets: Arc<Limiter>,
     /// Frames per player and game (all its sockets).
     pub player_frames: Arc<Limiter>,
     /// `rate_limited` answers per key (a player in a game, a spectator's address), shared by
