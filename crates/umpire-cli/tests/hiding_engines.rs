@@ -65,8 +65,9 @@ fn side_name(c: Color) -> &'static str {
     if c == Color::White { "white" } else { "black" }
 }
 
-/// A fresh directory holding the spy and each side's script of `steps`.
-fn prepared(name: &str, steps: &[Step]) -> PathBuf {
+/// The spy set up for `steps`: a fresh directory holding the spy and each side's script, and
+/// the engine spec that runs it (`cmd:python3 DIR/spy.py DIR`).
+fn spy(name: &str, steps: &[Step]) -> (PathBuf, String) {
     let dir = std::env::temp_dir().join(format!(
         "umpire-hiding-engines-{}-{name}",
         std::process::id()
@@ -82,7 +83,12 @@ fn prepared(name: &str, steps: &[Step]) -> PathBuf {
             .collect();
         fs::write(dir.join(format!("{}.script", side_name(side))), lines).expect("a script");
     }
-    dir
+    let engine = format!(
+        "cmd:python3 {} {}",
+        dir.join("spy.py").display(),
+        dir.display()
+    );
+    (dir, engine)
 }
 
 fn run_ok(args: &[&str]) {
@@ -109,58 +115,27 @@ fn received(
     observer: Color,
 ) -> Vec<(String, Vec<u8>)> {
     let side = side_name(observer);
+    // One game of `rules`, seeded, for both runners.
+    let one_game = ["--games", "1", "--rules", rules.as_str(), "--seed", "7"];
     let mut out = Vec::new();
     if fen.is_none() {
-        let dir = prepared(&format!("{name}-match"), steps);
-        let engine = format!(
-            "cmd:python3 {} {}",
-            dir.join("spy.py").display(),
-            dir.display()
-        );
-        run_ok(&[
-            "match",
-            &engine,
-            &engine,
-            "--games",
-            "1",
-            "--rules",
-            rules.as_str(),
-            "--seed",
-            "7",
-            "--nodes",
-            "1",
-            "--concurrency",
-            "1",
-            "--json",
-        ]);
+        let (dir, engine) = spy(&format!("{name}-match"), steps);
+        let mut args = vec!["match", &engine, &engine];
+        args.extend(one_game);
+        args.extend(["--nodes", "1", "--concurrency", "1", "--json"]);
+        run_ok(&args);
         out.push((
             "match requests".to_owned(),
             read(&dir.join(format!("{side}.requests"))),
         ));
         let _ = fs::remove_dir_all(&dir);
     }
-    let dir = prepared(&format!("{name}-selfplay"), steps);
-    let engine = format!(
-        "cmd:python3 {} {}",
-        dir.join("spy.py").display(),
-        dir.display()
-    );
+    let (dir, engine) = spy(&format!("{name}-selfplay"), steps);
     let records = dir.join("out");
     let records_arg = records.display().to_string();
-    let mut args = vec![
-        "selfplay",
-        "--agent",
-        &engine,
-        "--games",
-        "1",
-        "--rules",
-        rules.as_str(),
-        "--seed",
-        "7",
-        "--out",
-        &records_arg,
-        "--player-views",
-    ];
+    let mut args = vec!["selfplay", "--agent", &engine];
+    args.extend(one_game);
+    args.extend(["--out", &records_arg, "--player-views"]);
     if let Some(fen) = fen {
         args.extend(["--fen", fen]);
     }
@@ -302,7 +277,7 @@ async fn seated(data: &Path, rules: RuleSetId) -> (String, String) {
 /// White's commands are sent over its socket, each after the bot's reply to the one before;
 /// returns every request byte the bot's engine received.
 fn bot_requests(name: &str, rules: RuleSetId, steps: &[Step]) -> Vec<u8> {
-    let dir = prepared(&format!("{name}-bot"), steps);
+    let (dir, engine) = spy(&format!("{name}-bot"), steps);
     let data = dir.join("data");
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -316,11 +291,6 @@ fn bot_requests(name: &str, rules: RuleSetId, steps: &[Step]) -> Vec<u8> {
         "--data".as_ref(),
         data.as_os_str(),
     ]);
-    let engine = format!(
-        "cmd:python3 {} {}",
-        dir.join("spy.py").display(),
-        dir.display()
-    );
     let mut bot = Reaped(
         Command::new(common::UMPIRE)
             .args([

@@ -70,6 +70,8 @@ pub struct Options {
     /// per address too. Off by default: a local `umpire loadtest` makes thousands of guests
     /// and guest games from 127.0.0.1 (each guest is still limited as an account). Behind a
     /// reverse proxy on the same host every guest comes from loopback: turn it on there.
+    /// (The sockets opened on finished games per address are counted for loopback under the
+    /// same switch.)
     pub limit_loopback_guests: bool,
     /// Answer `GET /api/metrics` (latency histograms, commands counted). Off by default: the
     /// counts move with every command of every game, so on a quiet server a player could
@@ -182,12 +184,17 @@ pub async fn open_timed(
         login_failures: Arc::new(http::backoff::Backoff::default()),
         new_accounts: Arc::new(http::rate_limit::new_account_limiter()),
         player_frames: Arc::new(http::rate_limit::player_frame_limiter()),
+        finished_sockets: Arc::new(http::rate_limit::finished_socket_limiter()),
+        refusals: Arc::new(http::refusal_budget::RefusalBudget::new()),
         creations: Arc::new(http::rate_limit::creation_limiter()),
         guest_creations: Arc::new(http::rate_limit::guest_creation_limiter()),
         guest_accounts: Arc::new(http::rate_limit::guest_account_limiter()),
         beliefs: Arc::new(game::belief_cache::BeliefCache::default()),
         belief_streams: Arc::new(game::belief_stream::BeliefStreams::default()),
         belief_permits: Arc::new(tokio::sync::Semaphore::new(http::belief::BELIEF_AT_ONCE)),
+        belief_share: Arc::new(http::address_share::AddressShare::new(
+            http::belief::BELIEF_AT_ONCE_PER_ADDRESS,
+        )),
     })
 }
 

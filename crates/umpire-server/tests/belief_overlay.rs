@@ -162,9 +162,10 @@ async fn in_a_practice_game_each_player_sees_its_own_belief_while_it_goes_on() {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn with_every_permit_held_a_belief_not_kept_is_refused_busy_then_answered() {
-    let dir = fresh_dir("belief-busy");
+/// A server whose state the test keeps (to hold the belief's places itself), and a guest
+/// playing White against the random agent with the path of its belief at the start.
+async fn agent_game_kept(name: &str) -> (Server, umpire_server::AppState, Client, String) {
+    let dir = fresh_dir(name);
     let options = umpire_server::Options {
         abandon_after: LONG,
         ..Default::default()
@@ -172,8 +173,7 @@ async fn with_every_permit_held_a_belief_not_kept_is_refused_busy_then_answered(
     let state = umpire_server::open_with(&Database::Dir(dir.clone()), options)
         .await
         .unwrap();
-    let permits = std::sync::Arc::clone(&state.belief_permits);
-    let server = Server::serving(state, dir).await;
+    let server = Server::serving(state.clone(), dir).await;
     let ann = server.guest().await;
     let g = ann
         .create_game(&json!({"agent": "random", "color": "white"}))
@@ -181,6 +181,13 @@ async fn with_every_permit_held_a_belief_not_kept_is_refused_busy_then_answered(
         .unwrap();
     let id = g["id"].as_str().unwrap().to_owned();
     let path = format!("/api/games/{id}/belief?side=white&ply=0");
+    (server, state, ann, path)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_every_permit_held_a_belief_not_kept_is_refused_busy_then_answered() {
+    let (server, state, ann, path) = agent_game_kept("belief-busy").await;
+    let permits = std::sync::Arc::clone(&state.belief_permits);
     // Every permit held, as if that many beliefs were being computed.
     let held = permits
         .clone()
@@ -205,5 +212,40 @@ async fn with_every_permit_held_a_belief_not_kept_is_refused_busy_then_answered(
         .await
         .unwrap();
     assert_eq!(body_of(get(&ann, &path).await), body);
+    server.stop().await;
+}
+
+/// One address computes one belief at a time: while a belief asked from 127.0.0.1 is being
+/// computed, a second asked from there is refused `busy` even with a server-wide place free
+/// (else one client asking without pause held every place and refused everyone's overlay);
+/// another address is answered meanwhile, and 127.0.0.1 again once its belief is done.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_computes_one_belief_at_a_time() {
+    let (server, state, ann, path) = agent_game_kept("belief-share").await;
+    let share = std::sync::Arc::clone(&state.belief_share);
+    let permits = std::sync::Arc::clone(&state.belief_permits);
+    let here: std::net::IpAddr = "127.0.0.1".parse().unwrap();
+    // A belief of 127.0.0.1's being computed (its place held).
+    let computing = share.take(Some(here)).expect("a place").expect("counted");
+    assert_eq!(
+        permits.available_permits(),
+        umpire_server::http::belief::BELIEF_AT_ONCE,
+        "server-wide places are free"
+    );
+    let r = get(&ann, &path).await;
+    assert_eq!((r.status, r.code()), (503, Some("busy")), "{r:?}");
+    assert!(
+        r.body["error"]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("your address")),
+        "{r:?}"
+    );
+    // Another address is not held back.
+    let elsewhere: std::net::IpAddr = "127.0.0.2".parse().unwrap();
+    assert!(share.take(Some(elsewhere)).is_some());
+    drop(computing);
+    let body = body_of(get(&ann, &path).await);
+    assert_eq!(body.plies, 0);
+    assert_eq!(share.holds(here), 0, "the place is given back");
     server.stop().await;
 }

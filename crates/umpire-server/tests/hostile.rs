@@ -198,6 +198,75 @@ async fn a_client_that_waits_for_each_answer_always_hears_one() {
     server.stop().await;
 }
 
+/// Opens `count` sockets on a new game of `server`, White's (`as_player`) or an anonymous
+/// spectator's, floods them with `per_socket` bad frames each, then on each socket asks a last frame (`id` 9999, sent again after each
+/// refusal) and reads up to its answer; fails unless the `rate_limited` answers on all the
+/// sockets together were at least one and at most `1 + d / 250 ms` over the `d` the whole
+/// took.
+async fn one_answer_budget(server: &Server, as_player: bool, count: usize, per_socket: usize) {
+    let (white, _black, id) = two_player_game(server, json!({"initial_ms": 3_600_000})).await;
+    let who = if as_player { white } else { server.client() };
+    let mut sockets = Vec::new();
+    for _ in 0..count {
+        sockets.push(socket(&who, &id).await.0);
+    }
+    let began = std::time::Instant::now();
+    // Each socket's frames back to back, so that they outrun the refill whatever the load
+    // (the answers, a few hundred small frames a socket, wait in the kernel's buffers).
+    for s in &mut sockets {
+        for _ in 0..per_socket {
+            s.send_text("{\"x\":1}").await.unwrap();
+        }
+    }
+    let mut limited = 0;
+    for s in &mut sockets {
+        s.send(&json!({"type":"sync","id":9999})).await.unwrap();
+        loop {
+            let f = s.next_within(T).await.unwrap();
+            if f["code"] == "rate_limited" {
+                limited += 1;
+                if f["reply_to"] == json!(9999) {
+                    tokio::time::sleep(REFUSAL_EVERY + Duration::from_millis(50)).await;
+                    s.send(&json!({"type":"sync","id":9999})).await.unwrap();
+                }
+                continue;
+            }
+            if f["reply_to"] == json!(9999) {
+                break;
+            }
+        }
+    }
+    let took = began.elapsed();
+    let bound = 1 + took.as_millis() / REFUSAL_EVERY.as_millis();
+    assert!(limited >= 1, "the flood is told that it is limited");
+    assert!(
+        limited <= bound,
+        "{limited} rate_limited answers to {count} sockets (player: {as_player}) in {took:?}, more than {bound}"
+    );
+}
+
+/// Item 1 of the last round: refusals are answered per player and game, not per socket. One
+/// player's 24 sockets flooding at once get at most `1 + d / 250 ms` `rate_limited` answers
+/// between them over the `d` the whole took (counted per socket, each socket's first refusal
+/// alone made 24). 24 x 50 = 1,200 frames: the burst of 200 passes (each a bad_message
+/// answer), the rest are refused, on every socket past the fourth.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_flooding_from_many_sockets_gets_one_answer_budget() {
+    let server = Server::start(fresh_dir("hostile-refusals-player")).await;
+    one_answer_budget(&server, true, 24, 50).await;
+    server.stop().await;
+}
+
+/// The same for spectators: the sockets of one address (here 127.0.0.1, anonymous, each with
+/// a frame bucket of its own, so each floods past its own burst of 200) share one answer
+/// budget.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn spectators_of_one_address_get_one_answer_budget() {
+    let server = Server::start(fresh_dir("hostile-refusals-spectators")).await;
+    one_answer_budget(&server, false, 32, 400).await;
+    server.stop().await;
+}
+
 /// Item 10: an anonymous spectator that sends bad frames and never reads is disconnected once
 /// its outbox is full, instead of making the server hold every answer.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -561,6 +630,98 @@ async fn forwarded_addresses_count_only_from_trusted_proxies() {
         refused,
         "a forged X-Forwarded-For escaped the limit per address"
     );
+    server.stop().await;
+}
+
+/// An IPv6 client is counted by its /64 network: taking a fresh address of its network for
+/// each request (a host commonly has a whole /64) buys no fresh share of a per-address limit.
+/// Here the guests minted per address (a burst of 100), through a trusted proxy that forwards
+/// a different address of one /64 each time; another /64 is not held back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_ipv6_network_is_one_address_for_the_limits() {
+    let proxy = "127.0.0.2";
+    let options = Options {
+        trusted_proxies: vec![proxy.parse().unwrap()],
+        ..Default::default()
+    };
+    let server = Server::start_options(Database::Dir(fresh_dir("hostile-ipv6")), options).await;
+    let mut refused = None;
+    for k in 1..=150u32 {
+        let from = format!("2001:db8:5:6:{k:x}::{k:x}");
+        let h = [("X-Forwarded-For", from.as_str())];
+        let (status, _) = http_from(&server, proxy, "POST /api/guest", &h, None).await;
+        if status == 429 {
+            refused = Some(k);
+            break;
+        }
+        assert_eq!(status, 200);
+    }
+    // The burst, and what refills meanwhile (one every 10 s).
+    assert!(
+        refused.is_some_and(|k| (101..=110).contains(&k)),
+        "fresh addresses of one /64 escaped the limit per address ({refused:?})"
+    );
+    let h = [("X-Forwarded-For", "2001:db8:5:7::1")];
+    let (status, _) = http_from(&server, proxy, "POST /api/guest", &h, None).await;
+    assert_eq!(status, 200, "another network is not held back");
+    server.stop().await;
+}
+
+/// Sockets on finished games are limited per address: each may wake the game's task from
+/// storage (a replay, and the game kept in memory a minute after its last socket), so an
+/// anonymous client opening and closing sockets on old games as fast as it can would fill
+/// the memory with finished games. Past the burst (30) a socket on a finished game is refused
+/// 429 `rate_limited`; another address is not held back, and a live game's sockets are not
+/// counted. (Loopback addresses only with `--limit-loopback-guests`, like the guest limits.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn waking_finished_games_is_limited_per_address() {
+    // Loopback counted, as for guests (the default leaves it to local load tests).
+    let options = Options {
+        limit_loopback_guests: true,
+        ..Default::default()
+    };
+    let server = Server::start_options(Database::Dir(fresh_dir("hostile-finished")), options).await;
+    let (white, _black, id) = two_player_game(&server, json!({"initial_ms": 3_600_000})).await;
+    let (_live_white, _black2, live) =
+        two_player_game(&server, json!({"initial_ms": 3_600_000})).await;
+    let (mut w, _) = socket(&white, &id).await;
+    let over = ask(&mut w, json!({"type": "resign"}), 1).await;
+    assert_eq!(over["result"]["score"], "0-1", "{over}");
+    w.close().await;
+    let open = |from: &'static str, game: String| {
+        let server = &server;
+        async move {
+            let stream = connect_from(server, from).await;
+            let url = format!("ws://{}/api/games/{game}/ws", server_addr(server));
+            match tokio_tungstenite::client_async(url, stream).await {
+                Ok((mut ws, _)) => {
+                    let _ = ws.close(None).await;
+                    101
+                }
+                Err(tokio_tungstenite::tungstenite::Error::Http(r)) => r.status().as_u16(),
+                Err(e) => panic!("{e}"),
+            }
+        }
+    };
+    // A live game's sockets are not counted.
+    for _ in 0..40 {
+        assert_eq!(open("127.0.0.2", live.clone()).await, 101);
+    }
+    let mut refused = None;
+    for k in 1..=60 {
+        let status = open("127.0.0.2", id.clone()).await;
+        if status == 429 {
+            refused = Some(k);
+            break;
+        }
+        assert_eq!(status, 101);
+    }
+    // The burst, and what refills meanwhile (one every 2 s).
+    assert!(
+        refused.is_some_and(|k| (31..=45).contains(&k)),
+        "sockets on a finished game from one address were not limited ({refused:?})"
+    );
+    assert_eq!(open("127.0.0.3", id.clone()).await, 101, "another address");
     server.stop().await;
 }
 

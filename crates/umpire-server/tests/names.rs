@@ -117,6 +117,30 @@ async fn sessions_expire_unused_and_slide_when_used() {
 }
 
 /// Runs migrations 1–5 as text, stores names that collide once compared, then migration 6.
+/// A session's idle time is measured on the clock that wrote its times: a server on an
+/// injected clock (the hiding suites start theirs in 2027) keeps its sessions whatever the
+/// wall clock says. (Measured on the wall clock, a server whose clock stands years back
+/// refused every session it had just opened, and the hiding suites would all have failed once
+/// the wall clock passed their start by 30 days.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sessions_are_timed_on_the_servers_own_clock() {
+    use umpire_server::store::{ManualClock, TimeSource};
+    let long_ago = ManualClock::new(1_500_000_000_000);
+    let server = Server::start_timed(fresh_dir("names-clock"), TimeSource::Manual(long_ago)).await;
+    let guest = server.guest().await;
+    let me = guest.request("GET", "/api/me", None).await.unwrap();
+    assert_eq!(me.status, 200, "{me:?}");
+    let user = me.ok().unwrap();
+    assert!(user["user"]["name"].is_string(), "{user}");
+    // A second session opened later does not sweep the first away.
+    let other = server.guest().await;
+    let me = guest.request("GET", "/api/me", None).await.unwrap();
+    assert_eq!(me.status, 200, "{me:?}");
+    let me = other.request("GET", "/api/me", None).await.unwrap();
+    assert_eq!(me.status, 200, "{me:?}");
+    server.stop().await;
+}
+
 async fn collisions_migrate(url: &str) {
     sqlx::any::install_default_drivers();
     let mut conn = sqlx::AnyConnection::connect(url).await.unwrap();

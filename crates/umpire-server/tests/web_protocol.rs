@@ -103,6 +103,67 @@ async fn every_connection_hears_when_a_player_goes_and_comes_back() {
     server.stop().await;
 }
 
+/// Issue 31's possible flake, the ordering forced: a player's socket that closed before its
+/// game's task took its subscription (the client gone while the task was busy: its `state`
+/// cannot be queued, so it was never counted) has its `Leave` arrive after the same player's
+/// new socket subscribed. That `Leave` must not take the new socket away: the next spectator's
+/// first `state` shows the player connected. (Counting connections up and down, the stray
+/// `Leave` made a connected Black look gone.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_socket_that_closed_before_it_subscribed_takes_no_one_away() {
+    use umpire_rules::shakmaty::Color;
+    use umpire_server::game::outbox::outbox;
+    use umpire_server::game::round::{RoundMsg, Seat, next_connection};
+    let dir = fresh_dir("presence-stray-leave");
+    let options = umpire_server::Options {
+        abandon_after: LONG,
+        ..Default::default()
+    };
+    let state = umpire_server::open_with(&Database::Dir(dir.clone()), options)
+        .await
+        .expect("open");
+    let hub = state.hub.clone();
+    let server = Server::serving(state, dir).await;
+    let (white, _black, id) = two_player_game(&server, json!({})).await;
+    let (_w, _) = socket(&white, &id).await;
+    let handle = hub.round(&id).await.expect("the game's task");
+    let subscribe = |seat, tx, conn| RoundMsg::Subscribe {
+        seat,
+        tx,
+        from: 0,
+        conn,
+    };
+    let black = Seat::Player(Color::Black);
+    // Black's first socket: its client is gone (its queue's reader dropped) before the task
+    // takes the subscription.
+    let (old_tx, old_inbox) = outbox();
+    drop(old_inbox);
+    let old = next_connection();
+    handle.send(subscribe(black, old_tx, old)).await.unwrap();
+    // Black's new socket subscribes, and only then does the old one's `Leave` arrive.
+    let (new_tx, mut new_inbox) = outbox();
+    let new = next_connection();
+    handle.send(subscribe(black, new_tx, new)).await.unwrap();
+    let bstate: Value = serde_json::from_str(&new_inbox.recv().await.unwrap()).unwrap();
+    assert_eq!(bstate["presence"]["black"], "connected", "{bstate}");
+    handle.send(RoundMsg::Leave { conn: old }).await.unwrap();
+    // A spectator comes: Black is still connected.
+    let (spectator_tx, mut spectator) = outbox();
+    handle
+        .send(subscribe(Seat::Spectator, spectator_tx, next_connection()))
+        .await
+        .unwrap();
+    let sstate: Value = serde_json::from_str(&spectator.recv().await.unwrap()).unwrap();
+    assert_eq!(sstate["type"], "state", "{sstate}");
+    presence("connected", "connected", false)(&sstate["presence"]);
+    // The new socket's own `Leave` does take Black away, and the spectator hears it.
+    handle.send(RoundMsg::Leave { conn: new }).await.unwrap();
+    let p: Value = serde_json::from_str(&spectator.recv().await.unwrap()).unwrap();
+    assert_eq!(p["type"], "presence", "{p}");
+    presence("connected", "gone", false)(&p);
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_house_agent_is_always_present() {
     let server = Server::start_with(Database::Dir(fresh_dir("presence-agent")), LONG).await;

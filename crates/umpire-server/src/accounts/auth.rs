@@ -190,7 +190,7 @@ pub async fn create_user(
 pub async fn open_session(store: &Store, user: &UserRow) -> Result<String, ApiError> {
     let idle = i64::try_from(SESSION_IDLE.as_millis()).unwrap_or(i64::MAX);
     store
-        .delete_sessions_unused_since(crate::store::now_ms().saturating_sub(idle))
+        .delete_sessions_unused_since(store.now_ms().saturating_sub(idle))
         .await?;
     let token = new_token();
     store

@@ -2,7 +2,8 @@
 //! (the overlay). Allowed to that side's own player while a practice game or a game against a
 //! house agent goes on (at the moves played so far or before), and to anyone once the game is
 //! over (any side, any point); refused otherwise. Computed from that side's observations only, off the async
-//! threads, at most [`BELIEF_AT_ONCE`] at once server-wide (more: 503 `busy`), and kept in a
+//! threads, at most [`BELIEF_AT_ONCE`] at once server-wide and [`BELIEF_AT_ONCE_PER_ADDRESS`]
+//! per address (more: 503 `busy`), and kept in a
 //! small bounded cache. The belief is followed along the game: the server keeps a bounded set
 //! of [`BeliefStream`]s, one per (game, side) asked lately, so the next point (a review stepped
 //! forward, a live overlay after a move) costs only the observations since the last answer; a
@@ -24,17 +25,24 @@ use crate::game::round::index;
 use crate::http::caller::MaybeCaller;
 use crate::http::downloads::record_of;
 use crate::http::games::game_row;
+use crate::http::peer::Peer;
 use crate::http::state::AppState;
 
 /// Beliefs computed at once, server-wide.
 pub const BELIEF_AT_ONCE: usize = 2;
 
+/// Beliefs computed at once for one address (an IPv6 client: its /64), so that one client
+/// cannot hold every [`BELIEF_AT_ONCE`] place and refuse everyone else's overlay.
+pub const BELIEF_AT_ONCE_PER_ADDRESS: usize = 1;
+
 /// `GET /api/games/{id}/belief`: the [`BeliefBody`]; 403 `forbidden` when the caller may not
 /// see that side's belief, 400 `bad_ply` for a point the game has not reached, 503 `busy` when
-/// [`BELIEF_AT_ONCE`] beliefs are being computed already.
+/// [`BELIEF_AT_ONCE`] beliefs are being computed already, or one asked from the caller's
+/// address.
 pub async fn belief(
     State(st): State<AppState>,
     MaybeCaller(caller): MaybeCaller,
+    peer: Peer,
     Path(id): Path<String>,
     Query(query): Query<BeliefQuery>,
 ) -> Result<Json<BeliefBody>, ApiError> {
@@ -73,6 +81,13 @@ pub async fn belief(
     if let Some(body) = st.beliefs.get(&key) {
         return Ok(Json(Arc::unwrap_or_clone(body)));
     }
+    let Some(held) = st.belief_share.take(peer.0) else {
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "a belief asked from your address is being computed; ask again once it is answered",
+        ));
+    };
     let Ok(permit) = Arc::clone(&st.belief_permits).try_acquire_owned() else {
         return Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -94,6 +109,7 @@ pub async fn belief(
             Ok::<_, String>(body)
         })();
         drop(permit);
+        drop(held);
         body
     })
     .await

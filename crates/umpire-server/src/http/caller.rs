@@ -46,7 +46,9 @@ async fn lookup(parts: &Parts, store: &Store) -> Result<Option<UserRow>, ApiErro
     let Some(token) = request_token(parts) else {
         return Ok(None);
     };
-    crate::accounts::auth::bearer_user(store, &token, crate::store::now_ms()).await
+    // The store's time, which wrote the session's times (a server on an injected clock
+    // measures a session's idle time on that clock, not the wall's).
+    crate::accounts::auth::bearer_user(store, &token, store.now_ms()).await
 }
 
 impl FromRequestParts<AppState> for Caller {

@@ -5,7 +5,8 @@
 //! - **Per address**: at most [`crate::Options::max_connections_per_address`]
 //!   ([`MAX_CONNECTIONS_PER_ADDRESS`] by default) connections from one address are open at
 //!   once, WebSockets included (a socket's slot is freed when it closes); one more is closed
-//!   as soon as it is accepted. Loopback addresses are not counted unless
+//!   as soon as it is accepted. An IPv6 client counts by its /64 network
+//!   ([`crate::http::peer::limit_address`]). Loopback addresses are not counted unless
 //!   [`crate::Options::limit_loopback_guests`] is on (a local `umpire loadtest` opens two
 //!   sockets per game, thousands of games), and trusted proxies
 //!   ([`crate::Options::trusted_proxies`]) never are (everyone comes through them).
@@ -117,6 +118,8 @@ fn admit(
     limits: &Limits,
 ) -> Option<Slot> {
     let counted = !(limits.exempt.contains(&ip) || ip.is_loopback() && !limits.count_loopback);
+    // An IPv6 client counts by its /64 network, as every per-address limit does.
+    let ip = crate::http::peer::limit_address(ip);
     if counted {
         let mut open = counts.open.lock().ok()?;
         let n = open.entry(ip).or_insert(0);

@@ -5,9 +5,10 @@
 //!
 //! Frames a client sends are rate-limited per player and game, all its sockets together (a
 //! spectator: per connection). Refused frames are answered in time-coalesced `rate_limited`
-//! frames ([`crate::http::frame_limit`]): at most one per 250 ms, the latest refused frame's,
-//! so a client that waits for each answer always hears and a flood is not answered frame by
-//! frame. Frames to the client wait in a bounded [`outbox`](crate::game::outbox): a
+//! frames ([`crate::http::frame_limit`]): at most one per 250 ms for a player's sockets of a
+//! game together (a spectator: for the sockets of its address together), the latest refused
+//! frame's, so a client that waits for each answer always hears and a flood is not answered
+//! frame by frame, however many sockets it opens. Frames to the client wait in a bounded [`outbox`](crate::game::outbox): a
 //! client that does not read is told `lagged` and disconnected.
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
@@ -15,7 +16,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::extract::{Path, RawQuery, State};
 use axum::response::{IntoResponse, Response};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -30,7 +31,9 @@ use crate::game::projection::{error_frame, pong_frame};
 use crate::game::round::{RoundMsg, Seat};
 use crate::http::caller::MaybeCaller;
 use crate::http::frame_limit::{FrameId, FrameLimit, Refusals};
+use crate::http::peer::Peer;
 use crate::http::rate_limit::Limiter;
+use crate::http::refusal_budget::RefusalBudget;
 use crate::http::state::AppState;
 use umpire_protocol::client_message::{self, MAX_FRAME_BYTES};
 
@@ -68,6 +71,7 @@ fn resume_from(query: Option<&str>) -> Result<u32, ApiError> {
 pub async fn game_socket(
     State(st): State<AppState>,
     MaybeCaller(caller): MaybeCaller,
+    peer: Peer,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -90,6 +94,20 @@ pub async fn game_socket(
             None => Err(ApiError::not_found(format!("no game {id:?}"))),
         };
     };
+    if row.status == "over"
+        && let Some(ip) = peer.0
+        && (st.options.limit_loopback_guests || !ip.is_loopback())
+        && !st
+            .finished_sockets
+            .take(&ip.to_string(), std::time::Instant::now())
+    {
+        return Err(ApiError::new(
+            axum::http::StatusCode::TOO_MANY_REQUESTS,
+            "rate_limited",
+            "too many sockets on finished games from this address: wait a little, or fetch the \
+             record (GET /games/ID.pgn) or the review (GET /api/games/ID/review), which need none",
+        ));
+    }
     let seat = caller
         .and_then(|u| {
             [Color::White, Color::Black].into_iter().find(|&c| {
@@ -98,9 +116,37 @@ pub async fn game_socket(
         })
         .map_or(Seat::Spectator, Seat::Player);
     let handle = st.hub.round(&id).await?;
-    let player_frames = st.player_frames.clone();
+    let limits = Limits {
+        frames: st.player_frames.clone(),
+        refusals: st.refusals.clone(),
+        refusal_key: refusal_key(&id, seat, peer),
+    };
     Ok(crate::http::socket_buffers::sized(ws, TRANSPORT_LIMIT)
-        .on_upgrade(move |socket| connection(socket, handle, seat, id, from, player_frames)))
+        .on_upgrade(move |socket| connection(socket, handle, seat, id, from, limits)))
+}
+
+/// The limits a connection's frames count against.
+struct Limits {
+    /// Frames per player and game.
+    frames: Arc<Limiter>,
+    /// `rate_limited` answers per key.
+    refusals: Arc<RefusalBudget>,
+    /// This connection's key in `refusals`, see [`refusal_key`].
+    refusal_key: String,
+}
+
+/// Whose `rate_limited` answers a connection's count against: a player's, all its sockets of
+/// this game together; a spectator's, all the sockets of its address (in any game) together;
+/// a connection whose address is unknown (a router served without connection info), its own.
+fn refusal_key(id: &str, seat: Seat, peer: Peer) -> String {
+    static UNKNOWN: AtomicU64 = AtomicU64::new(0);
+    match (seat, peer.0) {
+        (Seat::Player(side), _) => format!("game {id} {}", color_name(side)),
+        (Seat::Spectator, Some(ip)) => format!("address {ip}"),
+        (Seat::Spectator, None) => {
+            format!("connection {}", UNKNOWN.fetch_add(1, Ordering::Relaxed))
+        }
+    }
 }
 
 /// A socket on a withdrawn challenge: its `withdrawn` frame, then closed.
@@ -159,15 +205,17 @@ async fn connection(
     seat: Seat,
     id: String,
     from: u32,
-    player_frames: Arc<Limiter>,
+    limits: Limits,
 ) {
     let store = handle.store().clone();
     let (tx, inbox) = outbox();
+    let conn = crate::game::round::next_connection();
     if handle
         .send(RoundMsg::Subscribe {
             seat,
             tx: tx.clone(),
             from,
+            conn,
         })
         .await
         .is_err()
@@ -185,14 +233,14 @@ async fn connection(
     let mut writer = tokio::spawn(write(sink, inbox, store.clone()));
     let mut limit = FrameLimit::new(
         match seat {
-            Seat::Player(side) => Some((player_frames, format!("{id}/{}", color_name(side)))),
+            Seat::Player(side) => Some((limits.frames, format!("{id}/{}", color_name(side)))),
             Seat::Spectator => None,
         },
         tokio::time::Instant::now(),
     );
     // A refused frame's text is kept until it is answered (at most one, the latest), and its
     // id read only then: a flood costs no parsing.
-    let mut refusals = Refusals::<Option<Utf8Bytes>>::default();
+    let mut refusals = Refusals::<Option<Utf8Bytes>>::new(limits.refusals, limits.refusal_key);
     // The game's task ended under the connection (in a cluster: handed over to another node,
     // the node draining, its lock lost): nothing more will come, the client must reconnect.
     let mut ended = false;
@@ -286,7 +334,7 @@ async fn connection(
         let _ = tokio::time::timeout(LAGGED_GRACE, &mut writer).await;
     }
     writer.abort();
-    let _ = handle.send(RoundMsg::Leave { seat }).await;
+    let _ = handle.send(RoundMsg::Leave { conn }).await;
 }
 
 /// The id of a frame (`None` for a binary frame, or a frame without one).
@@ -298,7 +346,7 @@ fn frame_id(text: Option<&Utf8Bytes>) -> FrameId {
 fn rate_limited(id: FrameId) -> String {
     error_frame(
         "rate_limited",
-        "too many frames: at most 100 a second per player and game (bursts of 200); this frame was dropped, send it again. Refusals are answered at most once per 250 ms (the latest refused frame's); the other frames refused meanwhile were dropped unanswered",
+        "too many frames: at most 100 a second per player and game (bursts of 200); this frame was dropped, send it again. Refusals are answered at most once per 250 ms for all your sockets of this game together (spectators: of your address), the latest refused frame's on each socket; the other frames refused meanwhile were dropped unanswered",
         id,
     )
 }

@@ -14,6 +14,7 @@
 //! nothing below uses this folder.
 
 pub mod accounts;
+pub mod address_share;
 pub mod backoff;
 pub mod belief;
 pub mod caller;
@@ -33,6 +34,7 @@ pub mod origin;
 pub mod peer;
 pub mod players;
 pub mod rate_limit;
+pub mod refusal_budget;
 pub mod refusals;
 pub mod request_body;
 pub mod review;

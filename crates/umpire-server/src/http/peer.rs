@@ -34,8 +34,32 @@ impl FromRequestParts<AppState> for Peer {
             .get::<ConnectInfo<SocketAddr>>()
             .map(|c| c.0.ip());
         Ok(Peer(tcp.map(|ip| {
-            client_address(ip, &parts.headers, &st.options.trusted_proxies)
+            limit_address(client_address(
+                ip,
+                &parts.headers,
+                &st.options.trusted_proxies,
+            ))
         })))
+    }
+}
+
+/// The address the limits count a client under: for IPv6, its /64 network (a host is
+/// commonly given a whole /64, so one client could otherwise take a fresh address, and a
+/// fresh share of every per-address limit, for each request); an IPv4 address mapped into
+/// IPv6 as that IPv4 address; loopback and IPv4 addresses as they are.
+pub fn limit_address(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => {
+            if let Some(v4) = v6.to_ipv4_mapped() {
+                return IpAddr::V4(v4);
+            }
+            if v6.is_loopback() {
+                return ip;
+            }
+            let network = u128::from(v6) & !u128::from(u64::MAX);
+            IpAddr::V6(std::net::Ipv6Addr::from(network))
+        }
     }
 }
 
@@ -148,6 +172,26 @@ mod tests {
         assert_eq!(client_address(proxy, &h, &[proxy]), proxy);
         // No header: the proxy itself.
         assert_eq!(client_address(proxy, &HeaderMap::new(), &[proxy]), proxy);
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64_network() {
+        assert_eq!(
+            limit_address(ip("2001:db8:1:2:aaaa::1")),
+            ip("2001:db8:1:2::")
+        );
+        assert_eq!(
+            limit_address(ip("2001:db8:1:2:ffff:1:2:3")),
+            limit_address(ip("2001:db8:1:2::7"))
+        );
+        assert_ne!(
+            limit_address(ip("2001:db8:1:2::1")),
+            limit_address(ip("2001:db8:1:3::1"))
+        );
+        assert_eq!(limit_address(ip("::ffff:192.0.2.9")), ip("192.0.2.9"));
+        assert_eq!(limit_address(ip("192.0.2.9")), ip("192.0.2.9"));
+        assert_eq!(limit_address(ip("::1")), ip("::1"));
+        assert!(limit_address(ip("::1")).is_loopback());
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! guest accounts (per address), on making accounts and bots (per address), on creating games
 //! (per account, and per address for guests), on the frames of each player in each game
 //! (however many sockets it opens) and of each spectator's connection. A refused request gets
-//! the `rate_limited` refusal (HTTP 429 / an `error` frame, at most one per 250 ms on a game socket:
-//! [`crate::http::frame_limit`]); nothing else changes.
+//! the `rate_limited` refusal (HTTP 429 / an `error` frame, at most one per 250 ms for a
+//! player's game sockets together, or a spectator address's: [`crate::http::frame_limit`]);
+//! nothing else changes.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -128,6 +129,20 @@ pub const FRAME_BURST: u32 = 200;
 /// The frames a player (all its sockets of a game) or a spectator's socket may send a second
 /// once its burst is spent.
 pub const FRAMES_PER_SECOND: f64 = 100.0;
+
+/// Game sockets opened on finished games per address (loopback only with
+/// [`crate::Options::limit_loopback_guests`]): a burst of [`FINISHED_SOCKETS_BURST`] (30),
+/// then one every 2 seconds. Each may wake the game's task from storage (a replay, and the
+/// game kept in memory until [`crate::game::round::IDLE_UNLOAD`] after its last connection),
+/// so one address keeps at most about 60 finished games in memory, however fast it opens and
+/// closes sockets on old games. A finished game's record and review need no socket.
+pub fn finished_socket_limiter() -> Limiter {
+    Limiter::new(FINISHED_SOCKETS_BURST, 0.5)
+}
+
+/// The sockets on finished games one address may open at once, see
+/// [`finished_socket_limiter`].
+pub const FINISHED_SOCKETS_BURST: u32 = 30;
 
 /// Games created per account (or guest, or bot): a burst of 30, then one every 2 seconds.
 pub fn creation_limiter() -> Limiter {

@@ -27,8 +27,13 @@ pub struct AppState {
     pub login_failures: Arc<Backoff>,
     /// Accounts and bots made per address.
     pub new_accounts: Arc<Limiter>,
+    /// Game sockets opened on finished games per address.
+    pub finished_sockets: Arc<Limiter>,
     /// Frames per player and game (all its sockets).
     pub player_frames: Arc<Limiter>,
+    /// `rate_limited` answers per key (a player in a game, a spectator's address), shared by
+    /// the key's sockets.
+    pub refusals: Arc<crate::http::refusal_budget::RefusalBudget>,
     /// Games created (challenges, games against agents, rematches) per account.
     pub creations: Arc<Limiter>,
     /// Games created by guests per IP address (a guest costs nothing to make).
@@ -42,4 +47,7 @@ pub struct AppState {
     pub belief_streams: Arc<BeliefStreams>,
     /// Beliefs that may be computed at once ([`crate::http::belief::BELIEF_AT_ONCE`]).
     pub belief_permits: Arc<Semaphore>,
+    /// Beliefs computed at once per address
+    /// ([`crate::http::belief::BELIEF_AT_ONCE_PER_ADDRESS`]).
+    pub belief_share: Arc<crate::http::address_share::AddressShare>,
 }

@@ -26,7 +26,13 @@ impl Round {
     /// A new connection: it gets the `state` frame now (its transcript from observation
     /// `from` on, the whole of it when `from` is past the end, after a `bad_resume` refusal),
     /// then every update for its seat. Every other connection hears the new presence.
-    pub(super) fn subscribe(&mut self, seat: Seat, tx: crate::game::outbox::Outbox, from: u32) {
+    pub(super) fn subscribe(
+        &mut self,
+        seat: Seat,
+        tx: crate::game::outbox::Outbox,
+        from: u32,
+        conn: u64,
+    ) {
         let from = if from as usize > self.transcript_len(seat) {
             let why = format!(
                 "cannot resume from observation {from}: the transcript has {} so far; here is the whole state",
@@ -41,13 +47,13 @@ impl Round {
         };
         let was = self.gone_since;
         if let Seat::Player(c) = seat {
-            self.connected[index(c)] += 1;
+            self.connected.insert(conn, index(c));
             self.gone_since[index(c)] = None;
         }
         let frame = self.state_frame_from(seat, self.store.time().now(), from);
         if tx.send(frame).is_err() {
-            if let Seat::Player(c) = seat {
-                self.connected[index(c)] -= 1;
+            if let Seat::Player(_) = seat {
+                self.connected.remove(&conn);
                 self.gone_since = was;
             }
             return;
@@ -67,20 +73,24 @@ impl Round {
         });
     }
 
-    /// A connection closed; when it was a player's last, the player is gone since now (and
-    /// every connection hears it).
-    pub(super) fn leave(&mut self, seat: Seat) {
-        if let Seat::Player(c) = seat {
-            let n = &mut self.connected[index(c)];
-            *n = n.saturating_sub(1);
-            if *n == 0 {
-                let now = self.store.time().now();
-                self.gone_since[index(c)] = Some(now);
-                if self.row.status == "open" {
-                    self.creator_left = Some(now);
-                }
-                self.tell_presence();
+    /// How many connections of the seat at `i` are open.
+    pub(super) fn connections(&self, i: usize) -> usize {
+        self.connected.values().filter(|&&seat| seat == i).count()
+    }
+
+    /// Connection `conn` closed; when it was a player's last, the player is gone since now
+    /// (and every connection hears it). A connection that was never counted (a spectator's,
+    /// or one whose `state` could not be queued) changes nothing.
+    pub(super) fn leave(&mut self, conn: u64) {
+        if let Some(i) = self.connected.remove(&conn)
+            && self.connections(i) == 0
+        {
+            let now = self.store.time().now();
+            self.gone_since[i] = Some(now);
+            if self.row.status == "open" {
+                self.creator_left = Some(now);
             }
+            self.tell_presence();
         }
     }
 }

@@ -64,6 +64,13 @@ pub enum Seat {
     Spectator,
 }
 
+/// A new connection's id, unique in this server process (for [`RoundMsg::Subscribe`] and
+/// [`RoundMsg::Leave`]).
+pub fn next_connection() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A message to a game's task.
 #[derive(Debug)]
 pub enum RoundMsg {
@@ -88,16 +95,19 @@ pub enum RoundMsg {
         /// How many observations the connection holds already (`?from=N`): the `state`
         /// frame's transcript starts there.
         from: u32,
+        /// The connection's id, unique in the server ([`next_connection`]); its `Leave`
+        /// names it.
+        conn: u64,
     },
     /// A frame for every player connection (a rematch offer).
     Notify {
         /// The frame.
         frame: String,
     },
-    /// A connection closed.
+    /// A connection closed (whether or not its subscription was taken).
     Leave {
-        /// Whose connection it was.
-        seat: Seat,
+        /// The connection's id, as it subscribed.
+        conn: u64,
     },
     /// A user takes the free seat of an open game.
     Join {
@@ -143,8 +153,11 @@ pub struct Round {
     agents: [Option<HouseAgent>; 2],
     subs: Vec<connections::Subscriber>,
     store: Store,
-    /// Open player connections per seat.
-    connected: [u32; 2],
+    /// The open player connections, each by its id ([`RoundMsg::Subscribe`]'s `conn`) with
+    /// its seat's index. Only a connection counted here is uncounted when it leaves, so a
+    /// `Leave` of a connection that never subscribed (its client gone before the `state`
+    /// could be queued) cannot make a connected player look gone.
+    connected: std::collections::HashMap<u64, usize>,
     /// Since when each human seat has had no connection.
     gone_since: [Option<Instant>; 2],
     /// The presence last told to the connections (see `presence.rs`).
@@ -255,9 +268,14 @@ impl Round {
             last_message = Instant::now();
             match msg {
                 None | Some(RoundMsg::Stop) => break,
-                Some(RoundMsg::Subscribe { seat, tx, from }) => self.subscribe(seat, tx, from),
+                Some(RoundMsg::Subscribe {
+                    seat,
+                    tx,
+                    from,
+                    conn,
+                }) => self.subscribe(seat, tx, from, conn),
                 Some(RoundMsg::Notify { frame }) => self.notify_players(&frame),
-                Some(RoundMsg::Leave { seat }) => self.leave(seat),
+                Some(RoundMsg::Leave { conn }) => self.leave(conn),
                 Some(RoundMsg::Withdraw { user, why, reply }) => {
                     let answer = self.may_withdraw(&user, why);
                     let answer = match answer {

@@ -130,7 +130,7 @@ impl Round {
         }
         self.row.users[free] = Some(user.id);
         self.names[free] = user.name;
-        if self.connected[free] == 0 {
+        if self.connections(free) == 0 {
             self.gone_since[free] = Some(self.store.time().now());
         }
         self.row.status = "live".to_owned();

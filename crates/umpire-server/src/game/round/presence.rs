@@ -18,7 +18,7 @@ impl Round {
     /// Whether the seat at `i` counts as connected: a house agent always; a person (or a bot
     /// over the API) while one of its sockets is open.
     fn seat_connected(&self, i: usize) -> bool {
-        self.agents[i].is_some() || self.connected[i] > 0
+        self.agents[i].is_some() || self.connections(i) > 0
     }
 
     /// The abandonment deadline that runs now, if any (live games only).

@@ -80,7 +80,7 @@ impl Round {
             agents,
             subs: Vec::new(),
             store,
-            connected: [0; 2],
+            connected: std::collections::HashMap::new(),
             gone_since: [
                 row.users[0].as_ref().map(|_| now),
                 row.users[1].as_ref().map(|_| now),
@@ -115,7 +115,7 @@ impl Round {
             match Round::load(self.store.clone(), row, self.names.clone()).await {
                 Ok(mut fresh) => {
                     fresh.subs = std::mem::take(&mut self.subs);
-                    fresh.connected = self.connected;
+                    fresh.connected = std::mem::take(&mut self.connected);
                     fresh.gone_since = self.gone_since;
                     fresh.creator_left = self.creator_left;
                     fresh.abandon_after = self.abandon_after;
@@ -127,6 +127,8 @@ impl Round {
                     for s in &self.subs {
                         let _ = s.tx.send(self.state_frame(s.seat, now));
                     }
+                    // Those `state` frames carry the presence: it is told.
+                    self.presence_told();
                 }
                 Err(e) => tracing::error!("game {}: cannot reload: {e}", self.row.id),
             }
