@@ -43,8 +43,9 @@ impl ActionSet {
         self.bits[x / 64] &= !(1 << (x % 64));
     }
 
-    /// Appends the actions in ascending order.
-    fn drain_into(mut self, out: &mut Vec<usize>) {
+    /// Appends the actions in ascending order (taken by reference: the set is 600 bytes, and
+    /// moving it would copy them).
+    fn drain_into(&mut self, out: &mut Vec<usize>) {
         while self.used != 0 {
             let w = self.used.trailing_zeros() as usize;
             self.used &= self.used - 1;

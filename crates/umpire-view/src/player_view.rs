@@ -121,7 +121,7 @@ impl Clone for PlayerView {
         self.to_move = *to_move;
         self.plies = *plies;
         self.enemy = *enemy;
-        self.turn.clone_from(turn);
+        self.turn.copy_from(turn);
         self.result = *result;
         self.opening.clone_from(opening);
         self.transcript.clone_from(transcript);
@@ -241,7 +241,7 @@ impl PlayerView {
 
     /// Resets what the player knows of the turn, with the defaults silence means.
     fn start_turn(&mut self) {
-        self.turn = TurnKnowledge::default();
+        self.turn.reset();
         if self.to_move != self.side() {
             return;
         }
