@@ -21,8 +21,10 @@ fn main() -> Result<(), String> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
     let start = std::time::Instant::now();
     let (mut steps, mut games) = (0u64, 0u64);
+    // Reset as `VectorEnv` resets an ended game: into the buffers the last game left.
+    let mut s = fresh.clone();
     while games < wanted {
-        let mut s = fresh.clone();
+        s.clone_from(&fresh);
         while !s.is_terminal() {
             let actions = s.mover_actions();
             let a = actions[rng.random_range(0..actions.len())];

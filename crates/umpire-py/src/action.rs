@@ -149,13 +149,17 @@ static TABLE: [[[u16; 64]; 64]; 2] = {
 pub fn encode(attempt: Attempt, side: Color) -> Option<usize> {
     match attempt.promotion {
         Some(role) if role != Role::Queen => encode_slow(attempt, side),
-        _ => {
-            let s = usize::from(side == Color::Black);
-            match TABLE[s][usize::from(attempt.from)][usize::from(attempt.to)] {
-                NONE => None,
-                a => Some(usize::from(a)),
-            }
-        }
+        _ => encode_step(attempt.from, attempt.to, side),
+    }
+}
+
+/// The action of the step `from`–`to` by `side` without under-promotion (a queen promotion
+/// included), or `None` for a step no piece makes: one table look-up.
+pub fn encode_step(from: Square, to: Square, side: Color) -> Option<usize> {
+    let s = usize::from(side == Color::Black);
+    match TABLE[s][usize::from(from)][usize::from(to)] {
+        NONE => None,
+        a => Some(usize::from(a)),
     }
 }
 

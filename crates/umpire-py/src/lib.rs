@@ -4,6 +4,7 @@
 //! - [`action`]: the 4,672 + 1 action encoding;
 //! - [`tensor`]: the observation tensor, plane by plane, from a player's view only;
 //! - [`text`]: the observation and information-state strings, from a player's view only;
+//! - [`legal`]: a player's legal actions from its view (the hot path of a step);
 //! - [`state`]: the OpenSpiel-shaped game state;
 //! - [`batch`]: batched random playouts and matches, at the core's speed;
 //! - [`tablebase`]: endgame-table probes from a FEN or from White's view;
@@ -16,6 +17,7 @@
 pub mod action;
 pub mod batch;
 pub mod engine;
+pub mod legal;
 pub mod run_slice;
 pub mod state;
 pub mod tablebase;

@@ -7,11 +7,11 @@
 
 use umpire_rules::record::{Game, Record};
 use umpire_rules::shakmaty::Color;
-use umpire_rules::{AttemptList, Command, Outcome, RuleSet, RuleSetId, Verdict};
+use umpire_rules::{Command, Outcome, RuleSet, RuleSetId, Verdict};
 use umpire_view::PlayerView;
-use umpire_view::guided::{FilterSet, GuidedSpace};
 
-use crate::action::{self, ANY_ACTION, Action};
+use crate::action::{self, Action};
+pub use crate::legal::legal_actions_of;
 use crate::{tensor, text};
 
 /// OpenSpiel's player id of a terminal state.
@@ -106,40 +106,6 @@ pub fn index(side: Color) -> usize {
     }
 }
 
-/// The legal actions a player with `view` has, sorted (see
-/// [`KriegspielState::legal_actions`]); appends to `out`. A function of the view alone.
-pub fn legal_actions_of(view: &PlayerView, guided: bool, out: &mut Vec<usize>) {
-    let side = view.side();
-    let mut list = AttemptList::new();
-    let may_ask = if guided {
-        GuidedSpace::new(view, FilterSet::all_sound()).options(&mut list)
-    } else {
-        view.options(&mut list)
-    };
-    // Sorted through a bit set of the 4,672 moves, with a summary of its non-empty words
-    // (cheaper than sorting the list, and than scanning all 73 words).
-    let mut bits = [0u64; ANY_ACTION.div_ceil(64)];
-    let mut used = 0u128;
-    for &a in list.iter() {
-        if let Some(x) = action::encode(a, side) {
-            bits[x / 64] |= 1 << (x % 64);
-            used |= 1 << (x / 64);
-        }
-    }
-    while used != 0 {
-        let w = used.trailing_zeros() as usize;
-        used &= used - 1;
-        let mut word = bits[w];
-        while word != 0 {
-            out.push(w * 64 + word.trailing_zeros() as usize);
-            word &= word - 1;
-        }
-    }
-    if may_ask {
-        out.push(ANY_ACTION);
-    }
-}
-
 /// The color of player id `p`.
 pub fn color_of(p: i64) -> Result<Color, StateError> {
     match p {
@@ -150,7 +116,7 @@ pub fn color_of(p: i64) -> Result<Color, StateError> {
 }
 
 /// One game in progress, as OpenSpiel's `State`.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct KriegspielState {
     config: GameConfig,
     game: Game,
@@ -159,6 +125,41 @@ pub struct KriegspielState {
     /// The legal actions of the player to move, worked out once after each command (the
     /// Python loop asks for them every step, and `apply_action` checks against them).
     mover_actions: Vec<usize>,
+}
+
+impl Clone for KriegspielState {
+    fn clone(&self) -> KriegspielState {
+        KriegspielState {
+            config: self.config.clone(),
+            game: self.game.clone(),
+            start: self.start.clone(),
+            views: self.views.clone(),
+            mover_actions: self.mover_actions.clone(),
+        }
+    }
+
+    /// Copies `source` into `self` keeping `self`'s buffers (the record, the views'
+    /// transcripts, the legal actions): a vectorised environment resets ended games this way,
+    /// and after the first games a reset allocates nothing.
+    fn clone_from(&mut self, source: &KriegspielState) {
+        // Every field is named: a new field fails to compile here until it is copied.
+        let KriegspielState {
+            config,
+            game,
+            start,
+            views,
+            mover_actions,
+        } = source;
+        self.config.clone_from(config);
+        self.game.clone_from(game);
+        for (mine, theirs) in self.start.iter_mut().zip(start) {
+            mine.clone_from(theirs);
+        }
+        for (mine, theirs) in self.views.iter_mut().zip(views) {
+            mine.clone_from(theirs);
+        }
+        self.mover_actions.clone_from(mover_actions);
+    }
 }
 
 impl KriegspielState {

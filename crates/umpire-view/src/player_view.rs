@@ -30,7 +30,7 @@ pub enum ViewError {
 /// What one player knows: its own men and castling rights, whose turn it is, what it heard
 /// and tried this turn, the enemy material it can count, the result, and the whole
 /// transcript of its observations (from which the rest is derived).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct PlayerView {
     rules: RuleSet,
     own: OwnBoard,
@@ -78,6 +78,55 @@ impl Eq for ReachAtTurnStart {}
 impl std::hash::Hash for ReachAtTurnStart {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         (self.upto, self.plies).hash(state);
+    }
+}
+
+impl Clone for PlayerView {
+    fn clone(&self) -> PlayerView {
+        PlayerView {
+            rules: self.rules,
+            own: self.own.clone(),
+            to_move: self.to_move,
+            plies: self.plies,
+            enemy: self.enemy,
+            turn: self.turn.clone(),
+            result: self.result,
+            opening: self.opening.clone(),
+            transcript: self.transcript.clone(),
+            standard_start: self.standard_start,
+            enemy_reach: self.enemy_reach.clone(),
+        }
+    }
+
+    /// Copies `source` into `self` keeping `self`'s buffers: the transcript and the opening
+    /// announcements are copied into the room they already have (a view reset to the start of
+    /// a game many times, as a vectorised environment does, stops allocating).
+    fn clone_from(&mut self, source: &PlayerView) {
+        // Every field is named: a new field fails to compile here until it is copied.
+        let PlayerView {
+            rules,
+            own,
+            to_move,
+            plies,
+            enemy,
+            turn,
+            result,
+            opening,
+            transcript,
+            standard_start,
+            enemy_reach,
+        } = source;
+        self.rules = *rules;
+        self.own.clone_from(own);
+        self.to_move = *to_move;
+        self.plies = *plies;
+        self.enemy = *enemy;
+        self.turn.copy_from(turn);
+        self.result = *result;
+        self.opening.clone_from(opening);
+        self.transcript.clone_from(transcript);
+        self.standard_start = *standard_start;
+        self.enemy_reach.clone_from(enemy_reach);
     }
 }
 
@@ -192,7 +241,7 @@ impl PlayerView {
 
     /// Resets what the player knows of the turn, with the defaults silence means.
     fn start_turn(&mut self) {
-        self.turn = TurnKnowledge::default();
+        self.turn.reset();
         if self.to_move != self.side() {
             return;
         }

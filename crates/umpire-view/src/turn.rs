@@ -27,3 +27,77 @@ pub struct TurnKnowledge {
     /// Commands of the opponent that the player heard rejected since its own last move.
     pub opponent_rejections: u16,
 }
+
+impl TurnKnowledge {
+    /// Forgets everything, as at the start of a turn: the same as `TurnKnowledge::default()`
+    /// but in place (assigning a fresh value copies the whole fixed-capacity list of rejected
+    /// attempts; this touches only what is held).
+    pub fn reset(&mut self) {
+        // Every field is named: a new field fails to compile here until it is reset.
+        let TurnKnowledge {
+            rejected,
+            checks,
+            capture_at,
+            pawn_tries,
+            try_squares,
+            has_pawn_capture,
+            any_answer,
+            must_try_pawn_capture,
+            opponent_rejections,
+        } = self;
+        rejected.clear();
+        checks.clear();
+        *capture_at = None;
+        *pawn_tries = None;
+        *try_squares = None;
+        *has_pawn_capture = None;
+        *any_answer = None;
+        *must_try_pawn_capture = false;
+        *opponent_rejections = 0;
+    }
+
+    /// Copies `source` into `self` in place (only the rejected attempts held are copied).
+    pub fn copy_from(&mut self, source: &TurnKnowledge) {
+        self.reset();
+        self.rejected.extend(source.rejected.iter().copied());
+        self.checks.extend(source.checks.iter().copied());
+        self.capture_at = source.capture_at;
+        self.pawn_tries = source.pawn_tries;
+        self.try_squares = source.try_squares;
+        self.has_pawn_capture = source.has_pawn_capture;
+        self.any_answer = source.any_answer;
+        self.must_try_pawn_capture = source.must_try_pawn_capture;
+        self.opponent_rejections = source.opponent_rejections;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::shakmaty::Square;
+
+    fn busy() -> TurnKnowledge {
+        let mut t = TurnKnowledge::default();
+        t.rejected.push(Attempt::new(Square::E2, Square::E4));
+        t.rejected.push(Attempt::new(Square::G1, Square::F3));
+        t.checks.push(CheckKind::Knight);
+        t.capture_at = Some(Square::D5);
+        t.pawn_tries = Some(2);
+        t.try_squares = Some(Bitboard::from_square(Square::C4));
+        t.has_pawn_capture = Some(true);
+        t.any_answer = Some(true);
+        t.must_try_pawn_capture = true;
+        t.opponent_rejections = 3;
+        t
+    }
+
+    #[test]
+    fn reset_is_default_and_copy_from_is_clone() {
+        let mut t = busy();
+        assert_ne!(t, TurnKnowledge::default());
+        t.reset();
+        assert_eq!(t, TurnKnowledge::default());
+        t.copy_from(&busy());
+        assert_eq!(t, busy());
+    }
+}

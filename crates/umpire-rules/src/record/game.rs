@@ -22,10 +22,26 @@ use crate::{Command, GameResult, Outcome, RuleSet, SetupError, Umpire};
 ///
 /// The record names the rule set by its identifier ([`RuleSet::id`]) and replays under the
 /// named constant: a game played under a modified rule set will not replay.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     umpire: Umpire,
     record: Record,
+}
+
+impl Clone for Game {
+    fn clone(&self) -> Game {
+        Game {
+            umpire: self.umpire.clone(),
+            record: self.record.clone(),
+        }
+    }
+
+    /// Copies `source` into `self` keeping `self`'s buffers (the umpire's repetition history,
+    /// the record's entries): a game reset to a start many times stops allocating there.
+    fn clone_from(&mut self, source: &Game) {
+        self.umpire.clone_from(&source.umpire);
+        self.record.clone_from(&source.record);
+    }
 }
 
 impl Game {

@@ -22,7 +22,7 @@ pub const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ
 /// Build one by playing a [`crate::record::Game`]; read one with [`Record::from_json`] or
 /// [`Record::from_pgn`]; check one with [`Record::replay`], which re-derives everything
 /// from the rule set, the start position and the commands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Record {
     /// The rule set, by identifier; replays use the named constant.
     pub rules: RuleSetId,
@@ -36,6 +36,39 @@ pub struct Record {
     pub entries: Vec<Entry>,
     /// The result, once the game is over.
     pub result: Option<GameResult>,
+}
+
+impl Clone for Record {
+    fn clone(&self) -> Record {
+        Record {
+            rules: self.rules,
+            fen: self.fen.clone(),
+            tags: self.tags.clone(),
+            opening: self.opening.clone(),
+            entries: self.entries.clone(),
+            result: self.result,
+        }
+    }
+
+    /// Copies `source` into `self` keeping `self`'s buffers (the FEN, tags, opening and the
+    /// list of entries are copied into the room they have).
+    fn clone_from(&mut self, source: &Record) {
+        // Every field is named: a new field fails to compile here until it is copied.
+        let Record {
+            rules,
+            fen,
+            tags,
+            opening,
+            entries,
+            result,
+        } = source;
+        self.rules = *rules;
+        self.fen.clone_from(fen);
+        self.tags.clone_from(tags);
+        self.opening.clone_from(opening);
+        self.entries.clone_from(entries);
+        self.result = *result;
+    }
 }
 
 impl Record {

@@ -47,8 +47,26 @@ pub enum TagError {
 ///
 /// Tags the record derives from the game (Result, Variant, FEN, SetUp, and every name
 /// starting with `Kriegspiel`) are refused.
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Tags(Vec<(String, String)>);
+
+impl Clone for Tags {
+    fn clone(&self) -> Tags {
+        Tags(self.0.clone())
+    }
+
+    /// Copies `source` into `self` keeping `self`'s strings where there are as many or more
+    /// (a record reset to a start many times stops allocating for its tags).
+    fn clone_from(&mut self, source: &Tags) {
+        self.0.truncate(source.0.len());
+        for ((name, value), (source_name, source_value)) in self.0.iter_mut().zip(&source.0) {
+            name.clone_from(source_name);
+            value.clone_from(source_value);
+        }
+        let kept = self.0.len();
+        self.0.extend(source.0[kept..].iter().cloned());
+    }
+}
 
 impl Default for Tags {
     fn default() -> Tags {

@@ -1,0 +1,84 @@
+//! The step's hot parts allocate nothing: working out the mover's legal actions (into a list
+//! with room) and resetting a played game to the start (`clone_from`, as `VectorEnv` resets an
+//! ended game), counted by a global allocator that tallies allocations made on this thread.
+//! (What a step still allocates is its history growing: the record's entry and the views'
+//! transcripts, amortised by their doubling and kept across resets.)
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+use umpire_py::legal::legal_actions_of;
+use umpire_py::state::{GameConfig, KriegspielState};
+use umpire_rules::RuleSetId;
+use umpire_rules::shakmaty::Color;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+#[test]
+fn legal_actions_and_resets_never_allocate() {
+    let before_any = allocations();
+    let probe = vec![1u8; 16];
+    assert!(
+        allocations() > before_any,
+        "the counter must see allocations"
+    );
+    drop(probe);
+
+    let mut out = Vec::with_capacity(1024);
+    for id in RuleSetId::ALL {
+        for guided in [false, true] {
+            let config = GameConfig::new(id.as_str(), None, guided).unwrap();
+            let fresh = KriegspielState::new(config).unwrap();
+            let mut s = fresh.clone();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+            for _ in 0..3 {
+                let mut steps = 0;
+                while !s.is_terminal() && steps < 2_000 {
+                    for side in [Color::White, Color::Black] {
+                        out.clear();
+                        let before = allocations();
+                        legal_actions_of(s.view(side), guided, &mut out);
+                        assert_eq!(allocations(), before, "{id}: legal actions allocated");
+                    }
+                    let actions = s.mover_actions();
+                    let a = actions[rng.random_range(0..actions.len())];
+                    s.apply_action(a as i64).unwrap();
+                    steps += 1;
+                }
+                assert!(steps > 10, "{id}: a game of {steps} steps");
+                let before = allocations();
+                s.clone_from(&fresh);
+                assert_eq!(allocations(), before, "{id}: the reset allocated");
+            }
+        }
+    }
+}
