@@ -59,7 +59,8 @@ pub fn can_mate(board: &Board, side: Color) -> bool {
     (bishops >= 1 && bishops + knights >= 2) || knights >= 3
 }
 
-fn material(board: &Board, side: Color) -> f64 {
+/// The material of `side` on `board`, in pawns ([`material_value`]).
+pub fn material(board: &Board, side: Color) -> f64 {
     let mine = board.by_color(side);
     [
         Role::Pawn,

@@ -25,23 +25,28 @@ pub const REPAIR_SHARE: u32 = 2;
 /// `1 / SEARCH_FLOOR_DIVISOR` of the budget.
 pub const SEARCH_FLOOR_DIVISOR: u32 = 4;
 
-/// Work units of a repair per search node of a node budget: a node of the Monte Carlo search
-/// costs about 10–30 µs, a unit 1–3 µs, so the repair stays within a search's time.
-pub const REPAIR_WORK_PER_NODE: u64 = 20;
+/// Search nodes of a node budget per work unit of a repair: on a quiet machine the Monte Carlo
+/// search runs about 300–350 nodes per millisecond (30,000 nodes take about 100 ms: the lead's
+/// quiet row of issue 28, 25,589 nodes per decision at 74 ms a decision), and a time budget's
+/// repair gets [`REPAIR_WORK_PER_MS`] units per millisecond of half the budget, so `N` nodes
+/// buy the repair work of the time they take: 30,000 nodes, like 100 ms, 15,000 units. (It
+/// was 20 units *per* node, from a node cost measured on a loaded machine: 600,000 units at
+/// 30,000 nodes, 40 times a 100 ms decision's, a repair of 0.6–1.8 s.)
+pub const NODES_PER_REPAIR_UNIT: u64 = 2;
 
 /// The least repair budget (about 10–30 ms of work): below it a repair rarely succeeds.
 pub const MIN_REPAIR_WORK: u64 = 10_000;
 
 /// The repair budget of a belief kept by an agent thinking with `budget`: under a node budget
-/// `N` the work of [`REPAIR_WORK_PER_NODE`] units a node (counted in work units, not time, so
+/// `N` the work of `N /` [`NODES_PER_REPAIR_UNIT`] units (counted in work units, not time, so
 /// that seeded play stays the same on every machine; the server's house levels use node
 /// budgets), under a time budget `T` the work of about `T / REPAIR_SHARE`; never less than
 /// [`MIN_REPAIR_WORK`] nor more than the belief crate's default.
 pub fn repair_budget(budget: Budget) -> u64 {
     match budget {
-        Budget::Nodes(n) => n
-            .saturating_mul(REPAIR_WORK_PER_NODE)
-            .clamp(MIN_REPAIR_WORK, umpire_belief::REPAIR_BUDGET),
+        Budget::Nodes(n) => {
+            (n / NODES_PER_REPAIR_UNIT).clamp(MIN_REPAIR_WORK, umpire_belief::REPAIR_BUDGET)
+        }
         Budget::Time(t) => {
             let ms = u64::try_from((t / REPAIR_SHARE).as_millis()).unwrap_or(u64::MAX);
             ms.saturating_mul(REPAIR_WORK_PER_MS)
@@ -79,15 +84,14 @@ mod tests {
     #[test]
     fn both_budgets_bound_the_repairs() {
         assert_eq!(repair_budget(Budget::Nodes(400)), MIN_REPAIR_WORK);
-        assert_eq!(
-            repair_budget(Budget::Nodes(64_000)),
-            64_000 * REPAIR_WORK_PER_NODE
-        );
+        assert_eq!(repair_budget(Budget::Nodes(64_000)), 32_000);
         assert_eq!(
             repair_budget(Budget::Nodes(u64::MAX)),
             umpire_belief::REPAIR_BUDGET
         );
         let at_100ms = repair_budget(Budget::Time(Duration::from_millis(100)));
+        // 30,000 nodes take about 100 ms on a quiet machine: the same repair work.
+        assert_eq!(repair_budget(Budget::Nodes(30_000)), at_100ms);
         assert_eq!(at_100ms, 50 * REPAIR_WORK_PER_MS);
         assert!(at_100ms < umpire_belief::REPAIR_BUDGET / 100);
         let at_1s = repair_budget(Budget::Time(Duration::from_secs(1)));

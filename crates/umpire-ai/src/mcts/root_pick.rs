@@ -69,6 +69,40 @@ pub(super) fn safest(best: usize, candidates: &[Candidate], winning: f64) -> usi
     best
 }
 
+/// How the value band and the lead in material decide the repetition rule below the winning
+/// band: `Some(least)` when a most visited edge that would stand an own board a third time
+/// gives way to one valued above `least` (the agent ahead on material by `ahead_material` or
+/// more: `mean - material_margin`, whatever `mean`; else, while `mean` is above `behind` and
+/// at most `winning`: `mean - margin`, but not below `behind`), `None` when the rule does not
+/// apply (clearly behind, or winning: the winning band has its own rule, [`safest`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct RepeatBands {
+    /// Below or at this value the agent is clearly behind (a draw is welcome).
+    pub behind: f64,
+    /// Above this value the agent stands to win.
+    pub winning: f64,
+    /// How much lower an alternative may be valued in the band between.
+    pub margin: f64,
+    /// The lead in material, in pawns, from which the agent counts as ahead.
+    pub ahead_material: f64,
+    /// How much lower an alternative may be valued while ahead on material.
+    pub material_margin: f64,
+}
+
+impl RepeatBands {
+    /// The least value of an alternative to a third standing, given the most visited edge's
+    /// `mean` and the agent's `lead` in material (see [`RepeatBands`]).
+    pub(super) fn least(&self, mean: f64, lead: f64) -> Option<f64> {
+        if lead >= self.ahead_material {
+            Some(mean - self.material_margin)
+        } else if mean > self.behind && mean <= self.winning {
+            Some((mean - self.margin).max(self.behind))
+        } else {
+            None
+        }
+    }
+}
+
 /// How often an own board may have stood before a further standing may complete a threefold
 /// repetition (the enemy's men unchanged).
 pub(super) const THIRD_STANDING: u32 = 2;
@@ -91,6 +125,35 @@ mod tests {
             stalemates,
             repeats,
         }
+    }
+
+    const BANDS: RepeatBands = RepeatBands {
+        behind: -0.3,
+        winning: 0.3,
+        margin: 0.15,
+        ahead_material: 2.0,
+        material_margin: 0.3,
+    };
+
+    #[test]
+    fn a_lead_in_material_applies_the_rule_whatever_the_value() {
+        // A rook up with a belief that values the position badly (restarted from a guess):
+        // the rule still applies, with the wider margin.
+        let near = |got: Option<f64>, want: f64| {
+            assert!(
+                got.is_some_and(|g| (g - want).abs() < 1e-9),
+                "{got:?}, want {want}"
+            );
+        };
+        near(BANDS.least(-0.5, 5.0), -0.8);
+        near(BANDS.least(0.1, 2.0), -0.2);
+        // Without the lead, clearly behind: no rule (a draw is welcome).
+        assert_eq!(BANDS.least(-0.5, 1.0), None);
+        // Between the bands: the narrow margin, never below "behind".
+        near(BANDS.least(0.1, 0.0), -0.05);
+        near(BANDS.least(-0.2, 0.0), -0.3);
+        // Winning without the lead: the winning band's own rule.
+        assert_eq!(BANDS.least(0.5, 0.0), None);
     }
 
     #[test]

@@ -54,7 +54,10 @@ pub struct MatchArgs {
     #[arg(long, value_name = "HEX", conflicts_with = "seed")]
     run_key: Option<RunKey>,
     /// Write each game's record here (game-0001.json, …; in a round robin
-    /// 1-2-game-0001.json for agents 1 and 2); check them with `umpire record verify`.
+    /// 1-2-game-0001.json for agents 1 and 2); check them with `umpire record verify`. These
+    /// are the referee's records (both sides' moves, attempts and seeds); what one player
+    /// heard comes from `umpire record convert --to white-json` (or black-json, white-pgn,
+    /// black-pgn).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Print one JSON object (the summary; for a round robin, the pairings and the table).
