@@ -13,16 +13,13 @@
 //! opens, whatever the pace of the server's writer.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use tokio::time::Instant;
 
 use crate::http::rate_limit::{Limiter, TokenBucket};
 use crate::http::refusal_budget::RefusalBudget;
 
-/// The least time between two `rate_limited` answers to one key: a player in a game, all its
-/// sockets; a spectator's address, all its sockets (250 ms).
-pub const REFUSAL_EVERY: Duration = Duration::from_millis(250);
+pub use crate::http::refusal_budget::REFUSAL_EVERY;
 
 /// The frame id a refusal answers (`reply_to`), `None` for a frame without one.
 pub type FrameId = Option<u64>;
@@ -125,6 +122,7 @@ impl FrameLimit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)

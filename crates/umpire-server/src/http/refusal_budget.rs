@@ -12,9 +12,13 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
+use std::time::Duration;
+
 use tokio::time::Instant;
 
-use crate::http::frame_limit::REFUSAL_EVERY;
+/// The least time between two `rate_limited` answers to one key: a player in a game, all its
+/// sockets; a spectator's address, all its sockets (250 ms).
+pub const REFUSAL_EVERY: Duration = Duration::from_millis(250);
 
 /// The most keys remembered at once (each one answered within the last [`REFUSAL_EVERY`]).
 pub const MAX_KEYS: usize = 100_000;
@@ -76,7 +80,6 @@ impl RefusalBudget {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     #[test]
     fn a_key_is_answered_at_most_once_per_interval_whoever_asks() {
