@@ -21,6 +21,41 @@ fn start() -> Chess {
         .unwrap()
 }
 
+/// `mcts` at `nodes` playing White from the standard start under `rules`, with the umpire of its
+/// game, the opening heard.
+fn white_mcts(rules: RuleSet, seed: u64, nodes: u64) -> (Umpire, Endgame<MctsAgent>) {
+    let umpire = Umpire::new(rules);
+    let config = MctsConfig {
+        budget: Budget::Nodes(nodes),
+        ..MctsConfig::default()
+    };
+    let view = PlayerView::standard(rules, Color::White);
+    let mut agent = Endgame::new(MctsAgent::new(view, seed, Some(Chess::default()), config));
+    let opening: Vec<_> = umpire
+        .opening_announcements()
+        .iter()
+        .map(|h| h.announcement)
+        .collect();
+    agent.hear_opening(&opening);
+    (umpire, agent)
+}
+
+/// Requires `chosen` not to stand the agent's own board as `repeated` (the move that would
+/// stand it a third time) would.
+fn assert_not_a_third_time(agent: &impl Agent, chosen: Command, repeated: Attempt, context: &str) {
+    let Command::Attempt(chosen) = chosen else {
+        panic!("{context}: {chosen:?}");
+    };
+    let mut third = agent.view().own_board().clone();
+    third.play(repeated);
+    let mut after = agent.view().own_board().clone();
+    after.play(chosen);
+    assert_ne!(
+        after, third,
+        "{context}: {chosen} stands the board a third time"
+    );
+}
+
 #[test]
 fn a_winning_agent_leaves_the_shuffle() {
     let shuffle = ["b1b2", "h5h6", "b2b1", "h6h5", "b1b2", "h5h6"];
@@ -91,18 +126,9 @@ fn an_agent_a_rook_ahead_does_not_stand_a_board_a_third_time() {
         }
         assert!(!umpire.is_over());
         // The rook on c2 has stood twice after White's moves: a third time may be threefold.
-        let mut third = agent.view().own_board().clone();
-        third.play(Attempt::from_uci("c1c2").unwrap());
-        let command = agent.choose();
-        let Command::Attempt(chosen) = command else {
-            panic!("seed {seed}: {command:?}");
-        };
-        let mut after = agent.view().own_board().clone();
-        after.play(chosen);
-        assert_ne!(
-            after, third,
-            "seed {seed}: {chosen} stands the board a third time"
-        );
+        let chosen = agent.choose();
+        let repeated = Attempt::from_uci("c1c2").unwrap();
+        assert_not_a_third_time(&agent, chosen, repeated, &format!("seed {seed}"));
     }
 }
 
@@ -126,36 +152,15 @@ fn the_recorded_rook_shuffle_is_left_while_ahead_on_material() {
         Command::Attempt(Attempt::from_uci("f8d8").unwrap())
     );
     for seed in 0..2 {
-        let mut umpire = Umpire::new(rules);
-        let config = MctsConfig {
-            budget: Budget::Nodes(3_000),
-            ..MctsConfig::default()
-        };
-        let view = PlayerView::standard(rules, Color::White);
-        let mut agent = Endgame::new(MctsAgent::new(view, seed, Some(Chess::default()), config));
-        let opening: Vec<_> = umpire
-            .opening_announcements()
-            .iter()
-            .map(|h| h.announcement)
-            .collect();
-        agent.hear_opening(&opening);
+        let (mut umpire, mut agent) = white_mcts(rules, seed, 3_000);
         for entry in &record.entries[..last_turn] {
             let outcome = umpire.submit(entry.command);
             assert_eq!(outcome.verdict, entry.verdict);
             play_observations(&mut agent, Color::White, entry.command, &outcome).unwrap();
         }
-        let mut third = agent.view().own_board().clone();
-        third.play(Attempt::from_uci("f8d8").unwrap());
-        let command = agent.choose();
-        let Command::Attempt(chosen) = command else {
-            panic!("seed {seed}: {command:?}");
-        };
-        let mut after = agent.view().own_board().clone();
-        after.play(chosen);
-        assert_ne!(
-            after, third,
-            "seed {seed}: {chosen} stands the rook on d8 a third time"
-        );
+        let chosen = agent.choose();
+        let repeated = Attempt::from_uci("f8d8").unwrap();
+        assert_not_a_third_time(&agent, chosen, repeated, &format!("seed {seed}"));
     }
 }
 
@@ -172,36 +177,17 @@ fn a_sure_lead_in_material_leaves_the_shuffle_when_the_belief_misjudges_it() {
     let record = Record::from_json(text).unwrap();
     let rules = *record.rules.rules();
     let seed: u64 = record.tags.get("WhiteSeed").unwrap().parse().unwrap();
-    let mut umpire = Umpire::new(rules);
-    let config = MctsConfig {
-        budget: Budget::Nodes(30_000),
-        ..MctsConfig::default()
-    };
-    let view = PlayerView::standard(rules, Color::White);
-    let mut agent = Endgame::new(MctsAgent::new(view, seed, Some(Chess::default()), config));
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
-    agent.hear_opening(&opening);
+    let (mut umpire, mut agent) = white_mcts(rules, seed, 30_000);
     let last = record.entries.len() - 1;
     assert_eq!(record.entries[last].side, Color::White);
     for (i, entry) in record.entries.iter().enumerate() {
         if entry.side == Color::White {
             let chosen = agent.choose();
             if i == last {
-                let Command::Attempt(chosen) = chosen else {
-                    panic!("{chosen:?}");
-                };
                 let Command::Attempt(recorded) = entry.command else {
                     panic!("the record ends with a move");
                 };
-                let mut third = agent.view().own_board().clone();
-                third.play(recorded);
-                let mut after = agent.view().own_board().clone();
-                after.play(chosen);
-                assert_ne!(after, third, "{chosen} stands the board a third time");
+                assert_not_a_third_time(&agent, chosen, recorded, "the last decision");
                 return;
             }
         }

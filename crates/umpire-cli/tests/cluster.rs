@@ -326,16 +326,7 @@ async fn three_nodes_behind_haproxy_share_the_lobby_and_a_killed_owner_loses_no_
         .unwrap();
     let file = std::env::temp_dir().join(format!("umpire-cluster-{id}.json"));
     std::fs::write(&file, record.to_string()).unwrap();
-    let verify = Command::new(UMPIRE)
-        .args(["record", "verify"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        verify.status.success(),
-        "{}",
-        String::from_utf8_lossy(&verify.stderr)
-    );
+    common::verify_record(&file);
 }
 
 /// Three nodes behind HAProxy; returns them (by index, `n1` to `n3`), HAProxy and the site's
@@ -414,23 +405,7 @@ fn connect_resumes_on_another_node_after_its_games_owner_is_killed() {
     t.wait_for("You resign.");
     t.wait_for("The record is saved in ");
     assert!(t.child.wait().unwrap().success());
-    let record = std::fs::read_dir(&cwd)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|x| x == "json"))
-        .expect("the record was downloaded");
-    let verify = Command::new(UMPIRE)
-        .args(["record", "verify"])
-        .arg(&record)
-        .output()
-        .unwrap();
-    assert!(
-        verify.status.success(),
-        "{}",
-        String::from_utf8_lossy(&verify.stderr)
-    );
-    let text = std::fs::read_to_string(&record).unwrap();
+    let text = common::downloaded_record(&cwd);
     assert!(text.contains("e2e4") && text.contains("g1f3"), "{text}");
 }
 

@@ -7,11 +7,10 @@ mod common;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::{Arc, Mutex};
 
 use common::terminal::Terminal;
-use common::{Reaped, UMPIRE, alive};
+use common::{Reaped, alive};
 
 fn fresh_dir(name: &str) -> PathBuf {
     let dir =
@@ -137,23 +136,7 @@ fn connect_plays_like_umpire_play_and_survives_a_server_restart() {
     t.wait_for("You resign.");
     t.wait_for("The record is saved in ");
     assert!(t.child.wait().unwrap().success());
-    let record = std::fs::read_dir(&cwd)
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|x| x == "json"))
-        .expect("the record was downloaded");
-    let verify = Command::new(UMPIRE)
-        .args(["record", "verify"])
-        .arg(&record)
-        .output()
-        .unwrap();
-    assert!(
-        verify.status.success(),
-        "{}",
-        String::from_utf8_lossy(&verify.stderr)
-    );
-    let text = std::fs::read_to_string(&record).unwrap();
+    let text = common::downloaded_record(&cwd);
     assert!(text.contains("e2e4") && text.contains("g1f3"), "{text}");
     server.kill().unwrap();
     let _ = server.wait();

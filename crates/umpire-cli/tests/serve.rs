@@ -208,16 +208,7 @@ async fn two_umpire_bot_processes_play_and_the_record_verifies() {
         .unwrap();
     let file = dir.join("game.json");
     std::fs::write(&file, record.to_string()).unwrap();
-    let verify = Command::new(UMPIRE)
-        .args(["record", "verify"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        verify.status.success(),
-        "{}",
-        String::from_utf8_lossy(&verify.stderr)
-    );
+    common::verify_record(&file);
     // `--rated`: both bot accounts now have a rating after one game.
     for name in ["bot-a", "bot-b"] {
         let p = Client::new(&url)
@@ -411,6 +402,24 @@ async fn umpire_bot_registers_its_own_account_and_keeps_its_token() {
     assert_eq!(players.status, 404, "no second bot was registered");
 }
 
+/// `umpire serve` on a fresh data directory named after `tag`, started by `sh` after the shell
+/// command `ulimit` (which lowers its open-files limit); its output piped.
+fn serve_under(ulimit: &str, tag: &str) -> Reaped {
+    let dir = fresh_dir(tag);
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{ulimit} && exec \"$0\" serve --listen 127.0.0.1:0 --data \"$1\""
+        ))
+        .arg(UMPIRE)
+        .arg(&dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    Reaped(child)
+}
+
 /// Under a low descriptor limit (`ulimit -n 48`, soft and hard) a client holding many idle
 /// connections makes `accept` fail: the server logs a clear line saying it refuses
 /// connections for lack of descriptors, answers those it cannot keep `503 server_full` (with
@@ -421,17 +430,7 @@ fn running_out_of_descriptors_is_logged_clearly_and_survived() {
     use std::io::{BufRead, BufReader, Read, Write};
     use std::net::TcpStream;
 
-    let dir = fresh_dir("emfile");
-    let child = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -n 48 && exec \"$0\" serve --listen 127.0.0.1:0 --data \"$1\"")
-        .arg(UMPIRE)
-        .arg(&dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut child = Reaped(child);
+    let mut child = serve_under("ulimit -n 48", "emfile");
     let url = common::listening_url(&mut child);
     let addr = url
         .strip_prefix("http://")
@@ -511,17 +510,7 @@ fn the_open_files_limit_is_raised_to_the_hard_one_and_logged() {
         eprintln!("no /proc/self/limits or a hard limit of 64 or less: nothing to raise");
         return;
     };
-    let dir = fresh_dir("nofile");
-    let child = Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -S -n 64 && exec \"$0\" serve --listen 127.0.0.1:0 --data \"$1\"")
-        .arg(UMPIRE)
-        .arg(&dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut child = Reaped(child);
+    let mut child = serve_under("ulimit -S -n 64", "nofile");
     let stderr = child.stderr.take().unwrap();
     let line = BufReader::new(stderr)
         .lines()

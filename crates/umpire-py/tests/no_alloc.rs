@@ -4,8 +4,7 @@
 //! (What a step still allocates is its history growing: the record's entry and the views'
 //! transcripts, amortised by their doubling and kept across resets.)
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use umpire_testkit::counting_alloc::{Counting, allocations};
 
 use rand::{RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -14,34 +13,8 @@ use umpire_py::state::{GameConfig, KriegspielState};
 use umpire_rules::RuleSetId;
 use umpire_rules::shakmaty::Color;
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
 
 #[test]
 fn legal_actions_and_resets_never_allocate() {

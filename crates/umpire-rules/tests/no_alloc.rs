@@ -1,42 +1,15 @@
 //! The umpire's hot path never allocates: random games under every rule set, counted by a
 //! global allocator that tallies allocations made on this thread.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use umpire_testkit::counting_alloc::{Counting, allocations};
 
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_rules::playout::random_game;
 use umpire_rules::{RuleSetId, Umpire};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
 
 #[test]
 fn judging_attempts_never_allocates() {

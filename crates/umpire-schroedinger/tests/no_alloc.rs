@@ -4,8 +4,9 @@
 //! arena and watch lists when it learns a clause; those allocations are counted apart, and
 //! must stay rare.
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+
+use umpire_testkit::counting_alloc::{Counting, allocations};
 
 use umpire_schroedinger::backend::{Backend, Lit};
 use umpire_schroedinger::batsat_backend::Batsat;
@@ -13,34 +14,8 @@ use umpire_schroedinger::geometry::reach;
 use umpire_schroedinger::shakmaty::Bitboard;
 use umpire_schroedinger::{Kind, Move, Nature, RandomPlayer, Umpire};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
 
 thread_local! {
     static IN_SOLVER: Cell<u64> = const { Cell::new(0) };

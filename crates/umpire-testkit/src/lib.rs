@@ -9,9 +9,11 @@
 //!   [`pairing::Channel`]s that must give that player byte-identical output in both.
 //! - [`driver`]: the random commands.
 //! - [`workspace_copy`]: a copy of the workspace to inject a leak into.
+//! - [`counting_alloc`]: a global allocator counting allocations, for the no-allocation tests.
 
 #![warn(missing_docs)]
 
+pub mod counting_alloc;
 pub mod driver;
 pub mod oracle;
 pub mod pairing;

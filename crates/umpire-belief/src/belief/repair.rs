@@ -182,6 +182,15 @@ impl Belief {
     /// Sets the belief to the checkpoint `cp` with `bound` and `particles`, ready to replay
     /// the transcript from the index returned.
     fn begin_replay(&mut self, cp: &Checkpoint, bound: usize, particles: usize) -> usize {
+        self.restore(cp, bound, particles);
+        self.given_up = false;
+        self.budget = None;
+        cp.transcript_len
+    }
+
+    /// Puts the belief back to what it held at `cp`, to be replayed with `bound` and
+    /// `particles`.
+    fn restore(&mut self, cp: &Checkpoint, bound: usize, particles: usize) {
         self.bound = bound;
         self.particles = particles;
         self.states = cp.states.clone();
@@ -193,9 +202,6 @@ impl Belief {
         self.relvar = cp.relvar;
         self.count_distinct();
         self.over = false;
-        self.given_up = false;
-        self.budget = None;
-        cp.transcript_len
     }
 
     /// Takes in the observations of `transcript` from `next` (the lookahead knows the rest),
@@ -230,17 +236,7 @@ impl Belief {
     /// fresh random choices and the lookahead (the observations since are known); returns
     /// whether any hypothesis survived every one of them within the repair budget.
     fn replay(&mut self, cp: &Checkpoint, bound: usize, particles: usize) -> bool {
-        self.bound = bound;
-        self.particles = particles;
-        self.states = cp.states.clone();
-        self.turn = cp.turn.clone();
-        self.pending = cp.pending.clone();
-        self.exact = cp.exact;
-        self.turns = cp.turns;
-        self.scale = cp.scale;
-        self.relvar = cp.relvar;
-        self.count_distinct();
-        self.over = false;
+        self.restore(cp, bound, particles);
         let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
         for (k, obs) in later.iter().enumerate() {
             self.cursor = cp.transcript_len + k;

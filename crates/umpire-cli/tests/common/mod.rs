@@ -76,3 +76,30 @@ pub fn alive(pid: u32) -> bool {
         .status()
         .is_ok_and(|s| s.success())
 }
+
+/// The JSON record a client saved in `dir` (the first `.json` file there), checked with
+/// `umpire record verify`; its text.
+pub fn downloaded_record(dir: &std::path::Path) -> String {
+    let record = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "json"))
+        .expect("the record was downloaded");
+    verify_record(&record);
+    std::fs::read_to_string(&record).unwrap()
+}
+
+/// Requires `umpire record verify FILE` to accept the record in `file`.
+pub fn verify_record(file: &std::path::Path) {
+    let verify = Command::new(UMPIRE)
+        .args(["record", "verify"])
+        .arg(file)
+        .output()
+        .unwrap();
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+}
