@@ -235,6 +235,21 @@ async fn every_websocket_action_and_refusal() {
     }
     let e = ask(&mut w, json!({"type":"attempt","move":"zz"}), 3).await;
     assert_eq!(e["code"], "bad_move");
+    assert!(
+        e["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("is not a move: type it in SAN")),
+        "{e}"
+    );
+    // SAN no man of White's can play: why, in words, from White's own men.
+    let e = ask(&mut w, json!({"type":"attempt","move":"Ke2"}), 33).await;
+    assert_eq!(e["code"], "bad_move");
+    assert_eq!(
+        e["message"],
+        "\"Ke2\": you have no king that can reach e2 (your king on e1 cannot go to e2: your pawn \
+         stands there)",
+        "{e}"
+    );
     let e = ask(&mut w, json!({"type":"draw","action":"accept"}), 4).await;
     assert_eq!(e["type"], "update");
     assert_eq!(e["observation"]["own"]["verdict"], "invalid");

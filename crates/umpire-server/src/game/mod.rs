@@ -4,7 +4,8 @@
 //! agents the server seats ([`house_agent`], [`strength`]) with their server-wide queue of
 //! decisions ([`agent_pool`]), a finished game step by step for review ([`review`]), and one
 //! side's belief for the overlay ([`belief`]) with its bounded cache of answers
-//! ([`belief_cache`]) and of beliefs followed along games ([`belief_stream`]).
+//! ([`belief_cache`]) and of beliefs followed along games ([`belief_stream`]); a typed move
+//! read against the player's own men, or why it names no move of theirs ([`typed_move`]).
 //!
 //! Uses the lobby (to tell it of joins and withdrawals), the accounts' rows, ratings and
 //! storage; never the HTTP layer.
@@ -23,3 +24,4 @@ pub mod projection;
 pub mod review;
 pub mod round;
 pub mod strength;
+pub mod typed_move;

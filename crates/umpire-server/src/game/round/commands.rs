@@ -10,6 +10,7 @@ use super::rebuild::take_in;
 use super::{Round, Seat, index};
 use crate::error::ApiError;
 use crate::game::projection;
+use crate::game::typed_move::typed_move;
 use crate::store::CommandRow;
 
 impl Round {
@@ -36,15 +37,10 @@ impl Round {
                 return Ok(None);
             }
             Action::Attempt(text) => {
-                let parsed = self.views[index(side)].own_board().parse_command(&text);
-                match parsed {
-                    Ok(c @ Command::Attempt(_)) => c,
-                    _ => {
-                        return Err(ApiError::bad_request(
-                            "bad_move",
-                            format!("{text:?} is not a move (UCI such as e2e4, or SAN)"),
-                        ));
-                    }
+                // Read against the player's own men only: the words say nothing of the enemy's.
+                match typed_move(self.views[index(side)].own_board(), &text) {
+                    Ok(a) => Command::Attempt(a),
+                    Err(why) => return Err(ApiError::bad_request("bad_move", why)),
                 }
             }
             Action::Any => Command::AskAny,
