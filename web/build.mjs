@@ -64,9 +64,32 @@ const html = `<!doctype html>
 `;
 writeFileSync(join(out, 'index.html'), html);
 
+// The bundle's hash: the service worker names it, so a new build is a new worker (and a new cache).
+const hash = createHash('sha256');
+for (const o of outputs.sort()) hash.update(readFileSync(join(out, o)));
+const version = hash.digest('hex').slice(0, 12);
+
+// The service worker, at a stable address (/sw.js): the app shell of this build (the page, its
+// script, its styles) kept for when the server does not answer.
+await esbuild.build({
+  entryPoints: ['src/sw/worker.ts'],
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2022',
+  outfile: join(out, 'sw.js'),
+  banner: { js: banner },
+  legalComments: 'none',
+  define: {
+    UMPIRE_SHELL: JSON.stringify(['/', '/' + js, '/' + css]),
+    UMPIRE_VERSION: JSON.stringify(version),
+  },
+  write: true,
+  logLevel: 'warning',
+});
+
 // Compressed copies of every text file.
-for (const name of readdirSync(join(out, 'assets'))) {
-  const path = join(out, 'assets', name);
+function compress(path) {
   const bytes = readFileSync(path);
   writeFileSync(path + '.gz', gzipSync(bytes, { level: 9 }));
   writeFileSync(
@@ -74,13 +97,8 @@ for (const name of readdirSync(join(out, 'assets'))) {
     brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
   );
 }
-const index = readFileSync(join(out, 'index.html'));
-writeFileSync(join(out, 'index.html.gz'), gzipSync(index, { level: 9 }));
-writeFileSync(
-  join(out, 'index.html.br'),
-  brotliCompressSync(index, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-);
+for (const name of readdirSync(join(out, 'assets'))) compress(join(out, 'assets', name));
+compress(join(out, 'index.html'));
+compress(join(out, 'sw.js'));
 
-const hash = createHash('sha256');
-for (const o of outputs.sort()) hash.update(readFileSync(join(out, o)));
-console.log(`built ${out}: ${js}, ${css} (${hash.digest('hex').slice(0, 12)})`);
+console.log(`built ${out}: ${js}, ${css}, sw.js (${version})`);

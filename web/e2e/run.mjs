@@ -10,7 +10,9 @@
 //  5. a phone-sized window plays a move by tapping, and turned sideways its board fits;
 //  6. wrong input: a refused registration is said in its form, a player whose session ended
 //     is told so, and a server that goes down and comes back: a banner, a move typed meanwhile
-//     is sent on the resume.
+//     is sent on the resume;
+//  7. a page opened while the server is down (its shell from the service worker's cache) says
+//     the server is not answering, and recovers by itself when it is back.
 // Fails on any console error or uncaught exception. Screenshots go to target/e2e-screenshots/.
 // UMPIRE_BIN names the server binary (default ../target/ci/umpire), CHROMIUM the browser.
 
@@ -385,6 +387,101 @@ try {
     await ctx.close();
   });
 
+  await step('keyboard: phantoms typed, a typed move no man can make said in words; the bot named; coordinates readable in both themes', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    watch(p, 'keyboard');
+    try {
+      await p.goto(url + '/');
+      await p.selectOption('#play-bot select[name=level]', '2');
+      await p.click('#play-bot button[type=submit]');
+      await p.waitForSelector('#board cg-board');
+      const id = p.url().split('/').pop();
+      await p.waitForFunction(() => document.querySelector('#board')?.getAttribute('data-status') === 'live', null, { timeout: 10_000 });
+      // A bot is named with its level, not "connected".
+      await p.waitForFunction(() => (document.querySelector('#presence')?.textContent ?? '').length > 0, null, { timeout: 10_000 });
+      const presence = (await p.textContent('#presence')) ?? '';
+      expect(presence === 'Playing against mcts (level 2)', 'the presence line: ' + presence);
+      expect(!/connected/.test((await p.textContent('.side-col')) ?? ''), 'no "connected" for a bot');
+
+      // Phantoms by keyboard: `p` goes to the phantom box, a letter and a square, Enter.
+      expect(/phantom box/.test((await p.textContent('#keys-help')) ?? ''), 'the help says how');
+      await p.locator('body').click({ position: { x: 5, y: 5 } });
+      await p.keyboard.press('p');
+      expect(await p.evaluate(() => document.activeElement?.id === 'phantom-input'), '`p` focuses the phantom box');
+      await p.keyboard.type('Qd5');
+      await p.keyboard.press('Enter');
+      await p.waitForFunction(() => /Phantom queen on d5/.test(document.querySelector('#phantom-status')?.textContent ?? ''));
+      const stored = (g) => p.evaluate((k) => localStorage.getItem(k), 'umpire.phantoms.' + g);
+      expect((await stored(id)) === '{"d5":"queen"}', 'kept for the game: ' + (await stored(id)));
+      await p.waitForFunction(() => document.querySelectorAll('#board cg-auto-pieces piece').length === 1, null, { timeout: 5_000 });
+      await p.keyboard.type('nz9');
+      await p.keyboard.press('Enter');
+      expect(/is not a phantom/.test((await p.textContent('#phantom-status')) ?? ''), 'a bad one said in words');
+      await p.fill('#phantom-input', 'xd5');
+      await p.press('#phantom-input', 'Enter');
+      await p.waitForFunction(() => document.querySelectorAll('#board cg-auto-pieces piece').length === 0, null, { timeout: 5_000 });
+      expect((await stored(id)) === null, 'removed');
+
+      // A typed king move no king of ours can make: why, in words.
+      await myTurn(p);
+      await p.fill('#move-input', 'Ke2');
+      await p.press('#move-input', 'Enter');
+      await p.waitForFunction(() => /no king that can reach e2/.test(document.querySelector('#info')?.textContent ?? ''), null, { timeout: 5_000 });
+
+      // Coordinates: each against the square under it, at least 4.5:1 (WCAG AA), in both themes.
+      const contrast = () =>
+        p.evaluate(() => {
+          const board = document.querySelector('#board cg-board').getBoundingClientRect();
+          const white = document.querySelector('#board').classList.contains('orientation-white');
+          const lum = (c) => {
+            const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+          };
+          // chessground's brown board: light squares #f0d9b5, dark ones the same under 20 % black.
+          const LIGHT = [240, 217, 181];
+          const DARK = LIGHT.map((v) => v * 0.8);
+          let worst = Infinity;
+          let count = 0;
+          for (const el of document.querySelectorAll('#board coords coord')) {
+            // Where the glyph is drawn (its box is taller than the text, and shifted).
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            const r = range.getBoundingClientRect();
+            if (r.width === 0) continue;
+            count++;
+            const cs = getComputedStyle(el);
+            const [cr, cg, cb, ca = 1] = cs.color.match(/[\d.]+/g).map(Number);
+            let alpha = ca;
+            for (let e = el; e && e.id !== 'board'; e = e.parentElement) alpha *= Number(getComputedStyle(e).opacity);
+            const col = Math.min(7, Math.max(0, Math.floor(((r.x + r.width / 2 - board.x) * 8) / board.width)));
+            const row = Math.min(7, Math.max(0, Math.floor(((r.y + r.height / 2 - board.y) * 8) / board.height)));
+            const file = white ? col : 7 - col;
+            const rank = white ? 7 - row : row;
+            const bg = (file + rank) % 2 === 0 ? DARK : LIGHT;
+            const fg = [cr, cg, cb].map((v, i) => v * alpha + bg[i] * (1 - alpha));
+            const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+            worst = Math.min(worst, (a + 0.05) / (b + 0.05));
+          }
+          return { worst, count, theme: document.documentElement.dataset.theme ?? '' };
+        });
+      const first = await contrast();
+      await p.click('header .theme');
+      const second = await contrast();
+      expect(first.theme !== second.theme, 'the theme switched: ' + first.theme + ' → ' + second.theme);
+      for (const c of [first, second]) {
+        expect(c.count === 16, `16 coordinates (${c.theme}): ${c.count}`);
+        expect(c.worst >= 4.5, `coordinates at least 4.5:1 (${c.theme}): ${c.worst.toFixed(2)}`);
+      }
+      await p.click('header .theme');
+      await p.click('#resign');
+      await p.click('#resign');
+      await p.waitForSelector('#review-link', { timeout: 10_000 });
+    } finally {
+      await ctx.close();
+    }
+  });
+
   await step('a practice game against a bot: the overlay shows during play, the game is unrated', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const p = await ctx.newPage();
@@ -456,6 +553,71 @@ try {
     }, null, { timeout: 5_000 });
     await shot(p, '07-phone-sideways');
     await ctx.close();
+  });
+
+  await step('a page opened while the server is down says so, and recovers when it is back', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const p = await ctx.newPage();
+    watch(p, 'offline');
+    let isDown = false;
+    try {
+      // Once with the server up: a guest with a game waiting for a friend; the service worker
+      // keeps the shell.
+      await p.goto(url + '/');
+      await p.click('#play-friend button[type=submit]');
+      const link = await (await p.waitForSelector('#play-friend input.share')).inputValue();
+      const me = (await (await p.request.get(url + '/api/me')).json()).user.name;
+      await p.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated', null, { timeout: 10_000 });
+      await p.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 10_000 });
+      // What the cache holds: the shell of this build and nothing else (no API answer, no record,
+      // nothing naming this player).
+      const kept = await p.evaluate(async () => {
+        const out = [];
+        for (const name of await caches.keys()) {
+          const c = await caches.open(name);
+          for (const r of await c.keys()) out.push({ name, path: new URL(r.url).pathname, body: await (await c.match(r)).text() });
+        }
+        return out;
+      });
+      const html = await (await p.request.get(url + '/')).text();
+      const want = ['/', ...[...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1])].sort();
+      expect(JSON.stringify(kept.map((k) => k.path).sort()) === JSON.stringify(want), 'the cache holds the shell only: ' + kept.map((k) => k.path).join(' '));
+      expect(new Set(kept.map((k) => k.name)).size === 1, 'one cache: ' + kept.map((k) => k.name).join(' '));
+      expect(kept.every((k) => !k.body.includes(me)), 'nothing in the cache names the player');
+      expect(kept.find((k) => k.path === '/')?.body === html, "the cached page is the server's one page, the same for everyone");
+
+      expected = [/ERR_CONNECTION_REFUSED/, /ERR_FAILED/, /WebSocket connection to .* failed/];
+      await server.down();
+      isDown = true;
+      // A new page in the same browser, and the first one reloaded: both say the server is not answering.
+      const q = await ctx.newPage();
+      watch(q, 'offline-new');
+      await q.goto(link);
+      await p.reload();
+      for (const page of [q, p]) {
+        await page.waitForSelector('#server-down', { timeout: 10_000 });
+        const said = (await page.textContent('#server-down')) ?? '';
+        expect(/server is not answering/.test(said) && /Trying again/.test(said), 'the words: ' + said);
+      }
+      await shot(q, '10-server-not-answering');
+      await server.up();
+      isDown = false;
+      // It recovers by itself: the game page (its link to send) on one, the landing page on the other.
+      await q.waitForSelector('#board cg-board', { timeout: 20_000 });
+      await q.waitForSelector('#server-down', { state: 'detached', timeout: 5_000 });
+      await p.waitForSelector('#play-bot', { timeout: 20_000 });
+      expected = [];
+      // And a game can be played: a bot, one move.
+      await p.selectOption('#play-bot select[name=level]', '1');
+      await p.click('#play-bot button[type=submit]');
+      await p.waitForSelector('#board cg-board');
+      await p.waitForFunction(() => (document.querySelector('#board')?.getAttribute('data-options') ?? '').length > 0, null, { timeout: 15_000 });
+      await attempt(p, ((await p.getAttribute('#board', 'data-options')) ?? '').split(' ')[0]);
+    } finally {
+      if (isDown) await server.up();
+      expected = [];
+      await ctx.close();
+    }
   });
 } finally {
   await browser.close();

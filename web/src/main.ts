@@ -14,6 +14,7 @@ import { leaderboard } from './pages/leaderboard';
 import { h, fill, root } from './ui/dom';
 import { applyTheme, toggleTheme } from './ui/theme';
 import { go, setRouter } from './ui/nav';
+import { serverAnswers, waitForServer } from './ui/server_down';
 
 /** A page: draws itself into `main` and returns what to do when it is left. */
 export type Page = (main: HTMLElement, params: string[]) => (() => void) | void;
@@ -73,3 +74,21 @@ window.addEventListener('popstate', route);
 applyTheme();
 setRouter(route);
 route();
+
+// The page came up, maybe from the service worker's copy with the server down: if the server
+// does not answer, say so in place of the page (whose own calls fail) until it does.
+void serverAnswers().then((up) => {
+  if (up) return;
+  if (leave) leave();
+  const main = h('main', { id: 'main' });
+  fill(root(), header(), main);
+  leave = waitForServer(main, route);
+});
+
+// The service worker keeps the app shell for a page opened while the server is down
+// (src/sw/worker.ts). A browser without one, or a refusal, changes nothing else.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  });
+}

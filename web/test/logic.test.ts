@@ -11,7 +11,7 @@ import { checkSquares, marks } from '../src/logic/shapes';
 import * as ph from '../src/logic/phantoms';
 import { freshObservations, toResend } from '../src/logic/resume';
 import { format, low, timeLeft } from '../src/logic/clock';
-import { printable, seatName } from '../src/logic/text';
+import { botName, printable, seatName } from '../src/logic/text';
 import { menOf, pliesBefore } from '../src/logic/fen';
 
 const own = (command: string, verdict: string, moved: boolean, heard: PlayerObservation['heard'] = []): PlayerObservation => ({
@@ -123,7 +123,7 @@ test('clocks tick only for the running side, never below zero', () => {
 test('control and direction characters are made visible; names shown plainly', () => {
   assert.equal(printable('a\u0007b\u202ec\u200b'), 'a\\u{7}b\\u{202e}c\\u{200b}');
   assert.equal(printable('<b>x</b>'), '<b>x</b>');
-  assert.equal(seatName('agent:guided-random/nodes=250'), 'Bot (guided-random)');
+  assert.equal(seatName('agent:guided-random/nodes=250'), 'Bot: guided-random (250 nodes)');
   assert.equal(seatName('?'), 'waiting…');
 });
 
@@ -174,4 +174,25 @@ test('the overlay shades by the kind picked and marks the likeliest kind', () =>
   squares[0] = square({ any: 7, pawn: Number.NaN });
   assert.equal(beliefMarks(b, 'any').get('a1'), 'belief-9');
   assert.equal(beliefMarks(b, 'pawn').has('a1'), false);
+});
+
+test('a phantom typed at the keyboard: a letter and a square, or x and a square', () => {
+  assert.deepEqual(ph.readTyped('Nf6'), { square: 'f6', role: 'knight' });
+  assert.deepEqual(ph.readTyped(' p e5 '), { square: 'e5', role: 'pawn' });
+  assert.deepEqual(ph.readTyped('bc4'), { square: 'c4', role: 'bishop' });
+  assert.deepEqual(ph.readTyped('K e8'), { square: 'e8', role: 'king' });
+  assert.deepEqual(ph.readTyped('xf6'), { square: 'f6', erase: true });
+  assert.deepEqual(ph.readTyped('-a1'), { square: 'a1', erase: true });
+  for (const bad of ['', 'f6', 'Nf9', 'Zf6', 'Nf6x', 'N', '<b>']) assert.equal(ph.readTyped(bad), null, bad);
+});
+
+test("a bot's seat in words: its kind and level", () => {
+  assert.equal(botName('agent:mcts/nodes=4000'), 'mcts (level 3)');
+  assert.equal(botName('agent:guided-random/nodes=20'), 'guided-random (level 1)');
+  assert.equal(botName('agent:mcts/nodes=64000'), 'mcts (level 5)');
+  assert.equal(botName('agent:mcts/nodes=777'), 'mcts (777 nodes)');
+  assert.equal(botName('agent:mcts'), 'mcts');
+  assert.equal(botName('ann'), null);
+  assert.equal(seatName('agent:mcts/nodes=1000'), 'Bot: mcts (level 2)');
+  assert.equal(seatName('ann'), 'ann');
 });

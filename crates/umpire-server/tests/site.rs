@@ -1,6 +1,7 @@
 //! The embedded web site: the app's pages answer its `index.html` (not cached without asking),
 //! its hashed assets are immutable and sent compressed as the client asks, every page carries
-//! the security headers, and unknown API paths stay JSON 404s.
+//! the security headers, unknown API paths stay JSON 404s, the service worker is served to be
+//! revalidated and names this build, and the page knows the levels the server does.
 
 mod common;
 
@@ -132,4 +133,79 @@ async fn unknown_paths_stay_json_404s() {
         assert_eq!(v["error"]["code"], "not_found", "{path}");
     }
     server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_service_worker_is_served_revalidated_and_names_this_bundle() {
+    let server = Server::start(fresh_dir("site-sw")).await;
+    let index = String::from_utf8(dist("index.html")).unwrap();
+    let script = index
+        .split("src=\"/")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("index.html names its script")
+        .to_owned();
+    let styles = index
+        .split("href=\"/")
+        .find_map(|s| s.split('"').next().filter(|n| n.ends_with(".css")))
+        .expect("index.html names its styles")
+        .to_owned();
+
+    let a = get(&server, "/sw.js", "").await;
+    assert_eq!(a.status, 200);
+    assert_eq!(
+        a.header("content-type"),
+        Some("text/javascript; charset=utf-8")
+    );
+    assert_eq!(a.header("cache-control"), Some("no-cache"));
+    // At the root its scope is the whole site already.
+    assert_eq!(a.header("service-worker-allowed"), None);
+    secured(&a);
+    assert_eq!(a.body, dist("sw.js"));
+    let text = String::from_utf8(a.body.clone()).expect("the worker is text");
+    // The shell of this build, by the bundle's hashed names: a new build is a new worker.
+    assert!(
+        text.contains(&format!("\"/{script}\"")),
+        "{script} in sw.js"
+    );
+    assert!(
+        text.contains(&format!("\"/{styles}\"")),
+        "{styles} in sw.js"
+    );
+    // Nothing of the API among what it keeps.
+    assert!(
+        !text.contains("\"/api/"),
+        "no API path in the worker's shell"
+    );
+
+    let br = get(&server, "/sw.js", "Accept-Encoding: br\r\n").await;
+    assert_eq!(br.header("content-encoding"), Some("br"));
+    assert_eq!(br.header("cache-control"), Some("no-cache"));
+    server.stop().await;
+}
+
+/// The page names a bot's level from its seat (`agent:mcts/nodes=4000` is level 3) with its own
+/// copy of the server's table of nodes per level: the two must agree.
+#[test]
+fn the_pages_levels_are_the_servers() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src/logic/text.ts");
+    let text = std::fs::read_to_string(&path).expect("web/src/logic/text.ts");
+    let grouped = |n: u64| {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push('_');
+            }
+            out.push(c);
+        }
+        out
+    };
+    let table = umpire_server::game::strength::LEVEL_NODES
+        .iter()
+        .map(|&n| grouped(n))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let want = format!("export const LEVEL_NODES = [{table}];");
+    assert!(text.contains(&want), "{want} in text.ts");
 }

@@ -77,3 +77,23 @@ export function parse(text: string | null): Phantoms {
 export function storageKey(game: string): string {
   return `umpire.phantoms.${game}`;
 }
+
+/** What a line typed in the phantom box asks for: a man on a square, or the square cleared. */
+export type TypedPhantom = { square: string; role: Piece['role'] } | { square: string; erase: true };
+
+const LETTERS: Record<string, Piece['role']> = { k: 'king', q: 'queen', r: 'rook', b: 'bishop', n: 'knight', p: 'pawn' };
+
+/**
+ * Reads a phantom typed at the keyboard: a man's letter and a square (`Nf6`, `p e5`, either
+ * case), or `x` (or `-`) and a square to remove the phantom there; `null` for anything else.
+ */
+export function readTyped(text: string): TypedPhantom | null {
+  const t = text.replace(/\s+/g, '').toLowerCase();
+  if (t.length !== 3) return null;
+  const letter = t[0] ?? '';
+  const square = t.slice(1);
+  if (!isSquare(square)) return null;
+  if (letter === 'x' || letter === '-') return { square, erase: true };
+  const role = LETTERS[letter];
+  return role ? { square, role } : null;
+}

@@ -18,9 +18,31 @@ export function printable(s: string): string {
   return out;
 }
 
-/** Shown for a seat name: `agent:guided-random` becomes `Bot (guided-random)`. */
+/**
+ * The search nodes per decision of each level, 1 to 5, as the server's `LEVEL_NODES`
+ * (`crates/umpire-server/src/game/strength.rs`; `tests/site.rs` checks they agree).
+ */
+export const LEVEL_NODES = [20, 1_000, 4_000, 16_000, 64_000];
+
+/**
+ * A house agent's seat name in words: `agent:mcts/nodes=4000` becomes `mcts (level 3)`
+ * (`mcts (N nodes)` for a budget no level has, the kind alone without one); `null` for a
+ * person's name.
+ */
+export function botName(name: string): string | null {
+  if (!name.startsWith('agent:')) return null;
+  const [kind = '', budget] = name.slice(6).split('/');
+  const nodes = budget?.startsWith('nodes=') ? Number(budget.slice(6)) : NaN;
+  const shown = printable(kind);
+  if (!Number.isFinite(nodes)) return shown;
+  const level = LEVEL_NODES.indexOf(nodes);
+  return level >= 0 ? `${shown} (level ${level + 1})` : `${shown} (${nodes} nodes)`;
+}
+
+/** Shown for a seat name: `agent:mcts/nodes=4000` becomes `Bot: mcts (level 3)`. */
 export function seatName(name: string): string {
   if (name === '?') return 'waiting…';
-  if (name.startsWith('agent:')) return `Bot (${name.slice(6).split('/')[0] ?? ''})`;
+  const bot = botName(name);
+  if (bot !== null) return `Bot: ${bot}`;
   return printable(name);
 }

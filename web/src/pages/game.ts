@@ -14,7 +14,7 @@ import { line, spoken, verdictWords, type LogLine } from '../logic/log';
 import * as ph from '../logic/phantoms';
 import { freshObservations, MAX_PENDING, toResend, type Pending } from '../logic/resume';
 import { marks } from '../logic/shapes';
-import { printable, seatName } from '../logic/text';
+import { botName, printable, seatName } from '../logic/text';
 import { call, ensureUser, me, sessionLost } from '../ui/api';
 import { beliefPanel } from '../ui/belief_overlay';
 import { h, fill } from '../ui/dom';
@@ -149,9 +149,10 @@ export const game: Page = (main, [id = '']) => {
 
   const tray = phantomTray(() => cg, {
     place: (sq, role) => {
-      if (v.men.some((m) => m.square === sq)) return;
+      if (v.men.some((m) => m.square === sq)) return false;
       phantoms = ph.place(phantoms, sq, role);
       savePhantoms();
+      return true;
     },
     start: () => {
       if (v.you !== 'spectator') phantoms = ph.enemyStart(v.you);
@@ -160,6 +161,10 @@ export const game: Page = (main, [id = '']) => {
     },
     clear: () => {
       phantoms = new Map();
+      savePhantoms();
+    },
+    erase: (sq) => {
+      phantoms = ph.remove(phantoms, sq);
       savePhantoms();
     },
   });
@@ -216,6 +221,18 @@ export const game: Page = (main, [id = '']) => {
         h('p', {}, presenceEl, ' ', lagEl),
         controls,
         h('div', { class: 'switches' }, muteBtn, beliefBtn),
+        h(
+          'details',
+          { class: 'help', id: 'keys-help' },
+          h('summary', {}, 'Keyboard'),
+          h(
+            'ul',
+            {},
+            h('li', {}, h('kbd', {}, '/'), ' or ', h('kbd', {}, 'm'), ': the move box; type SAN (e4, Nf3, exd5) or UCI (e2e4), then Enter.'),
+            h('li', {}, h('kbd', {}, 'p'), ': the phantom box; a letter (K Q R B N P) and a square, as ', h('kbd', {}, 'Nf6'), ', puts a phantom there; ', h('kbd', {}, 'xf6'), ' removes it.'),
+            h('li', {}, h('kbd', {}, 'Tab'), ': every button (Any?, draw, resign, the phantom tray, the switches).'),
+          ),
+        ),
         logDrawer,
         chatBox,
       ),
@@ -520,6 +537,12 @@ export const game: Page = (main, [id = '']) => {
       return;
     }
     const opp = other(v.you);
+    // A house agent is always there: its presence would say nothing.
+    const bot = botName(v.players[opp]);
+    if (bot !== null) {
+      presenceEl.textContent = `Playing against ${bot}`;
+      return;
+    }
     let text = `Opponent ${p[opp] === 'connected' ? 'connected' : 'gone'}`;
     if (p.abandon_in_ms !== null && p[opp] === 'gone') {
       const left = Math.max(0, p.abandon_in_ms - (performance.now() - v.presenceAt));
@@ -776,6 +799,9 @@ export const game: Page = (main, [id = '']) => {
     if (e.key === '/' || e.key === 'm') {
       e.preventDefault();
       moveInput.focus();
+    } else if (e.key === 'p' && !tray.el.hidden) {
+      e.preventDefault();
+      tray.input.focus();
     }
   };
   document.addEventListener('keydown', keys);

@@ -1,24 +1,31 @@
-// The tray of enemy men for phantoms: drag one onto a square, or pick one then click a square.
+// The tray of enemy men for phantoms: drag one onto a square, or pick one then click a square,
+// or type one (`Nf6`; `xf6` removes it) in its box: the keyboard's way (`p` goes to the box).
 
 import type { Api } from '@lichess-org/chessground/api';
 import type { Key } from '@lichess-org/chessground/types';
 import type { Piece } from '../logic/board';
+import { readTyped } from '../logic/phantoms';
 import { h } from './dom';
 
 /** What the tray asks of its page. */
 export interface TrayHooks {
-  /** Put a phantom of `role` on `square`. */
-  place: (square: string, role: Piece['role']) => void;
+  /** Put a phantom of `role` on `square`; false when it cannot go there (one of the player's own men stands there). */
+  place: (square: string, role: Piece['role']) => boolean;
   /** The enemy's start position. */
   start: () => void;
   /** Remove all phantoms. */
   clear: () => void;
+  /** Remove the phantom on `square`. */
+  erase: (square: string) => void;
 }
 
 const GLYPHS: Record<Piece['role'], string> = { king: '♚', queen: '♛', rook: '♜', bishop: '♝', knight: '♞', pawn: '♟' };
 
 /** The tray; `armed()` says which man a click on the board would place (or `erase`). */
-export function phantomTray(cg: () => Api | null, hooks: TrayHooks): { el: HTMLElement; armed: () => Piece['role'] | 'erase' | null; disarm: () => void } {
+export function phantomTray(
+  cg: () => Api | null,
+  hooks: TrayHooks,
+): { el: HTMLElement; input: HTMLInputElement; armed: () => Piece['role'] | 'erase' | null; disarm: () => void } {
   let armed: Piece['role'] | 'erase' | null = null;
   const buttons: HTMLButtonElement[] = [];
   const setArmed = (r: Piece['role'] | 'erase' | null) => {
@@ -51,5 +58,30 @@ export function phantomTray(cg: () => Api | null, hooks: TrayHooks): { el: HTMLE
     h('button', { type: 'button', onclick: () => hooks.start(), title: 'Phantoms on the enemy start squares' }, 'Enemy start'),
     h('button', { type: 'button', onclick: () => hooks.clear() }, 'Clear'),
   );
-  return { el, armed: () => armed, disarm: () => setArmed(null) };
+  // The keyboard's way: a man's letter and a square, Enter.
+  const input = h('input', {
+    type: 'text', id: 'phantom-input', maxlength: 8, autocomplete: 'off', placeholder: 'Nf6, xf6',
+    'aria-label': 'Type a phantom: a letter (K Q R B N P) and a square, or x and a square to remove one',
+  });
+  const said = h('span', { class: 'tray-status', role: 'status', id: 'phantom-status' });
+  const form = h('form', { class: 'phantom-form' }, input, said);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const typed = readTyped(input.value);
+    if (!typed) {
+      said.textContent = `"${input.value.slice(0, 8)}" is not a phantom: a letter (K Q R B N P) and a square, as Nf6, or x and a square.`;
+      return;
+    }
+    input.value = '';
+    if ('erase' in typed) {
+      hooks.erase(typed.square);
+      said.textContent = `Phantom on ${typed.square} removed.`;
+    } else {
+      said.textContent = hooks.place(typed.square, typed.role)
+        ? `Phantom ${typed.role} on ${typed.square}.`
+        : `One of your men stands on ${typed.square}: no phantom there.`;
+    }
+  });
+  el.append(form);
+  return { el, input, armed: () => armed, disarm: () => setArmed(null) };
 }

@@ -46,7 +46,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/players/{name}/history", get(players::history))
         .route("/games/{file}", get(downloads::download))
         .route("/games/{id}/{file}", get(downloads::player_download))
-        // The web site: the app's pages (one index.html) and its hashed assets.
+        // The web site: the app's pages (one index.html), its hashed assets and its service worker.
         .route("/", get(site::page))
         .route("/lobby", get(site::page))
         .route("/leaderboard", get(site::page))
@@ -55,6 +55,7 @@ pub fn router(state: AppState) -> Router {
         .route("/review/{id}", get(site::page))
         .route("/@/{name}", get(site::page))
         .route("/assets/{name}", get(site::asset))
+        .route("/sw.js", get(site::service_worker))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(axum::middleware::from_fn(request_body::read_body))

@@ -1,7 +1,7 @@
 //! The web site, embedded in the binary: the single-page app's `index.html` on each of its
 //! pages, and its assets under `/assets/` with content-hashed names. Every text file is embedded
 //! with its gzip and brotli copies (made once by `npm run build`), sent by `Accept-Encoding`, so
-//! nothing is compressed while serving. See `docs/WEB.md`.
+//! nothing is compressed while serving; and the service worker at `/sw.js`. See `docs/WEB.md`.
 
 use axum::extract::Path;
 use axum::http::header::{
@@ -116,6 +116,17 @@ fn send(name: &str, request: &HeaderMap, cache: &'static str) -> Option<Response
 /// asking again, so a new build is picked up at once.
 pub async fn page(request: HeaderMap) -> Response {
     send("index.html", &request, "no-cache").unwrap_or_else(|| {
+        ApiError::not_found("the web site was not built into this server (web/dist missing)")
+            .into_response()
+    })
+}
+
+/// The service worker, `/sw.js`: at a stable address (its scope is the whole site, so no
+/// `Service-Worker-Allowed` is needed), never cached without asking again, so that a new build's
+/// worker (naming the new bundle's hash) replaces the old one at the next visit. It keeps a copy
+/// of the app shell only, for a page opened while the server is down (`web/src/sw/worker.ts`).
+pub async fn service_worker(request: HeaderMap) -> Response {
+    send("sw.js", &request, "no-cache").unwrap_or_else(|| {
         ApiError::not_found("the web site was not built into this server (web/dist missing)")
             .into_response()
     })
