@@ -429,6 +429,13 @@ impl Belief {
         self.refreshes
     }
 
+    /// The opponent turns (counted from the start of the game) whose parents are kept as
+    /// recent checkpoints to repair and refresh from, oldest first: at most
+    /// [`RECENT_CHECKPOINTS`], each turn once (`docs/BELIEF.md`, "Repair and refresh").
+    pub fn checkpoint_turns(&self) -> Vec<u32> {
+        self.recent.iter().map(|cp| cp.turns).collect()
+    }
+
     /// Whether a repair failed and the belief is empty for good (the budget ran out or no
     /// checkpoint had a consistent descendant the sampler found).
     pub fn is_dead(&self) -> bool {

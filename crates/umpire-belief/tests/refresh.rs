@@ -47,6 +47,15 @@ fn refreshes_and_repairs_hold_only_fully_consistent_positions_within_their_work(
                     let (refills_before, work_before, held_before) =
                         (b.refreshes(), b.work(), b.held());
                     b.observe(&obs).expect("fits");
+                    // At most the recent checkpoints, each turn once (a refresh that did not
+                    // grow the sample once left its replay's copy of the newest beside it).
+                    let turns = b.checkpoint_turns();
+                    assert!(turns.len() <= umpire_belief::RECENT_CHECKPOINTS);
+                    assert!(
+                        turns.windows(2).all(|w| w[0] < w[1]),
+                        "{} seed {seed}: checkpoints of turns {turns:?}",
+                        rules.id
+                    );
                     let refilled = b.refreshes() > refills_before;
                     let repaired = b.last_repair_work() > 0 || (held_before == 0 && b.held() > 0);
                     if refilled && !repaired {
