@@ -149,7 +149,7 @@ fn print_rows(what: &str, rows: &[(u32, usize, f64)]) {
 
 /// The mechanism of the bias, as it is today: a position's chance to be drawn grows with its
 /// parents while the turn expands a small share of the parents (the fast path's 1,000
-/// particles: the turn stops after about 10,000 children, a sixth of the parents), and less so
+/// particles: the turn stops after about 10,000 of the 55,430 children), and less so
 /// where the turn expands most of them (particles equal to the bound of 10,000: it stops after
 /// 40,000 distinct children, most of the 55,430), since a position is kept at most once however
 /// many of its parents were expanded. So the bias shrinks with the particles of one run and
