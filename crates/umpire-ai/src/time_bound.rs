@@ -37,20 +37,28 @@ pub const NODES_PER_REPAIR_UNIT: u64 = 2;
 /// The least repair budget (about 10–30 ms of work): below it a repair rarely succeeds.
 pub const MIN_REPAIR_WORK: u64 = 10_000;
 
+/// The most repair work an agent's belief does on one observation, whatever the budget: a
+/// repair that needs more goes on at the next move (`docs/BELIEF.md`, "Repair and refresh"),
+/// so the cap loses no repair; at 256 particles it kept the CPU p99 of a ply at 29–33 ms and the
+/// slowest ply at 37 ms (issue 30's goal 3: under 50 ms; `docs/BENCHMARKS.md`). Time budgets
+/// over 1 s, or node budgets over 300,000 nodes, would give more. Below the belief crate's
+/// default ([`umpire_belief::REPAIR_BUDGET`]).
+pub const MAX_REPAIR_WORK: u64 = 150_000;
+
+const _: () = assert!(MAX_REPAIR_WORK < umpire_belief::REPAIR_BUDGET);
+
 /// The repair budget of a belief kept by an agent thinking with `budget`: under a node budget
 /// `N` the work of `N /` [`NODES_PER_REPAIR_UNIT`] units (counted in work units, not time, so
 /// that seeded play stays the same on every machine; the server's house levels use node
 /// budgets), under a time budget `T` the work of about `T / REPAIR_SHARE`; never less than
-/// [`MIN_REPAIR_WORK`] nor more than the belief crate's default.
+/// [`MIN_REPAIR_WORK`] nor more than [`MAX_REPAIR_WORK`].
 pub fn repair_budget(budget: Budget) -> u64 {
     match budget {
-        Budget::Nodes(n) => {
-            (n / NODES_PER_REPAIR_UNIT).clamp(MIN_REPAIR_WORK, umpire_belief::REPAIR_BUDGET)
-        }
+        Budget::Nodes(n) => (n / NODES_PER_REPAIR_UNIT).clamp(MIN_REPAIR_WORK, MAX_REPAIR_WORK),
         Budget::Time(t) => {
             let ms = u64::try_from((t / REPAIR_SHARE).as_millis()).unwrap_or(u64::MAX);
             ms.saturating_mul(REPAIR_WORK_PER_MS)
-                .clamp(MIN_REPAIR_WORK, umpire_belief::REPAIR_BUDGET)
+                .clamp(MIN_REPAIR_WORK, MAX_REPAIR_WORK)
         }
     }
 }
@@ -85,10 +93,7 @@ mod tests {
     fn both_budgets_bound_the_repairs() {
         assert_eq!(repair_budget(Budget::Nodes(400)), MIN_REPAIR_WORK);
         assert_eq!(repair_budget(Budget::Nodes(64_000)), 32_000);
-        assert_eq!(
-            repair_budget(Budget::Nodes(u64::MAX)),
-            umpire_belief::REPAIR_BUDGET
-        );
+        assert_eq!(repair_budget(Budget::Nodes(u64::MAX)), MAX_REPAIR_WORK);
         let at_100ms = repair_budget(Budget::Time(Duration::from_millis(100)));
         // 30,000 nodes take about 100 ms on a quiet machine: the same repair work.
         assert_eq!(repair_budget(Budget::Nodes(30_000)), at_100ms);
@@ -96,10 +101,10 @@ mod tests {
         assert!(at_100ms < umpire_belief::REPAIR_BUDGET / 100);
         let at_1s = repair_budget(Budget::Time(Duration::from_secs(1)));
         assert!(at_1s > at_100ms);
-        // Never above the belief's own budget, never zero.
+        // Never above the cap (below the belief's own budget), never zero.
         assert_eq!(
             repair_budget(Budget::Time(Duration::from_secs(3600))),
-            umpire_belief::REPAIR_BUDGET
+            MAX_REPAIR_WORK
         );
         assert_eq!(
             repair_budget(Budget::Time(Duration::from_millis(1))),

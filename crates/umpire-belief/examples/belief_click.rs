@@ -50,6 +50,7 @@ fn main() {
     let mut whole = false;
     let mut trace = false;
     let mut lookahead = false;
+    let mut pool = 1usize;
     let mut repair_budget = umpire_belief::REPAIR_BUDGET;
     while let Some(a) = args.next() {
         let mut value = || args.next().expect("a value after the option");
@@ -81,6 +82,7 @@ fn main() {
             "--whole" => whole = true,
             "--trace" => trace = true,
             "--lookahead" => lookahead = true,
+            "--runs" => pool = value().parse().expect("--runs K"),
             "--repair-budget" => repair_budget = value().parse().expect("--repair-budget W"),
             other => panic!("unknown argument {other}"),
         }
@@ -161,6 +163,63 @@ fn main() {
             }
         })
         .collect();
+    if pool > 1 {
+        // Independent runs of each asked ply, on a thread each, seeds `seed`, `seed + 1`, …,
+        // their marginals pooled (what `umpire belief --runs K` does).
+        for &p in &particles {
+            for (k, &t) in sorted.iter().enumerate() {
+                let (wall, cpu) = (Instant::now(), cpu_seconds());
+                let parts: Vec<(Marginals, HashSet<Placement>, bool)> = std::thread::scope(|s| {
+                    let handles: Vec<_> = (0..pool as u64)
+                        .map(|i| {
+                            let record = &record;
+                            let config = BeliefConfig {
+                                seed: seed + i,
+                                ..config(p)
+                            };
+                            s.spawn(move || {
+                                let mut stream =
+                                    PlyStream::of_record(record, side, config).expect("the record");
+                                if lookahead {
+                                    stream = stream.read_at_ply(t);
+                                }
+                                while let Some(step) = stream.next_ply() {
+                                    if step.expect("the observations fit").plies() >= t {
+                                        break;
+                                    }
+                                }
+                                let b = stream.belief();
+                                (Marginals::of(b), placement_set(b), b.is_dead())
+                            })
+                        })
+                        .collect();
+                    handles
+                        .into_iter()
+                        .map(|h| h.join().expect("a run"))
+                        .collect()
+                });
+                let held: Vec<usize> = parts.iter().map(|(m, _, _)| m.positions).collect();
+                let distinct = parts
+                    .iter()
+                    .flat_map(|(_, set, _)| set.iter())
+                    .collect::<HashSet<_>>()
+                    .len();
+                let marginals: Vec<Marginals> = parts.into_iter().map(|(m, _, _)| m).collect();
+                let pooled = Marginals::pooled(&marginals).expect("runs of one side");
+                let (tv_mean, tv_max) = reference_marginals
+                    .get(k)
+                    .map_or((f64::NAN, f64::NAN), |r| pooled.total_variation(r));
+                println!(
+                    "pooled {pool} x {:>7} ply {t:>3}: {:6.2} s CPU {:6.2} s wall, held {held:?} ({} pooled), {distinct} distinct placements, TV/square mean {tv_mean:.4} max {tv_max:.4}",
+                    label(p, bound),
+                    cpu_seconds() - cpu,
+                    wall.elapsed().as_secs_f64(),
+                    pooled.positions,
+                );
+            }
+        }
+        return;
+    }
     for (is_reference, p, target) in runs {
         let mut stream = PlyStream::of_record(&record, side, config(p)).expect("the record");
         if let Some(t) = target {
@@ -264,8 +323,16 @@ fn label(p: usize, bound: usize) -> String {
     }
 }
 
+/// The enemy men's placement: their squares, then those of each type.
+type Placement = (u64, u64, u64, u64, u64, u64);
+
 /// Distinct placements of the enemy men (pieces and squares) among the held positions.
 fn placements(belief: &Belief) -> usize {
+    placement_set(belief).len()
+}
+
+/// The distinct placements of the enemy men among the held positions.
+fn placement_set(belief: &Belief) -> HashSet<Placement> {
     let enemy = !belief.side();
     belief
         .positions()
@@ -281,8 +348,7 @@ fn placements(belief: &Belief) -> usize {
                 u64::from(board.queens() & theirs),
             )
         })
-        .collect::<HashSet<_>>()
-        .len()
+        .collect()
 }
 
 /// CPU seconds (user and system) of the whole process so far (every thread); NaN where unknown.

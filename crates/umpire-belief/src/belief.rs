@@ -429,6 +429,13 @@ impl Belief {
         self.refreshes
     }
 
+    /// The opponent turns (counted from the start of the game) whose parents are kept as
+    /// recent checkpoints to repair and refresh from, oldest first: at most
+    /// [`RECENT_CHECKPOINTS`], each turn once (`docs/BELIEF.md`, "Repair and refresh").
+    pub fn checkpoint_turns(&self) -> Vec<u32> {
+        self.recent.iter().map(|cp| cp.turns).collect()
+    }
+
     /// Whether a repair failed and the belief is empty for good (the budget ran out or no
     /// checkpoint had a consistent descendant the sampler found).
     pub fn is_dead(&self) -> bool {
@@ -1205,6 +1212,12 @@ impl Pool {
 
     /// Places one child: a repeated one is dropped; a new one is kept under the bound, and
     /// over it enters the reservoir with the probability that keeps the reservoir uniform.
+    ///
+    /// Over the bound the reservoir is uniform over *positions*, each held with one repetition
+    /// history (the first found): where repetition splits hypotheses, a position reached from
+    /// `k` parents arrives with up to `k` histories, and a reservoir over hypotheses would hold it
+    /// about `k` times as often as a position of one parent, against the belief's uniform
+    /// distribution over positions (`tests/parent_bias.rs`, issue 30).
     fn place(&mut self, child: Child, rng: &mut Xoshiro256PlusPlus) {
         let Child {
             k,
@@ -1224,30 +1237,61 @@ impl Pool {
             rep,
             primary: new_position,
         };
-        if self.items.len() < self.bound {
+        if !self.overflowed && self.items.len() < self.bound {
             self.distinct += usize::from(new_position);
             self.items.push(h);
             self.nodes.push(node);
             return;
         }
-        if !self.overflowed && self.particles < self.bound {
-            // The first child dropped: the items are every child seen before it, so a uniform
-            // choice of `particles` of them (in their order) is a uniform reservoir of that
-            // size, which goes on from here.
-            self.shrink(rng);
+        if !self.overflowed {
+            // The first child dropped: the items are every child seen before it. Their
+            // positions (one hypothesis each), or a uniform choice of `particles` of them in
+            // their order, are a uniform reservoir over the positions seen, which goes on from
+            // here.
+            self.overflowed = true;
+            self.keep_primaries();
+            if self.items.len() > self.particles {
+                self.shrink(rng);
+            }
+            self.bound = self.particles;
         }
-        self.overflowed = true;
-        let j = rng.random_range(0..self.seen);
+        if !new_position {
+            // Another repetition history of a position already seen.
+            return;
+        }
+        let h = Hypothesis { primary: true, ..h };
+        if self.items.len() < self.bound {
+            self.items.push(h);
+            self.nodes.push(node);
+            return;
+        }
+        let j = rng.random_range(0..self.positions_seen(position_key.is_some()));
         if (j as usize) < self.bound {
             let j = j as usize;
-            // Over the bound the primary flags are recomputed (`Belief::count_distinct`).
-            self.items[j] = Hypothesis { primary: true, ..h };
+            self.items[j] = h;
             self.nodes[j] = node;
         }
     }
 
-    /// Keeps a uniform choice of `particles` items, in order, and makes that the reservoir's
-    /// size.
+    /// Keeps the primary items only (each position's first hypothesis), in order.
+    fn keep_primaries(&mut self) {
+        if self.distinct == self.items.len() {
+            return;
+        }
+        let mut w = 0;
+        for r in 0..self.items.len() {
+            if self.items[r].primary {
+                self.items.swap(w, r);
+                self.nodes.swap(w, r);
+                w += 1;
+            }
+        }
+        self.items.truncate(w);
+        self.nodes.truncate(w);
+        self.distinct = w;
+    }
+
+    /// Keeps a uniform choice of `particles` items, in order.
     fn shrink(&mut self, rng: &mut Xoshiro256PlusPlus) {
         let mut keep = index::sample(rng, self.items.len(), self.particles).into_vec();
         keep.sort_unstable();
@@ -1257,7 +1301,6 @@ impl Pool {
         }
         self.items.truncate(self.particles);
         self.nodes.truncate(self.particles);
-        self.bound = self.particles;
     }
 
     /// Distinct positions offered (hypotheses differ from them only by repetition history).

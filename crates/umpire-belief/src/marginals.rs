@@ -78,6 +78,41 @@ impl Marginals {
         }
     }
 
+    /// The marginals of the union of independent samples of the same belief (runs with
+    /// different seeds, e.g. on a thread each): each sample's marginals weighted by the
+    /// positions it holds, so that the result is that of all the held positions counted
+    /// together (a position held by two runs counts twice). When every part is exact, they are the
+    /// same set and the first is returned;
+    /// `None` when `parts` is empty or their enemies differ.
+    pub fn pooled(parts: &[Marginals]) -> Option<Marginals> {
+        let first = parts.first()?;
+        if parts.iter().any(|m| m.enemy != first.enemy) {
+            return None;
+        }
+        if parts.iter().all(|m| m.exact) {
+            // Every run holds the same exact set.
+            return Some(first.clone());
+        }
+        let n: usize = parts.iter().map(|m| m.positions).sum();
+        let mut p = [[0.0; 7]; 64];
+        if n > 0 {
+            for m in parts {
+                let w = m.positions as f64 / n as f64;
+                for (ps, ms) in p.iter_mut().zip(&m.p) {
+                    for (x, y) in ps.iter_mut().zip(ms) {
+                        *x += w * y;
+                    }
+                }
+            }
+        }
+        Some(Marginals {
+            enemy: first.enemy,
+            positions: n,
+            exact: parts.iter().all(|m| m.exact),
+            p,
+        })
+    }
+
     /// The total variation distance per square between these marginals and `other`s (half the
     /// sum over the man types of the differences in probability): its mean over the 64 squares
     /// and its largest value. 0 for equal marginals, at most 1.

@@ -47,6 +47,15 @@ fn refreshes_and_repairs_hold_only_fully_consistent_positions_within_their_work(
                     let (refills_before, work_before, held_before) =
                         (b.refreshes(), b.work(), b.held());
                     b.observe(&obs).expect("fits");
+                    // At most the recent checkpoints, each turn once (a refresh that did not
+                    // grow the sample once left its replay's copy of the newest beside it).
+                    let turns = b.checkpoint_turns();
+                    assert!(turns.len() <= umpire_belief::RECENT_CHECKPOINTS);
+                    assert!(
+                        turns.windows(2).all(|w| w[0] < w[1]),
+                        "{} seed {seed}: checkpoints of turns {turns:?}",
+                        rules.id
+                    );
                     let refilled = b.refreshes() > refills_before;
                     let repaired = b.last_repair_work() > 0 || (held_before == 0 && b.held() > 0);
                     if refilled && !repaired {
@@ -61,12 +70,15 @@ fn refreshes_and_repairs_hold_only_fully_consistent_positions_within_their_work(
                     if repaired {
                         repairs += 1;
                         // The budget per observation, plus one observation of a replay at four
-                        // times the particles (its lookahead turn: 16 times those of children,
-                        // judged twice, and 8 a parent).
-                        let one_update = 4 * 40 * particles as u64 + 8 * bound as u64 + ONE_PARENT;
+                        // times the bound and the particles, which is finished whatever it costs:
+                        // at most a lookahead turn that stays exact, so expands every parent of
+                        // a set of up to four times the bound (8 a parent, and its children,
+                        // judged twice: up to about 60 in these short games; an exact lookahead
+                        // turn of 402 parents under umpire1965 did 46,100).
+                        let one_update = 4 * bound as u64 * (8 + 2 * 60) + ONE_PARENT;
                         assert!(
                             b.last_repair_work() <= budget + one_update,
-                            "{}: a repair did {} work",
+                            "{}: seed {seed} a repair did {} work",
                             rules.id,
                             b.last_repair_work()
                         );

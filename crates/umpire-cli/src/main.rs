@@ -159,8 +159,10 @@ enum Cmd {
         /// After this many plies (moves of either side; default: the whole record).
         #[arg(long)]
         ply: Option<u32>,
-        /// How many hidden histories --samples-out writes (default 10; without --samples-out
-        /// nothing is sampled, and a warning says so).
+        /// How many positions to draw uniformly from those held. With --samples-out: the hidden
+        /// histories written there (default 10). Without it: the positions themselves, as FEN
+        /// lines after the summary (with --json a "samples" array of FEN strings); none are
+        /// drawn when --samples is not given.
         #[arg(long)]
         samples: Option<usize>,
         /// Seed of every random choice (sampling beyond the bound, the samples written).
@@ -292,31 +294,24 @@ fn main() -> ExitCode {
             threads,
             all_plies,
             no_lookahead,
-        } => {
-            if let (Some(n), None) = (samples, &samples_out) {
-                eprintln!(
-                    "umpire belief: --samples {n} does nothing without --samples-out FILE, where \
-                     the sampled hidden histories are written"
-                );
-            }
-            belief::run(&belief::BeliefArgs {
-                file: &file,
-                side: side.into(),
-                ply,
-                samples: samples.unwrap_or(belief::DEFAULT_SAMPLES),
-                seed,
-                bound: usize::try_from(bound).unwrap_or(usize::MAX),
-                json,
-                svg: svg.as_deref(),
-                samples_out: samples_out.as_deref(),
-                max_seconds,
-                progress,
-                particles: particles.map(|p| usize::try_from(p).unwrap_or(usize::MAX)),
-                threads: usize::try_from(threads).unwrap_or(1),
-                all_plies,
-                lookahead: !no_lookahead,
-            })
-        }
+        } => belief::run(&belief::BeliefArgs {
+            file: &file,
+            side: side.into(),
+            ply,
+            samples: samples.unwrap_or(belief::DEFAULT_SAMPLES),
+            print_samples: samples.is_some() && samples_out.is_none(),
+            seed,
+            bound: usize::try_from(bound).unwrap_or(usize::MAX),
+            json,
+            svg: svg.as_deref(),
+            samples_out: samples_out.as_deref(),
+            max_seconds,
+            progress,
+            particles: particles.map(|p| usize::try_from(p).unwrap_or(usize::MAX)),
+            threads: usize::try_from(threads).unwrap_or(1),
+            all_plies,
+            lookahead: !no_lookahead,
+        }),
         Cmd::Match(args) => match_cmd::run(args),
         Cmd::Engine(args) => engine_cmd::run(args),
         Cmd::Serve(args) => serve::run(args),

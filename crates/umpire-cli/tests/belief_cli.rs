@@ -167,23 +167,52 @@ fn json_and_svg() {
 }
 
 #[test]
-fn samples_without_samples_out_says_it_does_nothing() {
+fn samples_without_samples_out_prints_held_positions_as_fen() {
     let d = dir("samples-alone");
-    selfplay(&d, "wild16", None, "3");
-    let out = umpire(&[
-        "belief",
-        d.join("game-0001.json").to_str().unwrap(),
-        "--side",
-        "white",
-        "--samples",
-        "100",
-    ]);
+    let record = selfplay(&d, "wild16", None, "3");
+    let file = d.join("game-0001.json");
+    let file = file.to_str().unwrap();
+    let args = ["belief", file, "--side", "white", "--samples", "5"];
+    let out = umpire(&args);
     assert!(out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("--samples 100 does nothing without --samples-out FILE"),
-        "{err}"
-    );
+    assert!(!err.contains("does nothing"), "no warning any more: {err}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let (_, after) = text
+        .split_once("positions drawn uniformly from the")
+        .expect("a samples header");
+    let fens: Vec<&str> = after.lines().skip(1).collect();
+    assert_eq!(fens.len(), 5, "{text}");
+    // Each is a position White cannot rule out: White's own men stand where they really do.
+    let real = record.replay().unwrap();
+    let own = |fen: &str| {
+        let board: umpire_rules::shakmaty::Board = fen.split(' ').next().unwrap().parse().unwrap();
+        board.by_color(Color::White)
+    };
+    let real_fen = umpire_rules::shakmaty::fen::Fen::from_position(
+        real.umpire().position(),
+        umpire_rules::shakmaty::EnPassantMode::Legal,
+    )
+    .to_string();
+    for fen in &fens {
+        assert_eq!(own(fen), own(&real_fen), "{fen}");
+    }
+    let distinct: std::collections::HashSet<_> = fens.iter().collect();
+    assert_eq!(distinct.len(), fens.len(), "distinct positions: {fens:?}");
+    // The same draw in the JSON summary, and none when --samples is not given.
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let json: serde_json::Value = serde_json::from_str(&ok(&json_args)).unwrap();
+    let listed: Vec<&str> = json["samples"]
+        .as_array()
+        .expect("a samples array")
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(listed, fens);
+    let plain: serde_json::Value =
+        serde_json::from_str(&ok(&["belief", file, "--side", "white", "--json"])).unwrap();
+    assert!(plain.get("samples").is_none());
 }
 
 #[test]

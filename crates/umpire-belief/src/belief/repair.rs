@@ -275,6 +275,7 @@ impl Belief {
         let Some(cp) = self.recent.pop_back() else {
             return;
         };
+        let kept_len = self.recent.len();
         let saved = Saved {
             states: self.states.clone(),
             distinct: self.distinct,
@@ -297,10 +298,10 @@ impl Belief {
             self.compact_witnesses();
             return;
         }
-        // The replay pushed its own checkpoint of this turn: put the old one back.
-        if self.turns > saved.turns {
-            self.recent.pop_back();
-        }
+        // The replay pushed a checkpoint of its own turn (the same parents): drop it and put the
+        // old one back. (Its turn count equals the old one's, so it cannot be told apart by
+        // that: before, every refresh that did not grow the sample left the two side by side.)
+        self.recent.truncate(kept_len);
         self.recent.push_back(cp);
         let Saved {
             states,

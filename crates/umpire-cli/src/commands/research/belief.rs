@@ -14,7 +14,7 @@ use umpire_belief::{Belief, BeliefConfig, Marginals, Metaposition, SizeEstimate,
 use umpire_rules::Observation;
 use umpire_rules::record::Record;
 use umpire_rules::shakmaty::fen::Fen;
-use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
+use umpire_rules::shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Square};
 
 use crate::console::stdout::say;
 
@@ -26,8 +26,11 @@ pub struct BeliefArgs<'a> {
     pub side: Color,
     /// Stop after this many moves (default: the whole record).
     pub ply: Option<u32>,
-    /// Positions to sample for `--samples-out`.
+    /// Positions to sample: hidden histories for `--samples-out`, else FEN lines printed.
     pub samples: usize,
+    /// Print `samples` positions drawn from the belief (as FEN) with the summary: `--samples`
+    /// without `--samples-out`.
+    pub print_samples: bool,
     /// Seed of every random choice.
     pub seed: u64,
     /// The bound on the exact set.
@@ -99,6 +102,9 @@ struct Summary<'a> {
     millis: f64,
     marginals: serde_json::Value,
     metaposition: Option<&'a Metaposition>,
+    /// `--samples N` without `--samples-out`: N held positions drawn uniformly, as FEN.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    samples: Option<Vec<String>>,
 }
 
 /// The observations of `side` up to and including the `ply`-th move (the whole record without
@@ -215,7 +221,29 @@ pub fn run(args: &BeliefArgs<'_>) -> Result<(), String> {
             );
         }
     }
+    if args.print_samples {
+        let fens = sampled_fens(&belief, args);
+        say!(
+            "samples: {} positions drawn uniformly from the {} held (FEN, one a line):",
+            fens.len(),
+            belief.held()
+        );
+        for fen in fens {
+            say!("{fen}");
+        }
+    }
     Ok(())
+}
+
+/// `--samples` held positions drawn uniformly (all of them if fewer are held), as FEN: the
+/// enemy men of each a consistent guess, the side's own men where they are.
+fn sampled_fens(belief: &Belief, args: &BeliefArgs<'_>) -> Vec<String> {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(args.seed);
+    belief
+        .sample(args.samples, &mut rng)
+        .into_iter()
+        .map(|pos| Fen::from_position(&pos, EnPassantMode::Legal).to_string())
+        .collect()
 }
 
 /// The heatmap's caption: whose belief, after how many plies, under which rules, exact or
@@ -334,6 +362,7 @@ fn summary_json(
         millis,
         marginals: serde_json::from_str(&marginals.to_json()).map_err(|e| e.to_string())?,
         metaposition: meta,
+        samples: args.print_samples.then(|| sampled_fens(belief, args)),
     };
     serde_json::to_string(&summary).map_err(|e| e.to_string())
 }
