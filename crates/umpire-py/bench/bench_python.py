@@ -10,7 +10,7 @@ Libraries: `umpire` (this crate: `pip install ./crates/umpire-py`), `pyspiel`
 (`pip install open_spiel==2.0.2`), `kriegspiel` (PyPI `kriegspiel==1.7.3`). Missing ones are
 skipped. `umpire.VectorEnv` is measured as researchers use vectorised environments: one Python
 iteration draws an action per game with NumPy and steps 256 games with one call (on one thread,
-then on two). The batched `umpire.play_random_games` is measured too, for the comparison with
+then on two; the interleaved rows also 64 games on one thread). The batched `umpire.play_random_games` is measured too, for the comparison with
 `umpire bench`.
 """
 
@@ -149,6 +149,7 @@ def interleaved(args):
 
     rows = [("umpire (wild16), one state", bench_umpire),
             ("umpire.VectorEnv(256), 1 thread", lambda s: bench_umpire_vector(s, 256, 1)),
+            ("umpire.VectorEnv(64), 1 thread", lambda s: bench_umpire_vector(s, 64, 1)),
             ("umpire.VectorEnv(256, threads=2)", lambda s: bench_umpire_vector(s, 256, 2)),
             ("pyspiel kriegspiel, one state", bench_pyspiel)]
     wall = {name: [] for name, _ in rows}

@@ -26,6 +26,9 @@ pub const PLANES: usize = 73;
 pub const ANY_ACTION: usize = 64 * PLANES;
 /// The size of the action space: 4,672 moves and "Any?".
 pub const NUM_ACTIONS: usize = ANY_ACTION + 1;
+/// [`ANY_ACTION`] as the states keep their legal actions: two bytes each (every action id is
+/// below [`NUM_ACTIONS`], which fits in a `u16`).
+pub const ANY_ACTION_ID: u16 = ANY_ACTION as u16;
 
 /// Queen-like directions as (file, rank) steps, from the mover's side.
 const DIRECTIONS: [(i8, i8); 8] = [

@@ -14,7 +14,7 @@ use umpire_rules::{AttemptList, CheckKind, PawnCaptureInfo};
 use umpire_view::PlayerView;
 use umpire_view::guided::{FilterSet, GuidedSpace};
 
-use crate::action::{self, ANY_ACTION, Action, PLANES};
+use crate::action::{self, ANY_ACTION, ANY_ACTION_ID, Action, PLANES};
 
 /// Words of the bit set of the 4,672 moves.
 const WORDS: usize = ANY_ACTION.div_ceil(64);
@@ -45,13 +45,14 @@ impl ActionSet {
 
     /// Appends the actions in ascending order (taken by reference: the set is 600 bytes, and
     /// moving it would copy them).
-    fn drain_into(&mut self, out: &mut Vec<usize>) {
+    fn drain_into(&mut self, out: &mut Vec<u16>) {
         while self.used != 0 {
-            let w = self.used.trailing_zeros() as usize;
+            let w = self.used.trailing_zeros();
             self.used &= self.used - 1;
-            let mut word = self.bits[w];
+            let mut word = self.bits[w as usize];
             while word != 0 {
-                out.push(w * 64 + word.trailing_zeros() as usize);
+                // Below 4,672: a word index below 73 times 64 plus a bit index.
+                out.push((w * 64 + word.trailing_zeros()) as u16);
                 word &= word - 1;
             }
         }
@@ -63,7 +64,7 @@ impl ActionSet {
 /// captures while "Any?" obliges it), narrowed by the sound guided filters when `guided`, and
 /// "Any?" where it may be asked; nothing when it is not to move. Appends to `out`. A function
 /// of the view alone.
-pub fn legal_actions_of(view: &PlayerView, guided: bool, out: &mut Vec<usize>) {
+pub fn legal_actions_of(view: &PlayerView, guided: bool, out: &mut Vec<u16>) {
     if guided {
         let mut list = AttemptList::new();
         let may_ask = GuidedSpace::new(view, FilterSet::all_sound()).options(&mut list);
@@ -75,13 +76,13 @@ pub fn legal_actions_of(view: &PlayerView, guided: bool, out: &mut Vec<usize>) {
 
 /// [`legal_actions_of`] without the guided filters, through [`PlayerView::options`] and the
 /// encoding of each attempt: the reference for the fast path.
-pub fn options_actions(view: &PlayerView, out: &mut Vec<usize>) {
+pub fn options_actions(view: &PlayerView, out: &mut Vec<u16>) {
     let mut list = AttemptList::new();
     let may_ask = view.options(&mut list);
     encode_sorted(view.side(), &list, may_ask, out);
 }
 
-fn encode_sorted(side: Color, list: &AttemptList, may_ask: bool, out: &mut Vec<usize>) {
+fn encode_sorted(side: Color, list: &AttemptList, may_ask: bool, out: &mut Vec<u16>) {
     let mut set = ActionSet::new();
     for &a in list.iter() {
         if let Some(x) = action::encode(a, side) {
@@ -90,7 +91,7 @@ fn encode_sorted(side: Color, list: &AttemptList, may_ask: bool, out: &mut Vec<u
     }
     set.drain_into(out);
     if may_ask {
-        out.push(ANY_ACTION);
+        out.push(ANY_ACTION_ID);
     }
 }
 
@@ -183,7 +184,7 @@ impl TurnMasks {
 }
 
 /// The plain options of `view` as sorted actions, from the own board's destination sets.
-fn own_board_actions(view: &PlayerView, out: &mut Vec<usize>) {
+fn own_board_actions(view: &PlayerView, out: &mut Vec<u16>) {
     if !view.is_my_turn() {
         return;
     }
@@ -222,7 +223,7 @@ fn own_board_actions(view: &PlayerView, out: &mut Vec<usize>) {
     }
     set.drain_into(out);
     if view.rules().has_any_question() && view.turn().any_answer.is_none() {
-        out.push(ANY_ACTION);
+        out.push(ANY_ACTION_ID);
     }
 }
 
@@ -262,7 +263,10 @@ mod tests {
                             legal_actions_of(s.view(side), false, &mut fast);
                             options_actions(s.view(side), &mut slow);
                             assert_eq!(fast, slow, "{} step {steps} {side:?}", id.as_str());
-                            under_promotions += fast.iter().filter(|&&a| a % PLANES >= 64).count();
+                            under_promotions += fast
+                                .iter()
+                                .filter(|&&a| usize::from(a) % PLANES >= 64)
+                                .count();
                             compared += 1;
                         }
                         let actions = s.mover_actions();
@@ -297,7 +301,7 @@ mod tests {
         assert_eq!(fast, slow);
         let king_steps = attacks::king_attacks(Square::E8).count();
         assert_eq!(
-            fast.iter().filter(|&&a| a != ANY_ACTION).count(),
+            fast.iter().filter(|&&a| a != ANY_ACTION_ID).count(),
             king_steps
         );
     }

@@ -123,8 +123,9 @@ pub struct KriegspielState {
     start: [PlayerView; 2],
     views: [PlayerView; 2],
     /// The legal actions of the player to move, worked out once after each command (the
-    /// Python loop asks for them every step, and `apply_action` checks against them).
-    mover_actions: Vec<usize>,
+    /// Python loop asks for them every step, and `apply_action` checks against them), two
+    /// bytes each: a vectorised environment reads every game's list at every step.
+    mover_actions: Vec<u16>,
 }
 
 impl Clone for KriegspielState {
@@ -235,12 +236,12 @@ impl KriegspielState {
     pub fn legal_actions(&self, side: Color, out: &mut Vec<usize>) {
         out.clear();
         if !self.is_terminal() && side == self.game.umpire().turn() {
-            out.extend_from_slice(&self.mover_actions);
+            out.extend(self.mover_actions.iter().map(|&a| usize::from(a)));
         }
     }
 
     /// The legal actions of the player to move (empty when the game is over).
-    pub fn mover_actions(&self) -> &[usize] {
+    pub fn mover_actions(&self) -> &[u16] {
         &self.mover_actions
     }
 
@@ -288,10 +289,11 @@ impl KriegspielState {
             action,
             player: self.current_player(),
         };
-        let action = usize::try_from(action).map_err(|_| not_legal.clone())?;
-        if self.mover_actions.binary_search(&action).is_err() {
+        let id = u16::try_from(action).map_err(|_| not_legal.clone())?;
+        if self.mover_actions.binary_search(&id).is_err() {
             return Err(not_legal);
         }
+        let action = usize::from(id);
         let command = self.command_of(action).ok_or(not_legal)?;
         let side = self.game.umpire().turn();
         let before = {
@@ -314,7 +316,7 @@ impl KriegspielState {
                 let t = self.views[index(side)].turn();
                 if (t.must_try_pawn_capture, t.any_answer) == before {
                     if t.rejected.contains(&attempt)
-                        && let Ok(i) = self.mover_actions.binary_search(&action)
+                        && let Ok(i) = self.mover_actions.binary_search(&id)
                     {
                         self.mover_actions.remove(i);
                     }

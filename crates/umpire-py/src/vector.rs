@@ -113,7 +113,7 @@ impl VectorEnv {
         offsets.push(0);
         for s in &self.states {
             // Action ids are below 4,673 and a game has at most a few hundred options.
-            actions.extend(s.mover_actions().iter().map(|&a| a as u32));
+            actions.extend(s.mover_actions().iter().map(|&a| u32::from(a)));
             offsets.push(actions.len() as u32);
         }
     }
@@ -129,7 +129,7 @@ impl VectorEnv {
             });
         }
         for (i, (s, &a)) in self.states.iter().zip(actions).enumerate() {
-            let legal = usize::try_from(a)
+            let legal = u16::try_from(a)
                 .ok()
                 .is_some_and(|a| s.mover_actions().binary_search(&a).is_ok());
             if !legal {

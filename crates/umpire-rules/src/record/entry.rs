@@ -2,7 +2,8 @@
 
 use shakmaty::Color;
 
-use crate::{Announcement, Command, Heard, Outcome, Verdict};
+use super::HeardList;
+use crate::{Announcement, Command, Outcome, Verdict};
 
 /// One command and everything the umpire said about it: the unit of a [`crate::record::Record`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -13,8 +14,9 @@ pub struct Entry {
     pub command: Command,
     /// The umpire's judgement.
     pub verdict: Verdict,
-    /// Everything the umpire announced, each with its audience.
-    pub announcements: Vec<Heard>,
+    /// Everything the umpire announced, each with its audience (the usual few inside the
+    /// entry: recording a command allocates nothing).
+    pub announcements: HeardList,
 }
 
 impl Entry {
@@ -24,7 +26,7 @@ impl Entry {
             side: outcome.side,
             command,
             verdict: outcome.verdict,
-            announcements: outcome.announcements.to_vec(),
+            announcements: HeardList::from_slice(&outcome.announcements),
         }
     }
 
@@ -32,7 +34,7 @@ impl Entry {
     /// the umpire never makes that many).
     pub fn outcome(&self) -> Outcome {
         let mut out = Outcome::silent(self.side, self.verdict);
-        for h in &self.announcements {
+        for h in self.announcements.iter() {
             let _ = out.announcements.try_push(*h);
         }
         out

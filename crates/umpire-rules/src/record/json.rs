@@ -207,6 +207,6 @@ fn parse_entry(e: &EntryJson) -> Result<Entry, String> {
         side,
         command,
         verdict,
-        announcements,
+        announcements: announcements.into(),
     })
 }

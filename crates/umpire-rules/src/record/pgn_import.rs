@@ -10,7 +10,7 @@ use crate::record::notation::{
     NotationError, parse_command_token, parse_heard_token, parse_verdict_token,
 };
 use crate::record::pgn_export::{attempt_move, move_uci};
-use crate::record::{Entry, Record, TagError, Tags};
+use crate::record::{Entry, HeardList, Record, TagError, Tags};
 use crate::{Command, EndReason, GameResult, Heard, RuleSetId, Umpire, Verdict};
 
 /// PGN that is not a Kriegspiel record this library can read.
@@ -263,7 +263,7 @@ impl State {
                         side,
                         command,
                         verdict,
-                        announcements,
+                        announcements: announcements.into(),
                     });
                 }
                 "start" if self.record.entries.is_empty() && self.record.opening.is_empty() => {
@@ -295,8 +295,9 @@ impl State {
                         self.record.entries[*index].command = command;
                         rest = &words[2..];
                     }
-                    self.record.entries[*index].announcements =
-                        heard_tokens(rest.iter().copied()).map_err(|e| err(&e))?;
+                    self.record.entries[*index].announcements = heard_tokens(rest.iter().copied())
+                        .map_err(|e| err(&e))?
+                        .into();
                 }
             }
         }
@@ -327,7 +328,7 @@ impl State {
             side: turn,
             command: Command::Attempt(attempt),
             verdict: Verdict::Accepted,
-            announcements: Vec::new(),
+            announcements: HeardList::new(),
         });
         self.after_move = Some((self.record.entries.len() - 1, before, m));
         self.plies += 1;
