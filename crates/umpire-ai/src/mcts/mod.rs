@@ -54,6 +54,7 @@
 //! child entry and a reply table's arms (the arenas keep their storage between decisions).
 
 mod blunder_check;
+mod fallback;
 mod opponent;
 mod policy;
 mod root_pick;
@@ -190,6 +191,9 @@ pub struct MctsAgent {
     shares: Vec<(f32, f32)>,
     /// The root's edges as the final choice sees them.
     candidates: Vec<Candidate>,
+    /// While the belief holds no position but is being repaired: a belief restarted from the
+    /// guesses, planned from instead (`fallback.rs`); `None` while the belief holds.
+    fallback: Option<Belief>,
     /// Time the belief's updates took since the last decision (on the thread's CPU clock where
     /// there is one): a time budget's search gets what is left of it
     /// ([`crate::time_bound::search_deadline`]).
@@ -304,6 +308,7 @@ impl MctsAgent {
             root_attempts: Vec::new(),
             shares: Vec::new(),
             candidates: Vec::new(),
+            fallback: None,
             spent: Duration::ZERO,
         }
     }
@@ -365,7 +370,7 @@ impl MctsAgent {
         if self.options.iter().any(|a| !underpromotes(a)) {
             self.options.retain(|a| !underpromotes(a));
         }
-        if let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0) {
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
             let union = LegalUnion::covering(belief, &self.options);
             let before = self.options.clone();
             self.options.retain(|a| union.may_be_legal(*a));
@@ -383,7 +388,7 @@ impl MctsAgent {
     /// The expected value for the agent over up to 32 sampled determinizations, by the static
     /// evaluation (0 without a belief).
     fn static_estimate(&mut self) -> f64 {
-        let Some(belief) = &self.belief else {
+        let Some(belief) = fallback::planning(&self.belief, &self.fallback) else {
             return 0.0;
         };
         let sample = belief.sample(32, &mut self.rng);
@@ -575,6 +580,7 @@ impl MctsAgent {
     /// Searches from the current view; returns the chosen command.
     fn search(&mut self) -> Command {
         self.advance_catch_up();
+        self.refresh_fallback();
         let mut spent = std::mem::take(&mut self.spent);
         if !self.config.safeguards.charge_updates {
             spent = Duration::ZERO;
@@ -584,7 +590,7 @@ impl MctsAgent {
             self.analysis = None;
             return Command::Resign;
         }
-        let held = self.belief.as_ref().map_or(0, |b| b.held());
+        let held = fallback::planning(&self.belief, &self.fallback).map_or(0, |b| b.held());
         if root.len() == 1 || held == 0 {
             self.analysis = None;
             let value = self.static_estimate();
@@ -733,13 +739,14 @@ impl MctsAgent {
     }
 
     /// The most visited root edge `best`, unless it loses material in the belief's positions
-    /// while a searched alternative does not ([`blunder_check::unblundered`]).
+    /// (the man moved, or men left to a raider that has just taken one) while a searched
+    /// alternative does not ([`blunder_check::unblundered`]).
     fn unblundered(&mut self, best: usize) -> usize {
         let Command::Attempt(chosen) = self.tree.nodes[0].edges[best].command else {
             return best;
         };
         self.worlds.clear();
-        if let Some(belief) = &self.belief {
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
             crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
         }
         self.worlds.truncate(crate::safety::SAFETY_WORLDS);
@@ -747,8 +754,14 @@ impl MctsAgent {
         if worst.is_none_or(|d| d > -crate::safety::BLUNDER_PAWNS) {
             return best;
         }
-        let floor =
-            (self.tree.nodes[0].edges[best].visits / blunder_check::ALTERNATIVE_SHARE).max(1);
+        // Right after the enemy took one of our men (a raid), its next victim is the risk:
+        // little-searched recaptures and escapes count.
+        let share = if self.view.turn().capture_at.is_some() {
+            blunder_check::RAID_SHARE
+        } else {
+            blunder_check::ALTERNATIVE_SHARE
+        };
+        let floor = (self.tree.nodes[0].edges[best].visits / share).max(1);
         let risks: Vec<blunder_check::Risk> = self.tree.nodes[0]
             .edges
             .iter()
@@ -765,7 +778,7 @@ impl MctsAgent {
                 },
             })
             .collect();
-        blunder_check::unblundered(best, &risks)
+        blunder_check::unblundered(best, &risks, share)
     }
 
     /// While ahead on material, or not clearly behind and not yet winning: `best` unless its
@@ -811,7 +824,7 @@ impl MctsAgent {
         let sure = crate::eval::material(self.view.own_board().board(), side)
             - f64::from(enemy.pawns_at_most)
             - f64::from(pieces) * crate::eval::material_value(Role::Queen);
-        let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0) else {
+        let Some(belief) = fallback::planning(&self.belief, &self.fallback) else {
             return sure;
         };
         let sample = belief.sample(LEAD_SAMPLE, &mut self.rng);
@@ -851,6 +864,18 @@ impl MctsAgent {
         }
     }
 
+    /// While the belief holds no position (a repair under way), a fallback to plan from,
+    /// restarted from the guesses kept at the last turn the belief held ([`fallback`]); none
+    /// once it holds again.
+    fn refresh_fallback(&mut self) {
+        if self.belief.as_ref().is_some_and(|b| b.held() > 0) {
+            self.fallback = None;
+            return;
+        }
+        let config = belief_config(&self.config, self.guess_rng.random());
+        self.fallback = crate::restart::restart(&self.view, &self.guesses, config);
+    }
+
     /// How often a belief that caught up replaced a restarted one.
     pub fn caught_up(&self) -> u32 {
         self.caught_up
@@ -859,7 +884,7 @@ impl MctsAgent {
     /// Every position the belief holds with the agent to move, into `worlds`.
     fn held_worlds(&mut self) {
         self.worlds.clear();
-        if let Some(belief) = &self.belief {
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
             let side = self.view.side();
             self.worlds.extend(
                 (0..belief.held())
@@ -873,6 +898,8 @@ impl MctsAgent {
     /// The observation's part outside the view: the own boards seen, the belief (restarted
     /// from a guess if it dies) and the guesses kept at the start of a turn.
     fn observe_belief(&mut self, observation: &Observation) {
+        // A fallback is built for one decision's position (own men as they stood).
+        self.fallback = None;
         if observation
             .own
             .is_some_and(|o| o.verdict == Verdict::Accepted)
@@ -885,17 +912,19 @@ impl MctsAgent {
         let turn_begins = observation.actor != self.view.side() && observation.moved;
         let mut dead = false;
         if let Some(belief) = &mut self.belief {
-            dead = belief.observe(observation).is_err() || belief.held() == 0;
+            // An empty belief that is being repaired is fed on (`fallback.rs`).
+            dead = belief.observe(observation).is_err() || fallback::beyond_repair(belief);
         } else if turn_begins && !self.guesses.is_empty() {
             // No guess fitted before; the own men have moved since.
             dead = true;
         }
         if dead {
             self.reseed();
-        } else if let Some(belief) = &self.belief
+        } else if let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0)
             && turn_begins
         {
-            // The agent's turn begins: keep a few positions to restart from.
+            // The agent's turn begins: keep a few positions to restart from (an empty belief
+            // keeps the last ones).
             self.guesses.clear();
             for _ in 0..RESEED_GUESSES.min(belief.held()) {
                 let i = self.guess_rng.random_range(0..belief.held());
@@ -908,7 +937,7 @@ impl MctsAgent {
 
     /// A determinization drawn uniformly from the belief.
     fn draw(&mut self) -> Option<Chess> {
-        let belief = self.belief.as_ref()?;
+        let belief = fallback::planning(&self.belief, &self.fallback)?;
         let held = belief.held();
         if held == 0 {
             return None;
