@@ -196,3 +196,46 @@ fn a_sure_lead_in_material_leaves_the_shuffle_when_the_belief_misjudges_it() {
         play_observations(&mut agent, Color::White, entry.command, &outcome).unwrap();
     }
 }
+
+/// Game 6 of the fourth session's `mcts@30000` against `raider` row (seed 28): `mcts` (Black) a
+/// queen, a rook, two bishops, a knight and four pawns against a knight and two pawns, 22.5
+/// ahead, gave the same check from g2 again and again (`Qg2+`, `Qe2`/`Qf1+`/`Qg1+`, `Qg2+`)
+/// and drew by threefold repetition. Its search valued the check +1 (a mate in every position
+/// of its belief, which was wrong), put nearly all its visits there, and no alternative had the
+/// share the winning band's rule asks for. Replayed (the agent hears what Black heard) to the
+/// decision where `Qg1–g2+` stood the board a third time, it must play something else.
+#[test]
+fn a_check_valued_as_mate_is_not_given_from_the_same_board_a_third_time() {
+    let text = include_str!("data/threefold_false_mate.json");
+    let record = Record::from_json(text).unwrap();
+    let rules = *record.rules.rules();
+    let seed: u64 = record.tags.get("BlackSeed").unwrap().parse().unwrap();
+    // Entry 156: Black's g1g2, the third standing of the board with the queen on g2 since the
+    // knight took on g7.
+    let at = 156;
+    let Command::Attempt(repeated) = record.entries[at].command else {
+        panic!("a move");
+    };
+    assert_eq!(repeated, Attempt::from_uci("g1g2").unwrap());
+    let umpire = Umpire::new(rules);
+    let config = MctsConfig {
+        budget: Budget::Nodes(30_000),
+        ..MctsConfig::default()
+    };
+    let view = PlayerView::standard(rules, Color::Black);
+    let mut agent = Endgame::new(MctsAgent::new(view, seed, Some(Chess::default()), config));
+    let opening: Vec<_> = umpire
+        .opening_announcements()
+        .iter()
+        .map(|h| h.announcement)
+        .collect();
+    agent.hear_opening(&opening);
+    let mut umpire = umpire;
+    for entry in &record.entries[..at] {
+        let outcome = umpire.submit(entry.command);
+        assert_eq!(outcome.verdict, entry.verdict);
+        play_observations(&mut agent, Color::Black, entry.command, &outcome).unwrap();
+    }
+    let chosen = agent.choose();
+    assert_not_a_third_time(&agent, chosen, repeated, "after Nf5, Qg1");
+}
