@@ -695,10 +695,9 @@ impl MctsAgent {
                 best = self.unrepeated(best, least);
             }
         }
-        if self.tree.nodes[0].edges[best].mean() <= AVOID_REPEATS_ABOVE {
-            return best;
+        if self.tree.nodes[0].edges[best].mean() > AVOID_REPEATS_ABOVE {
+            best = self.winning_pick(best);
         }
-        let best = self.winning_pick(best);
         if self.config.safeguards.ahead_repetition {
             self.no_third_standing(best)
         } else {
@@ -748,13 +747,16 @@ impl MctsAgent {
         safest(best, &self.candidates, AVOID_REPEATS_ABOVE)
     }
 
-    /// While winning and ahead on material: `best` unless its own board has stood
-    /// [`AHEAD_REPEATS`] times already; then the most visited edge valued above 0 that stands
-    /// none a third time and loses less than [`crate::safety::BLUNDER_PAWNS`] in the belief's
-    /// positions, however few its visits. Issue 28: a search that sees a forced mate in every
-    /// position of a wrong belief piles all its visits on the "mating" check (valued +1), so no
-    /// alternative had the share [`safest`] asks for, and `mcts` drew by repetition 22.5 points
-    /// ahead, giving the same check from g2 four times (`tests/repetition.rs`).
+    /// While ahead on material ([`AHEAD_MATERIAL`]), whatever the value: `best` unless its own
+    /// board has stood [`AHEAD_REPEATS`] times already; then the most visited searched edge
+    /// that stands none a third time and loses less than [`crate::safety::BLUNDER_PAWNS`] in
+    /// the belief's positions, however few its visits and whatever its value. Issue 28: a
+    /// search that sees a forced mate in every position of a wrong belief (in one game a belief
+    /// of one position, restarted from a guess) piles all its visits on the "mating" move
+    /// (valued +1) and values the others below 0, so no alternative had the share or the value
+    /// [`safest`] or [`MctsAgent::unrepeated`] asks for, and `mcts` drew by repetition 22.5 and
+    /// 12.25 points ahead (`tests/repetition.rs`): a draw that far ahead is worse than any move
+    /// that keeps the material.
     fn no_third_standing(&mut self, best: usize) -> usize {
         let repeats = |agent: &MctsAgent, c: Command| match c {
             Command::Attempt(a) => {
@@ -772,10 +774,7 @@ impl MctsAgent {
         let mut order: Vec<usize> = (0..self.tree.nodes[0].edges.len())
             .filter(|&i| {
                 let e = &self.tree.nodes[0].edges[i];
-                i != best
-                    && e.visits > 0
-                    && e.mean() > 0.0
-                    && repeats(self, e.command) < AHEAD_REPEATS
+                i != best && e.visits > 0 && repeats(self, e.command) < AHEAD_REPEATS
             })
             .collect();
         order.sort_by_key(|&i| std::cmp::Reverse(self.tree.nodes[0].edges[i].visits));
