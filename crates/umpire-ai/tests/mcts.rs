@@ -501,7 +501,13 @@ fn mcts_keeps_its_belief_and_asks_any_under_berkeley_any_and_english() {
             );
             assert!(watch.asked > 0, "{id} {side:?}: never asked Any?");
             let belief = me.belief().expect("the belief is kept");
-            assert!(belief.held() > 0, "{id} {side:?}: the belief died");
+            // Alive: holding positions, or empty for a ply or two while a repair from its
+            // recent checkpoints is under way (the agent plans from a fallback meanwhile).
+            assert!(!belief.is_dead(), "{id} {side:?}: the belief died");
+            assert!(
+                belief.held() > 0 || !belief.is_exact(),
+                "{id} {side:?}: an empty exact belief is never repaired"
+            );
             if !umpire.is_over() && me.reseeds() == 0 {
                 assert!(
                     belief.contains(umpire.position()) || !belief.is_exact(),

@@ -190,6 +190,29 @@ fn match_json_summary_counts_games_and_reasons() {
         .get("checkmate")
         .map_or(0, |r| r["wins"].as_u64().unwrap());
     assert_eq!(count(&s, "checkmates"), mates);
+    // Material lost per game, per agent: random play over 150 plies takes men.
+    let lost: Vec<f64> = s["material_lost_per_game"]
+        .as_array()
+        .expect("material_lost_per_game")
+        .iter()
+        .map(|v| v.as_f64().expect("a mean"))
+        .collect();
+    assert_eq!(lost.len(), 2);
+    assert!(
+        lost.iter().all(|&m| m >= 0.0) && lost.iter().sum::<f64>() > 0.0,
+        "{lost:?}"
+    );
+    // Threefold repetitions with a side ahead are among the threefold draws.
+    let ahead: u64 = s["threefold_ahead"]
+        .as_array()
+        .expect("threefold_ahead")
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
+    let threefold = reasons
+        .get("threefold_repetition")
+        .map_or(0, |r| r["draws"].as_u64().unwrap());
+    assert!(ahead <= threefold, "{ahead} of {threefold}");
     let score = s["score"].as_f64().expect("score");
     assert!((score - (w as f64 + d as f64 / 2.0) / 6.0).abs() < 1e-12);
     for key in [

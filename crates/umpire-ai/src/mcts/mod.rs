@@ -54,6 +54,7 @@
 //! child entry and a reply table's arms (the arenas keep their storage between decisions).
 
 mod blunder_check;
+mod fallback;
 mod opponent;
 mod policy;
 mod root_pick;
@@ -190,6 +191,9 @@ pub struct MctsAgent {
     shares: Vec<(f32, f32)>,
     /// The root's edges as the final choice sees them.
     candidates: Vec<Candidate>,
+    /// While the belief holds no position but is being repaired: a belief restarted from the
+    /// guesses, planned from instead (`fallback.rs`); `None` while the belief holds.
+    fallback: Option<Belief>,
     /// Time the belief's updates took since the last decision (on the thread's CPU clock where
     /// there is one): a time budget's search gets what is left of it
     /// ([`crate::time_bound::search_deadline`]).
@@ -304,6 +308,7 @@ impl MctsAgent {
             root_attempts: Vec::new(),
             shares: Vec::new(),
             candidates: Vec::new(),
+            fallback: None,
             spent: Duration::ZERO,
         }
     }
@@ -365,7 +370,7 @@ impl MctsAgent {
         if self.options.iter().any(|a| !underpromotes(a)) {
             self.options.retain(|a| !underpromotes(a));
         }
-        if let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0) {
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
             let union = LegalUnion::covering(belief, &self.options);
             let before = self.options.clone();
             self.options.retain(|a| union.may_be_legal(*a));
@@ -383,7 +388,7 @@ impl MctsAgent {
     /// The expected value for the agent over up to 32 sampled determinizations, by the static
     /// evaluation (0 without a belief).
     fn static_estimate(&mut self) -> f64 {
-        let Some(belief) = &self.belief else {
+        let Some(belief) = fallback::planning(&self.belief, &self.fallback) else {
             return 0.0;
         };
         let sample = belief.sample(32, &mut self.rng);
@@ -575,6 +580,7 @@ impl MctsAgent {
     /// Searches from the current view; returns the chosen command.
     fn search(&mut self) -> Command {
         self.advance_catch_up();
+        self.refresh_fallback();
         let mut spent = std::mem::take(&mut self.spent);
         if !self.config.safeguards.charge_updates {
             spent = Duration::ZERO;
@@ -584,7 +590,7 @@ impl MctsAgent {
             self.analysis = None;
             return Command::Resign;
         }
-        let held = self.belief.as_ref().map_or(0, |b| b.held());
+        let held = fallback::planning(&self.belief, &self.fallback).map_or(0, |b| b.held());
         if root.len() == 1 || held == 0 {
             self.analysis = None;
             let value = self.static_estimate();
@@ -689,9 +695,18 @@ impl MctsAgent {
                 best = self.unrepeated(best, least);
             }
         }
-        if self.tree.nodes[0].edges[best].mean() <= AVOID_REPEATS_ABOVE {
-            return best;
+        if self.tree.nodes[0].edges[best].mean() > AVOID_REPEATS_ABOVE {
+            best = self.winning_pick(best);
         }
+        if self.config.safeguards.ahead_repetition {
+            self.no_third_standing(best)
+        } else {
+            best
+        }
+    }
+
+    /// While winning: [`safest`] of the root's edges (stalemates, then repeats).
+    fn winning_pick(&mut self, best: usize) -> usize {
         self.root_attempts.clear();
         self.root_attempts
             .extend(
@@ -732,14 +747,64 @@ impl MctsAgent {
         safest(best, &self.candidates, AVOID_REPEATS_ABOVE)
     }
 
+    /// While ahead on material ([`AHEAD_MATERIAL`]), whatever the value: `best` unless its own
+    /// board has stood [`AHEAD_REPEATS`] times already; then the most visited searched edge
+    /// that stands none a third time and loses less than [`crate::safety::BLUNDER_PAWNS`] in
+    /// the belief's positions, however few its visits and whatever its value. Issue 28: a
+    /// search that sees a forced mate in every position of a wrong belief (in one game a belief
+    /// of one position, restarted from a guess) piles all its visits on the "mating" move
+    /// (valued +1) and values the others below 0, so no alternative had the share or the value
+    /// [`safest`] or [`MctsAgent::unrepeated`] asks for, and `mcts` drew by repetition 22.5 and
+    /// 12.25 points ahead (`tests/repetition.rs`): a draw that far ahead is worse than any move
+    /// that keeps the material.
+    fn no_third_standing(&mut self, best: usize) -> usize {
+        let repeats = |agent: &MctsAgent, c: Command| match c {
+            Command::Attempt(a) => {
+                let mut own = agent.view.own_board().clone();
+                own.play(a);
+                agent.seen.get(&board_key(&own)).copied().unwrap_or(0)
+            }
+            _ => 0,
+        };
+        if repeats(self, self.tree.nodes[0].edges[best].command) < AHEAD_REPEATS
+            || self.material_lead() < AHEAD_MATERIAL
+        {
+            return best;
+        }
+        let mut order: Vec<usize> = (0..self.tree.nodes[0].edges.len())
+            .filter(|&i| {
+                let e = &self.tree.nodes[0].edges[i];
+                i != best && e.visits > 0 && repeats(self, e.command) < AHEAD_REPEATS
+            })
+            .collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(self.tree.nodes[0].edges[i].visits));
+        self.worlds.clear();
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
+            crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
+        }
+        self.worlds.truncate(crate::safety::SAFETY_WORLDS);
+        for i in order {
+            let safe = match self.tree.nodes[0].edges[i].command {
+                Command::Attempt(a) => crate::safety::exchange_delta(&self.worlds, a)
+                    .is_none_or(|d| d > -crate::safety::BLUNDER_PAWNS),
+                _ => true,
+            };
+            if safe {
+                return i;
+            }
+        }
+        best
+    }
+
     /// The most visited root edge `best`, unless it loses material in the belief's positions
-    /// while a searched alternative does not ([`blunder_check::unblundered`]).
+    /// (the man moved, or men left to a raider that has just taken one) while a searched
+    /// alternative does not ([`blunder_check::unblundered`]).
     fn unblundered(&mut self, best: usize) -> usize {
         let Command::Attempt(chosen) = self.tree.nodes[0].edges[best].command else {
             return best;
         };
         self.worlds.clear();
-        if let Some(belief) = &self.belief {
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
             crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
         }
         self.worlds.truncate(crate::safety::SAFETY_WORLDS);
@@ -747,8 +812,14 @@ impl MctsAgent {
         if worst.is_none_or(|d| d > -crate::safety::BLUNDER_PAWNS) {
             return best;
         }
-        let floor =
-            (self.tree.nodes[0].edges[best].visits / blunder_check::ALTERNATIVE_SHARE).max(1);
+        // Right after the enemy took one of our men (a raid), its next victim is the risk:
+        // little-searched recaptures and escapes count.
+        let share = if self.view.turn().capture_at.is_some() {
+            blunder_check::RAID_SHARE
+        } else {
+            blunder_check::ALTERNATIVE_SHARE
+        };
+        let floor = (self.tree.nodes[0].edges[best].visits / share).max(1);
         let risks: Vec<blunder_check::Risk> = self.tree.nodes[0]
             .edges
             .iter()
@@ -765,7 +836,7 @@ impl MctsAgent {
                 },
             })
             .collect();
-        blunder_check::unblundered(best, &risks)
+        blunder_check::unblundered(best, &risks, share)
     }
 
     /// While ahead on material, or not clearly behind and not yet winning: `best` unless its
@@ -811,7 +882,7 @@ impl MctsAgent {
         let sure = crate::eval::material(self.view.own_board().board(), side)
             - f64::from(enemy.pawns_at_most)
             - f64::from(pieces) * crate::eval::material_value(Role::Queen);
-        let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0) else {
+        let Some(belief) = fallback::planning(&self.belief, &self.fallback) else {
             return sure;
         };
         let sample = belief.sample(LEAD_SAMPLE, &mut self.rng);
@@ -851,6 +922,18 @@ impl MctsAgent {
         }
     }
 
+    /// While the belief holds no position (a repair under way), a fallback to plan from,
+    /// restarted from the guesses kept at the last turn the belief held ([`fallback`]); none
+    /// once it holds again.
+    fn refresh_fallback(&mut self) {
+        if self.belief.as_ref().is_some_and(|b| b.held() > 0) {
+            self.fallback = None;
+            return;
+        }
+        let config = belief_config(&self.config, self.guess_rng.random());
+        self.fallback = crate::restart::restart(&self.view, &self.guesses, config);
+    }
+
     /// How often a belief that caught up replaced a restarted one.
     pub fn caught_up(&self) -> u32 {
         self.caught_up
@@ -859,7 +942,7 @@ impl MctsAgent {
     /// Every position the belief holds with the agent to move, into `worlds`.
     fn held_worlds(&mut self) {
         self.worlds.clear();
-        if let Some(belief) = &self.belief {
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
             let side = self.view.side();
             self.worlds.extend(
                 (0..belief.held())
@@ -873,6 +956,8 @@ impl MctsAgent {
     /// The observation's part outside the view: the own boards seen, the belief (restarted
     /// from a guess if it dies) and the guesses kept at the start of a turn.
     fn observe_belief(&mut self, observation: &Observation) {
+        // A fallback is built for one decision's position (own men as they stood).
+        self.fallback = None;
         if observation
             .own
             .is_some_and(|o| o.verdict == Verdict::Accepted)
@@ -885,17 +970,19 @@ impl MctsAgent {
         let turn_begins = observation.actor != self.view.side() && observation.moved;
         let mut dead = false;
         if let Some(belief) = &mut self.belief {
-            dead = belief.observe(observation).is_err() || belief.held() == 0;
+            // An empty belief that is being repaired is fed on (`fallback.rs`).
+            dead = belief.observe(observation).is_err() || fallback::beyond_repair(belief);
         } else if turn_begins && !self.guesses.is_empty() {
             // No guess fitted before; the own men have moved since.
             dead = true;
         }
         if dead {
             self.reseed();
-        } else if let Some(belief) = &self.belief
+        } else if let Some(belief) = self.belief.as_ref().filter(|b| b.held() > 0)
             && turn_begins
         {
-            // The agent's turn begins: keep a few positions to restart from.
+            // The agent's turn begins: keep a few positions to restart from (an empty belief
+            // keeps the last ones).
             self.guesses.clear();
             for _ in 0..RESEED_GUESSES.min(belief.held()) {
                 let i = self.guess_rng.random_range(0..belief.held());
@@ -908,7 +995,7 @@ impl MctsAgent {
 
     /// A determinization drawn uniformly from the belief.
     fn draw(&mut self) -> Option<Chess> {
-        let belief = self.belief.as_ref()?;
+        let belief = fallback::planning(&self.belief, &self.fallback)?;
         let held = belief.held();
         if held == 0 {
             return None;

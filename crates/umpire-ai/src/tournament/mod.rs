@@ -3,11 +3,13 @@
 //! in [`stats`]; [`selfplay_game`] (one game of a self-play run); every seed of a run comes
 //! from its secret [`RunKey`], and every game is a function of the key and its index alone.
 
+mod material;
 mod runner;
 mod seeds;
 mod selfplay;
 pub mod stats;
 
+pub use material::MaterialAccount;
 pub use runner::{
     GameReport, MatchConfig, MatchSummary, Points, RoundRobin, Standing, Termination, play_game,
     run_match, run_round_robin,

@@ -11,6 +11,7 @@ use umpire_rules::shakmaty::Color;
 use umpire_rules::{EndReason, Record, RuleSetId};
 use umpire_view::PlayerView;
 
+use super::material::MaterialAccount;
 use super::seeds::RunKey;
 use super::stats::{Sprt, SprtDecision, Tally, bradley_terry};
 use crate::engine::fault_of;
@@ -249,6 +250,14 @@ pub struct MatchSummary {
     pub times: [DecisionTimes; 2],
     /// A's and B's decision CPU times ([`MatchStats::cpu_times`]).
     pub cpu_times: [DecisionTimes; 2],
+    /// The material A and B lost, summed over the games whose record replays
+    /// ([`MaterialAccount`]).
+    pub material_lost: [f64; 2],
+    /// The games counted in [`MatchSummary::material_lost`].
+    pub accounted: u64,
+    /// Games drawn by threefold repetition while A (first) or B (second) was ahead in
+    /// material.
+    pub threefold_ahead: [u64; 2],
 }
 
 impl MatchSummary {
@@ -275,6 +284,24 @@ impl MatchSummary {
         if let Some(f) = &report.fault {
             self.faults.push((report.index + 1, f.clone()));
         }
+        if let Some(account) = MaterialAccount::of(&report.record) {
+            let a_side = if report.a_white {
+                Color::White
+            } else {
+                Color::Black
+            };
+            self.material_lost[0] += account.lost_by(a_side);
+            self.material_lost[1] += account.lost_by(!a_side);
+            self.accounted += 1;
+            if report.termination == Termination::End(EndReason::ThreefoldRepetition) {
+                let lead = account.lead_of(a_side);
+                if lead > 0.0 {
+                    self.threefold_ahead[0] += 1;
+                } else if lead < 0.0 {
+                    self.threefold_ahead[1] += 1;
+                }
+            }
+        }
         let seats = if report.a_white { [0, 1] } else { [1, 0] };
         for (side, seat) in seats.into_iter().enumerate() {
             self.decisions[side] += report.stats.decisions[seat];
@@ -299,6 +326,12 @@ impl MatchSummary {
             (self.decisions[i] > 0)
                 .then(|| self.think_us[i] as f64 / 1000.0 / self.decisions[i] as f64)
         })
+    }
+
+    /// Mean material lost per game by A and by B (`None` before any game is accounted).
+    pub fn material_lost_per_game(&self) -> [Option<f64>; 2] {
+        self.material_lost
+            .map(|m| (self.accounted > 0).then(|| m / self.accounted as f64))
     }
 
     /// Mean moves per game.

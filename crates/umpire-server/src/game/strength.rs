@@ -9,12 +9,16 @@ use umpire_ai::{AgentKind, Budget};
 /// The strongest level offered.
 pub const MAX_LEVEL: u8 = 5;
 
-/// The nodes per decision of each level, 1 to [`MAX_LEVEL`]: levels 2 to 5 each four times the
-/// one below; level 1 at 20 nodes (it was 250, where `guided-random` scored 0.15 against `mcts`,
-/// 0.20 at 20 nodes, 10 games each), so that a beginner can beat it; level 5 costs `mcts`
-/// about half a second of one core per decision. Measured scores of each level against the
-/// next in `docs/BENCHMARKS.md` (issue 28).
-pub const LEVEL_NODES: [u64; MAX_LEVEL as usize] = [20, 1_000, 4_000, 16_000, 64_000];
+/// The nodes per decision of each level, 1 to [`MAX_LEVEL`]: level 1 at 20 nodes (it was 250,
+/// where `guided-random` scored 0.15 against `mcts`, 0.20 at 20 nodes, 10 games each), so that a
+/// beginner can beat it; level 2 at 400 (at 1,000 it scored 0.46 against level 3 over 40 games:
+/// too close, since the repairs of both stand at the floor of
+/// [`umpire_ai::time_bound::MIN_REPAIR_WORK`] and four times the nodes alone bought little);
+/// levels 3 to 5 each four times the one below. Level 5 costs `mcts` about 0.2 s of one core
+/// per decision on a quiet machine (about 320 nodes a millisecond; 30,000 nodes ≈ 100 ms).
+/// Measured scores of each level against the next in `docs/BENCHMARKS.md` and
+/// `docs/ENGINE.md` (issue 28).
+pub const LEVEL_NODES: [u64; MAX_LEVEL as usize] = [20, 400, 4_000, 16_000, 64_000];
 
 /// The nodes per decision of an agent seated without a level (level 4's; such an agent had
 /// the agents' default of 100 ms before, which made its choices depend on the load).

@@ -276,6 +276,8 @@ fn summary_json(s: &MatchSummary) -> Value {
         "losses": s.tally.losses,
         "checkmates": s.checkmates,
         "reasons": reasons,
+        "material_lost_per_game": s.material_lost_per_game(),
+        "threefold_ahead": s.threefold_ahead,
         "score": score,
         "score_interval": score_interval,
         "elo": elo,
@@ -335,6 +337,13 @@ fn print_summary(
         t.draws,
         t.losses
     );
+    if let [Some(lost_a), Some(lost_b)] = s.material_lost_per_game() {
+        say!(
+            "material lost per game: {a} {lost_a:.2}, {b} {lost_b:.2}; threefold repetitions with {a} ahead in material: {}, with {b} ahead: {}",
+            s.threefold_ahead[0],
+            s.threefold_ahead[1]
+        );
+    }
     if let (Some(score), Some((lo, hi))) = (t.score(), t.score_interval()) {
         let (elo_lo, elo_hi) = t.elo_interval().unwrap_or((None, None));
         let elo = if t.elo_bounded() {
