@@ -193,6 +193,6 @@ test("a bot's seat in words: its kind and level", () => {
   assert.equal(botName('agent:mcts/nodes=777'), 'mcts (777 nodes)');
   assert.equal(botName('agent:mcts'), 'mcts');
   assert.equal(botName('ann'), null);
-  assert.equal(seatName('agent:mcts/nodes=1000'), 'Bot: mcts (level 2)');
+  assert.equal(seatName('agent:mcts/nodes=400'), 'Bot: mcts (level 2)');
   assert.equal(seatName('ann'), 'ann');
 });
