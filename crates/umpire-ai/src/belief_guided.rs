@@ -10,9 +10,11 @@ use umpire_view::{PlayerView, ViewError};
 
 use crate::Agent;
 
-/// The bound on the exact set the agent keeps when built by name: small enough that an update
-/// takes well under a second; beyond it the agent's filter is the sampled one.
-pub const AGENT_BOUND: usize = 20_000;
+/// The bound on the exact set the agent keeps when built by name, and the particles it keeps
+/// beyond it (where its filter is the sampled one): 2,500, so that a per-ply update stays under
+/// 50 ms at the 99th percentile (issue 30, goal 3; at 20,000 the sampled turns alone took
+/// 80–206 ms; figures and command in `docs/BENCHMARKS.md`).
+pub const AGENT_BOUND: usize = 2_500;
 
 /// Picks uniformly among the attempts the guided action space offers and that are legal in at
 /// least one position its [`Belief`] holds — while the belief is exact, this hides an attempt
