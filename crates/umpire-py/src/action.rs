@@ -91,8 +91,8 @@ fn unorient(file: i8, rank: i8, side: Color) -> Option<Square> {
     ))
 }
 
-/// No action (in `TABLE`).
-const NONE: u16 = u16::MAX;
+/// No plane (in `PLANE_BY_STEP`).
+const NONE: u8 = u8::MAX;
 
 /// The plane of a step by (file, rank) difference seen from the mover's side, if some piece
 /// makes it (under-promotions aside).
@@ -119,33 +119,75 @@ const fn plane_of(df: i8, dr: i8) -> Option<usize> {
     None
 }
 
-/// The action of every step without under-promotion, by side (White 0, Black 1), from-square
-/// and to-square, [`NONE`] where no piece makes it: worked out at compile time (the hot path
-/// encodes each option of every turn).
-static TABLE: [[[u16; 64]; 64]; 2] = {
-    let mut t = [[[NONE; 64]; 64]; 2];
-    let mut s = 0;
-    while s < 2 {
-        let mut from = 0;
-        while from < 64 {
-            let mut to = 0;
-            while to < 64 {
-                let (ff, fr) = ((from % 8) as i8, (from / 8) as i8);
-                let (tf, tr) = ((to % 8) as i8, (to / 8) as i8);
-                // Black's board is mirrored by rank.
-                let (fr, tr) = if s == 1 { (7 - fr, 7 - tr) } else { (fr, tr) };
-                if let Some(plane) = plane_of(tf - ff, tr - fr) {
-                    // Below 4,673: fits.
-                    t[s][from][to] = ((fr as usize * 8 + ff as usize) * PLANES + plane) as u16;
-                }
-                to += 1;
+/// The plane of every step without under-promotion by its difference in 0x88 square numbers
+/// (`rank * 16 + file`) seen from the mover's side, offset by 119 so that it is not negative,
+/// [`NONE`] where no piece makes it: worked out at compile time. Four cache lines (a table by
+/// side, from- and to-square was 16 kB, and the hot path's look-ups into it missed the
+/// first-level cache once many games were stepped in turn).
+static PLANE_BY_STEP: [u8; 256] = {
+    let mut t = [NONE; 256];
+    let mut dr: i8 = -7;
+    while dr <= 7 {
+        let mut df: i8 = -7;
+        while df <= 7 {
+            if let Some(plane) = plane_of(df, dr) {
+                // Below 73: fits; the index lies in 0..=238.
+                t[(dr as i32 * 16 + df as i32 + 119) as usize] = plane as u8;
             }
-            from += 1;
+            df += 1;
         }
-        s += 1;
+        dr += 1;
     }
     t
 };
+
+/// The actions of the steps of one man, without under-promotions: what depends on its square
+/// worked out once, then one look-up per destination ([`StepEncoder::to`]).
+#[derive(Clone, Copy, Debug)]
+pub struct StepEncoder {
+    /// 56 for Black (the rank bits flipped: its board is mirrored by rank), 0 for White.
+    flip: usize,
+    /// 119 minus the from-square's oriented 0x88 number.
+    offset: usize,
+    /// The from-square's first action.
+    base: usize,
+}
+
+/// A square index's 0x88 number (`rank * 16 + file`).
+fn x88(square: usize) -> usize {
+    square + (square & 0x38)
+}
+
+impl StepEncoder {
+    /// The encoder of the steps of `side`'s man on `from`.
+    pub fn new(from: Square, side: Color) -> StepEncoder {
+        let flip = if side == Color::Black { 56 } else { 0 };
+        let f = usize::from(from) ^ flip;
+        StepEncoder {
+            flip,
+            // At most 119: a 0x88 number of a square is at most 119.
+            offset: 119 - x88(f),
+            base: f * PLANES,
+        }
+    }
+
+    /// The action of the step to `to` (a queen promotion included), or `None` for a step no
+    /// piece makes.
+    pub fn to(&self, to: Square) -> Option<usize> {
+        // The step lies in -119..=119, so the index is in 0..=238.
+        let step = x88(usize::from(to) ^ self.flip) + self.offset;
+        match PLANE_BY_STEP[step & 255] {
+            NONE => None,
+            plane => Some(self.base + usize::from(plane)),
+        }
+    }
+}
+
+/// The action of the step `from`–`to` by `side` without under-promotion (a queen promotion
+/// included), or `None` for a step no piece makes.
+pub fn encode_step(from: Square, to: Square, side: Color) -> Option<usize> {
+    StepEncoder::new(from, side).to(to)
+}
 
 /// The action of `attempt` by `side`, or `None` for a step no piece makes (say a1h2), which no
 /// own board allows.
@@ -153,16 +195,6 @@ pub fn encode(attempt: Attempt, side: Color) -> Option<usize> {
     match attempt.promotion {
         Some(role) if role != Role::Queen => encode_slow(attempt, side),
         _ => encode_step(attempt.from, attempt.to, side),
-    }
-}
-
-/// The action of the step `from`–`to` by `side` without under-promotion (a queen promotion
-/// included), or `None` for a step no piece makes: one table look-up.
-pub fn encode_step(from: Square, to: Square, side: Color) -> Option<usize> {
-    let s = usize::from(side == Color::Black);
-    match TABLE[s][usize::from(from)][usize::from(to)] {
-        NONE => None,
-        a => Some(usize::from(a)),
     }
 }
 

@@ -14,7 +14,7 @@ use umpire_rules::{AttemptList, CheckKind, PawnCaptureInfo};
 use umpire_view::PlayerView;
 use umpire_view::guided::{FilterSet, GuidedSpace};
 
-use crate::action::{self, ANY_ACTION, ANY_ACTION_ID, Action, PLANES};
+use crate::action::{self, ANY_ACTION, ANY_ACTION_ID, Action, PLANES, StepEncoder};
 
 /// Words of the bit set of the 4,672 moves.
 const WORDS: usize = ANY_ACTION.div_ceil(64);
@@ -196,8 +196,9 @@ fn own_board_actions(view: &PlayerView, out: &mut Vec<u16>) {
     own.for_each_man(|from, role, targets| {
         let allowed = masks.allowed(side, from, role, targets);
         let promotes = role == Role::Pawn && own.promotes_from(from);
+        let encoder = StepEncoder::new(from, side);
         for to in allowed {
-            let Some(x) = action::encode_step(from, to, side) else {
+            let Some(x) = encoder.to(to) else {
                 continue;
             };
             set.insert(x);
