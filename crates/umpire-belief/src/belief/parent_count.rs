@@ -122,32 +122,37 @@ pub(super) fn thin_by_parents(
     if expanded == 0 || expanded >= n || items.is_empty() {
         return;
     }
-    // The children's signatures, bucketed by their top bits (a counting sort: two passes).
+    // The children's signatures, bucketed by their top bits (a counting sort: one pass counts,
+    // one places; the signatures are computed in each, sparing a third array).
     let mut sigs = Vec::new();
-    let mut entries: Vec<(u64, u32, Square, Role)> = Vec::with_capacity(items.len() * 16);
-    for (j, h) in items.iter().enumerate() {
-        signatures(&h.pos, enemy, &mut sigs);
-        entries.extend(sigs.iter().map(|&(s, sq, role)| (s, j as u32, sq, role)));
-    }
     let bucket = |s: u64| (s >> (64 - BUCKET_BITS)) as usize;
     let mut starts = vec![0u32; (1 << BUCKET_BITS) + 1];
-    for e in &entries {
-        starts[bucket(e.0) + 1] += 1;
+    for h in items.iter() {
+        signatures(&h.pos, enemy, &mut sigs);
+        for &(s, _, _) in &sigs {
+            starts[bucket(s) + 1] += 1;
+        }
     }
     for b in 1..starts.len() {
         starts[b] += starts[b - 1];
     }
+    let total = starts[1 << BUCKET_BITS] as usize;
     let mut fill = starts.clone();
-    let mut keys = vec![0u64; entries.len()];
-    let mut payload = vec![(0u32, Square::A1, Role::Pawn); entries.len()];
-    for &(s, j, sq, role) in &entries {
-        let b = bucket(s);
-        let at = fill[b] as usize;
-        fill[b] += 1;
-        keys[at] = s;
-        payload[at] = (j, sq, role);
+    let mut keys = vec![0u64; total];
+    let mut payload = vec![(0u32, Square::A1, Role::Pawn); total];
+    for (j, h) in items.iter().enumerate() {
+        signatures(&h.pos, enemy, &mut sigs);
+        for &(s, sq, role) in &sigs {
+            let b = bucket(s);
+            let at = fill[b] as usize;
+            fill[b] += 1;
+            if let (Some(k), Some(p)) = (keys.get_mut(at), payload.get_mut(at)) {
+                *k = s;
+                *p = (j as u32, sq, role);
+            }
+        }
     }
-    drop(entries);
+    drop(fill);
     // Every held parent whose enemy men, but the mover, are those of a kept child.
     // The next parent's buckets are prefetched while this one's are scanned.
     let mut candidates = Vec::new();
