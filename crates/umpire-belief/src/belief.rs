@@ -175,8 +175,9 @@ pub struct SizeEstimate {
     pub lower_bound: u64,
     /// The estimate's relative standard error (first order, from the spread of the sampled
     /// branching factors and survival shares); 0 when exact. It does not cover the estimate's
-    /// lean: positions reached from several parents are counted once per sampled parent, so
-    /// the estimate's expectation is at or above the true size.
+    /// lean: a position reached from several held parents counts once (`belief/parent_count.rs`),
+    /// but transpositions through parents outside the sample are not merged, so the estimate's
+    /// expectation is at or above the true size.
     pub relative_error: f64,
     /// The size of the last exact set (before sampling began; the current size while exact).
     pub last_exact: u64,
