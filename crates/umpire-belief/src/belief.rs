@@ -18,6 +18,7 @@ use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
 mod lookahead;
+mod parent_count;
 mod repair;
 
 use lookahead::NextTurn;
@@ -82,6 +83,11 @@ const PARENT_WORK: u64 = 8;
 /// In sampling, the expansion of the opponent's turn stops once this many times the particles
 /// ([`BeliefConfig::particles`]) of distinct children have been offered.
 const EARLY_STOP: u64 = 4;
+
+/// A sampled opponent turn's reservoir holds this many times the particles: the correction of
+/// the parents' lean (`belief/parent_count.rs`) keeps about two thirds of a turn's children where
+/// it matters most, and a uniform choice of the particles is taken from what it keeps.
+const HEADROOM: usize = 2;
 
 /// How a [`Belief`] is run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,8 +175,9 @@ pub struct SizeEstimate {
     pub lower_bound: u64,
     /// The estimate's relative standard error (first order, from the spread of the sampled
     /// branching factors and survival shares); 0 when exact. It does not cover the estimate's
-    /// lean: positions reached from several parents are counted once per sampled parent, so
-    /// the estimate's expectation is at or above the true size.
+    /// lean: a position reached from several held parents counts once (`belief/parent_count.rs`),
+    /// but transpositions through parents outside the sample are not merged, so the estimate's
+    /// expectation is at or above the true size.
     pub relative_error: f64,
     /// The size of the last exact set (before sampling began; the current size while exact).
     pub last_exact: u64,
@@ -752,13 +759,16 @@ impl Belief {
         };
         let guess = (parents.len() as f64 * self.branching * 1.25).min(most as f64) as usize;
         // While exact the pool may hold the bound (or more particles); once a child is dropped
-        // it holds the particles.
+        // it holds `HEADROOM` times the particles (where the bound allows), which the
+        // correction of the parents' lean thins and a uniform choice brings back to the
+        // particles.
+        let roomy = HEADROOM * self.particles;
         let cap = if self.exact {
             self.bound.max(self.particles)
         } else {
-            self.particles
+            roomy
         };
-        let mut pool = Pool::new(cap, self.particles, guess, threefold);
+        let mut pool = Pool::new(cap, roomy, guess, threefold);
         let events = std::mem::take(&mut self.pending);
         // Parents in random order: once the children offered pass `EARLY_STOP` times the bound
         // the result is a sample anyway, and the rest of the parents are left out (the estimate
@@ -865,6 +875,54 @@ impl Belief {
                 }
             }
         }
+        let seen_children = pool.seen;
+        // Distinct positions offered (hypotheses differ from them only by repetition history).
+        let seen = pool.positions_seen(threefold);
+        let overflowed = pool.overflowed;
+        let (mut states, mut nodes, distinct) = pool.finish();
+        // A child is kept if any of its expanded parents offered it: undo the lean towards
+        // children of several parents (`belief/parent_count.rs`), and scale the children seen
+        // by the share kept (the estimate counted a child once per expanded parent).
+        let mut seen_share = 1.0;
+        if overflowed && expanded < parents.len() && !states.is_empty() {
+            let before = states.len();
+            parent_count::thin_by_parents(
+                &spread,
+                !self.side,
+                &parents,
+                expanded,
+                &mut states,
+                &mut nodes,
+                rng,
+            );
+            seen_share = states.len() as f64 / before as f64;
+        }
+        let mut distinct = distinct;
+        if (overflowed || !self.exact) && states.len() > self.particles {
+            // A sampled turn keeps the particles: where its reservoir did not overflow it holds
+            // every child found, of which each position's first hypothesis is kept (as a
+            // reservoir would), then a uniform choice, in order, of the particles.
+            if !overflowed {
+                let mut flags = states
+                    .iter()
+                    .map(|h| h.primary)
+                    .collect::<Vec<_>>()
+                    .into_iter();
+                nodes.retain(|_| flags.next().unwrap_or(false));
+                states.retain(|h| h.primary);
+            }
+            distinct = None;
+        }
+        if (overflowed || !self.exact) && states.len() > self.particles {
+            let mut keep = index::sample(rng, states.len(), self.particles).into_vec();
+            keep.sort_unstable();
+            for (w, &r) in keep.iter().enumerate() {
+                states.swap(w, r);
+                nodes.swap(w, r);
+            }
+            states.truncate(self.particles);
+            nodes.truncate(self.particles);
+        }
         self.spend(work);
         let parent_total = parents.len();
         let parent_share = expanded as f64 / parent_total.max(1) as f64;
@@ -882,7 +940,7 @@ impl Belief {
             scale: self.scale,
             relvar: self.relvar,
         };
-        if pool.overflowed && was_exact {
+        if overflowed && was_exact {
             // Keep the last exact set to rebuild from if the sample dies out.
             let plies = self.transcript[..self.cursor]
                 .iter()
@@ -899,14 +957,10 @@ impl Belief {
         self.turns += 1;
         self.refreshed = 0;
         if expanded > 0 {
-            self.branching = (pool.seen as f64 / expanded as f64).max(1.0);
+            self.branching = (seen_children as f64 / expanded as f64).max(1.0);
         }
-        // Distinct positions offered (hypotheses differ from them only by repetition history).
-        let seen = pool.positions_seen(threefold);
-        let overflowed = pool.overflowed;
         // Every hypothesis offered a position of its own: none is split, no pass needed.
-        let unsplit = !threefold || seen == pool.seen;
-        let (states, nodes, distinct) = pool.finish();
+        let unsplit = !threefold || seen == seen_children;
         self.states = states;
         for (h, node) in self.states.iter_mut().zip(nodes) {
             h.node = self.witnesses.push(node);
@@ -923,7 +977,8 @@ impl Belief {
             if self.distinct > 0 {
                 // Distinct children per expanded parent, times the estimated parents, over the
                 // children kept.
-                self.scale = self.scale * seen as f64 / parent_share / self.distinct as f64;
+                self.scale =
+                    self.scale * seen as f64 * seen_share / parent_share / self.distinct as f64;
                 if expanded > 1 && parent_share < 1.0 {
                     let n = expanded as f64;
                     let mean = sum / n;

@@ -1,0 +1,252 @@
+//! The union bias of a sampled opponent turn, undone (issue 30, goal 4).
+//!
+//! A sampled turn expands the first `e` of its `n` held parents (in random order) and keeps a
+//! child if any of its parents among them was expanded: a child with `k` held parents is
+//! offered with probability `1 − C(n − k, e) / C(n, e)`, about `k` times that of a child of one
+//! parent while `e` is a small share of `n`. Here each kept child's parents among the held
+//! ones are counted, and the child stays with probability `(e / n)` over that: every child of
+//! the held parents is then kept with the same chance `e / n` (where the parents are the exact
+//! set, the first sampled turn: uniform over the consistent positions, the exact set's target).
+//!
+//! The parents of a child are found without generating backward moves: a parent and its child
+//! hold the same enemy men but one (the man that moved; a promoted man was a pawn), so the hash
+//! of "every enemy man but one" of a parent equals that of the child for the mover. Candidates
+//! so matched are checked by playing the move (or, where the turn heard more than the move or
+//! a repetition count matters, by expanding the candidate's turn). A castling parent is not
+//! matched (two men move) unless it is the child's own: such children are slightly
+//! over-counted and under-kept, which is rare.
+
+use std::sync::OnceLock;
+
+use rand::RngExt;
+use rand_xoshiro::Xoshiro256PlusPlus;
+use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
+
+use super::{Hypothesis, Spread, same};
+use crate::witness::Node;
+use crate::zobrist_key::scramble;
+
+/// The children's signatures are bucketed by this many top bits (a directory of 2¹⁶ offsets,
+/// 256 KiB): a parent's signature is looked up in one short bucket.
+const BUCKET_BITS: u32 = 16;
+
+/// The hash of one man (`color`, `role`) on `sq`; a set of men hashes to the XOR of its men's.
+fn man_word(color: Color, role: Role, sq: Square) -> u64 {
+    static WORDS: OnceLock<Vec<u64>> = OnceLock::new();
+    let words = WORDS.get_or_init(|| (0..1024u64).map(scramble).collect());
+    let i = (usize::from(color.is_white()) << 9) | ((role as usize) << 6) | usize::from(sq);
+    words.get(i).copied().unwrap_or(0)
+}
+
+/// Starts loading `keys[at]` into the cache (a hint; it changes nothing).
+fn prefetch(keys: &[u64], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(k) = keys.get(at) {
+        // SAFETY: a prefetch never faults and reads nothing the program can observe; the
+        // address is that of an element. SSE is part of every x86-64 target.
+        unsafe {
+            std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                std::ptr::from_ref(k).cast(),
+            );
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (keys, at);
+}
+
+/// Every enemy man of `pos` with the hash of the other enemy men: `(signature, square, role)`.
+fn signatures(pos: &Chess, enemy: Color, out: &mut Vec<(u64, Square, Role)>) {
+    out.clear();
+    let board = pos.board();
+    let mut all = 0u64;
+    for sq in board.by_color(enemy) {
+        if let Some(role) = board.role_at(sq) {
+            let w = man_word(enemy, role, sq);
+            all ^= w;
+            out.push((w, sq, role));
+        }
+    }
+    for entry in out.iter_mut() {
+        entry.0 ^= all;
+    }
+}
+
+/// Whether the enemy man `role` on `from` could have become `to_role` on `to` by one move
+/// (a man keeps its kind unless a pawn promotes on the last rank).
+fn could_move(role: Role, from: Square, to_role: Role, to: Square) -> bool {
+    from != to
+        && (role == to_role
+            || (role == Role::Pawn
+                && to_role != Role::King
+                && matches!(to.rank(), Rank::First | Rank::Eighth)))
+}
+
+/// The move of the man `role` from `from` to `to` in `q`, the man on `to` after it `to_role`.
+fn move_in(q: &Chess, role: Role, from: Square, to: Square, to_role: Role) -> Move {
+    let capture = q.board().role_at(to);
+    if role == Role::Pawn && from.file() != to.file() && capture.is_none() {
+        return Move::EnPassant { from, to };
+    }
+    Move::Normal {
+        role,
+        from,
+        capture,
+        to,
+        promotion: (role != to_role).then_some(to_role),
+    }
+}
+
+/// A candidate parent of a kept child: the parent's index, the child's, and the move.
+struct Candidate {
+    parent: u32,
+    child: u32,
+    from: Square,
+    role: Role,
+    to: Square,
+    to_role: Role,
+}
+
+/// Keeps each of the turn's kept children (`items`, with their witness `nodes`) with probability
+/// `(expanded / n)` over the chance that any of its parents among the held `parents` (`n` of
+/// them, the first `expanded` expanded) was expanded. `enemy` is the side that moved.
+pub(super) fn thin_by_parents(
+    spread: &Spread<'_>,
+    enemy: Color,
+    parents: &[Hypothesis],
+    expanded: usize,
+    items: &mut Vec<Hypothesis>,
+    nodes: &mut Vec<Node>,
+    rng: &mut Xoshiro256PlusPlus,
+) {
+    let n = parents.len();
+    if expanded == 0 || expanded >= n || items.is_empty() {
+        return;
+    }
+    // The children's signatures, bucketed by their top bits (a counting sort: one pass counts,
+    // one places; the signatures are computed in each, sparing a third array).
+    let mut sigs = Vec::new();
+    let bucket = |s: u64| (s >> (64 - BUCKET_BITS)) as usize;
+    let mut starts = vec![0u32; (1 << BUCKET_BITS) + 1];
+    for h in items.iter() {
+        signatures(&h.pos, enemy, &mut sigs);
+        for &(s, _, _) in &sigs {
+            starts[bucket(s) + 1] += 1;
+        }
+    }
+    for b in 1..starts.len() {
+        starts[b] += starts[b - 1];
+    }
+    let total = starts[1 << BUCKET_BITS] as usize;
+    let mut fill = starts.clone();
+    let mut keys = vec![0u64; total];
+    let mut payload = vec![(0u32, Square::A1, Role::Pawn); total];
+    for (j, h) in items.iter().enumerate() {
+        signatures(&h.pos, enemy, &mut sigs);
+        for &(s, sq, role) in &sigs {
+            let b = bucket(s);
+            let at = fill[b] as usize;
+            fill[b] += 1;
+            if let (Some(k), Some(p)) = (keys.get_mut(at), payload.get_mut(at)) {
+                *k = s;
+                *p = (j as u32, sq, role);
+            }
+        }
+    }
+    drop(fill);
+    // Every held parent whose enemy men, but the mover, are those of a kept child.
+    // The next parent's buckets are prefetched while this one's are scanned.
+    let mut candidates = Vec::new();
+    let mut next_sigs = Vec::new();
+    if let Some(first) = parents.first() {
+        signatures(&first.pos, enemy, &mut next_sigs);
+    }
+    for i in 0..n {
+        std::mem::swap(&mut sigs, &mut next_sigs);
+        if let Some(next) = parents.get(i + 1) {
+            signatures(&next.pos, enemy, &mut next_sigs);
+            for &(s, _, _) in &next_sigs {
+                prefetch(&keys, starts[bucket(s)] as usize);
+            }
+        }
+        for &(s, from, role) in &sigs {
+            let b = bucket(s);
+            let (lo, hi) = (starts[b] as usize, starts[b + 1] as usize);
+            for at in lo..hi {
+                if keys[at] != s {
+                    continue;
+                }
+                let (j, to, to_role) = payload[at];
+                if could_move(role, from, to_role, to) {
+                    candidates.push(Candidate {
+                        parent: i as u32,
+                        child: j,
+                        from,
+                        role,
+                        to,
+                        to_role,
+                    });
+                }
+            }
+        }
+    }
+    // Checked parent by parent (a full expansion at most once per parent).
+    candidates.sort_unstable_by_key(|c| c.parent);
+    let fifty = spread.fifty;
+    let heard_more = spread.events.len() > 1;
+    let mut parents_of = vec![0u32; items.len()];
+    let mut own_found = vec![false; items.len()];
+    let mut expansion: Option<(u32, Vec<Chess>)> = None;
+    for c in &candidates {
+        let q = &parents[c.parent as usize];
+        let child = &items[c.child as usize];
+        let full = heard_more || (spread.threefold && child.pos.halfmoves() >= 8);
+        let leads = if full {
+            if expansion.as_ref().is_none_or(|(i, _)| *i != c.parent) {
+                let mut found = Vec::new();
+                spread.children(q, &mut |ch| found.push(ch.pos));
+                expansion = Some((c.parent, found));
+            }
+            expansion
+                .as_ref()
+                .is_some_and(|(_, found)| found.iter().any(|f| same(f, &child.pos, fifty)))
+        } else {
+            let m = move_in(&q.pos, c.role, c.from, c.to, c.to_role);
+            q.pos.is_legal(m) && {
+                let mut after = q.pos.clone();
+                after.play_unchecked(m);
+                same(&after, &child.pos, fifty)
+            }
+        };
+        if leads {
+            parents_of[c.child as usize] += 1;
+            if nodes[c.child as usize].parent == q.node {
+                own_found[c.child as usize] = true;
+            }
+        }
+    }
+    // The chance that none of `k` parents is among the first `expanded` of `n`.
+    let none_expanded = |k: u32| {
+        let mut p = 1.0f64;
+        for m in 0..k as usize {
+            if n < expanded + m + 1 {
+                return 0.0;
+            }
+            p *= (n - expanded - m) as f64 / (n - m) as f64;
+        }
+        p
+    };
+    let share = expanded as f64 / n as f64;
+    let mut keep = Vec::with_capacity(items.len());
+    for j in 0..items.len() {
+        let k = parents_of[j] + u32::from(!own_found[j]);
+        let stays = k <= 1 || {
+            let w = share / (1.0 - none_expanded(k)).max(share);
+            rng.random_range(0.0..1.0) < w
+        };
+        keep.push(stays);
+    }
+    let mut flags = keep.iter();
+    items.retain(|_| flags.next().copied().unwrap_or(true));
+    let mut flags = keep.iter();
+    nodes.retain(|_| flags.next().copied().unwrap_or(true));
+}
