@@ -16,6 +16,12 @@ use crate::Agent;
 /// 80–206 ms; figures and command in `docs/BENCHMARKS.md`).
 pub const AGENT_BOUND: usize = 2_500;
 
+/// The repair work the agent's belief may spend on one observation (a repair that needs more
+/// goes on at the next one): with [`AGENT_BOUND`], a per-ply update's CPU p99 stayed at
+/// 11–39 ms on six game-sides to ply 150 (at 150,000 units, 1,000 particles: 50–59 ms; command
+/// in `docs/BENCHMARKS.md`, issue 30's sixth round).
+pub const AGENT_REPAIR_WORK: u64 = 30_000;
+
 /// Picks uniformly among the attempts the guided action space offers and that are legal in at
 /// least one position its [`Belief`] holds — while the belief is exact, this hides an attempt
 /// only if it is illegal in every position consistent with what the player heard (sound);
@@ -52,7 +58,7 @@ impl BeliefGuidedAgent {
             // Agents play games side by side (matches, benches): one thread each.
             threads: 1,
             parallel_from: umpire_belief::PARALLEL_FROM,
-            repair_budget: umpire_belief::REPAIR_BUDGET,
+            repair_budget: AGENT_REPAIR_WORK,
         };
         let belief = start.and_then(|s| Belief::new(*view.rules(), s, view.side(), config).ok());
         BeliefGuidedAgent {

@@ -29,7 +29,7 @@ pub mod time_bound;
 pub mod tournament;
 
 pub use agent::{Agent, play_observations};
-pub use belief_guided::{AGENT_BOUND, BeliefGuidedAgent};
+pub use belief_guided::{AGENT_BOUND, AGENT_REPAIR_WORK, BeliefGuidedAgent};
 pub use budget::{AgentConfig, Analysis, Budget};
 pub use darkboard::DarkboardAgent;
 pub use decision_times::DecisionTimes;
