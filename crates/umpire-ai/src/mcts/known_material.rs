@@ -173,13 +173,13 @@ mod tests {
 
     #[test]
     fn the_likely_piece_is_the_kind_most_positions_have_on_the_square() {
-        let queen = pos("3qk3/8/8/8/8/8/8/3QK3 w - - 0 1");
-        let rook = pos("3rk3/8/8/8/8/8/8/3QK3 w - - 0 1");
-        let pawn = pos("3pk3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        let queen = pos("4k3/8/8/3q4/8/8/8/3QK3 w - - 0 1");
+        let rook = pos("4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1");
+        let pawn = pos("4k3/8/8/3p4/8/8/8/3QK3 w - - 0 1");
         let empty = pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
         let seen = [&queen, &rook, &queen, &empty, &pawn];
         assert_eq!(
-            likely_piece(Square::D8, Color::Black, seen.into_iter()),
+            likely_piece(Square::D5, Color::Black, seen.into_iter()),
             Some(Role::Queen)
         );
         // Own men and pawns are not the enemy's piece.
@@ -188,7 +188,7 @@ mod tests {
             None
         );
         assert_eq!(
-            likely_piece(Square::D8, Color::Black, [&pawn, &empty].into_iter()),
+            likely_piece(Square::D5, Color::Black, [&pawn, &empty].into_iter()),
             None
         );
     }
