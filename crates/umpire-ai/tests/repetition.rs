@@ -6,10 +6,11 @@
 //! own board again (and the position a second time), the agent must play something else.
 
 use umpire_ai::endgame::Endgame;
-use umpire_ai::mcts::{MctsAgent, MctsConfig};
+use umpire_ai::eval::material;
+use umpire_ai::mcts::{AHEAD_MATERIAL, MctsAgent, MctsConfig};
 use umpire_ai::{Agent, Budget, play_observations, setup_view};
 use umpire_rules::shakmaty::fen::Fen;
-use umpire_rules::shakmaty::{CastlingMode, Chess, Color};
+use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Position};
 use umpire_rules::{Attempt, Command, OwnBoard, Record, RuleSet, Umpire, Verdict};
 use umpire_view::PlayerView;
 
@@ -270,6 +271,115 @@ fn a_rook_shuffle_below_the_winning_band_is_left_while_ahead_on_material() {
         Color::Black,
         153,
         "h6h5",
+        true,
+    );
+}
+
+/// Replays `text` (a record of a game against `raider`) into a fresh `mcts@30000` seated as
+/// `side` with the record's seed, asked at each of its decisions as in the game, to entry `at`; returns the agent, the
+/// true lead of `side` in material there (pawns, from the umpire's position).
+fn heard_to(text: &str, side: Color, at: usize) -> (MctsAgent, f64) {
+    let record = Record::from_json(text).unwrap();
+    let rules = *record.rules.rules();
+    let tag = if side == Color::White {
+        "WhiteSeed"
+    } else {
+        "BlackSeed"
+    };
+    let seed: u64 = record.tags.get(tag).unwrap().parse().unwrap();
+    let mut umpire = Umpire::new(rules);
+    let config = MctsConfig {
+        budget: Budget::Nodes(30_000),
+        ..MctsConfig::default()
+    };
+    let view = PlayerView::standard(rules, side);
+    let mut agent = MctsAgent::new(view, seed, Some(Chess::default()), config);
+    let opening: Vec<_> = umpire
+        .opening_announcements()
+        .iter()
+        .map(|h| h.announcement)
+        .collect();
+    agent.hear_opening(&opening);
+    for entry in &record.entries[..at] {
+        if entry.side == side {
+            // Asked as in the game: the belief's repairs are done within decisions.
+            agent.choose();
+        }
+        let outcome = umpire.submit(entry.command);
+        assert_eq!(outcome.verdict, entry.verdict);
+        play_observations(&mut agent, side, entry.command, &outcome).unwrap();
+    }
+    let board = umpire.position().board();
+    let truth = material(board, side) - material(board, !side);
+    (agent, truth)
+}
+
+/// Requires the agent heard to entry `at` of `text` to count itself ahead for the repetition
+/// rules ([`AHEAD_MATERIAL`]), its count from the men it took within a pawn of the truth.
+fn counts_itself_ahead(text: &str, side: Color, at: usize, truth: f64) {
+    let (mut agent, true_lead) = heard_to(text, side, at);
+    assert_eq!(true_lead, truth, "the record's material");
+    let counted = agent.counted_lead().unwrap();
+    assert!(
+        (counted - truth).abs() <= 1.0,
+        "counted {counted}, truly {truth}"
+    );
+    let lead = agent.material_lead();
+    assert!(lead >= AHEAD_MATERIAL, "lead {lead} (truly {truth})");
+}
+
+/// Game 15 of the fourth session's `mcts@30000` against `raider` row (seed 28): `mcts` (White) a
+/// queen and five pawns against a rook, a bishop and two pawns, 3.75 ahead, shuffled its queen
+/// a7–b7 while `raider`'s rook went d1–b1, and drew by threefold repetition (the third `a7b7`,
+/// entry 111). Its value (+0.09) was inside the band where a third standing needs an
+/// alternative nearly as good, and its lead as it counted it was under the material rule's 2
+/// pawns: the sure lead counts the rook and the bishop as queens, and the belief's mean was too
+/// low. Heard to that decision, the agent must count itself ahead: the lead counted from the men
+/// it took (each valued from the belief when it was taken) does.
+///
+/// Open: the count comes to 1.75 here (the belief before two of the captures named the wrong
+/// kind, or none), under the rule's 2 pawns.
+#[test]
+#[ignore = "open: the counted lead is 1.75 of the true 3.75 (kinds of two captures misjudged)"]
+fn the_queen_shuffles_lead_is_counted_from_the_men_taken() {
+    counts_itself_ahead(
+        include_str!("data/threefold_queen_counted_lead.json"),
+        Color::White,
+        111,
+        3.75,
+    );
+}
+
+/// Game 36 of the same row: `mcts` (Black) two rooks and two pawns against a rook and four
+/// pawns, 3 ahead, shuffled a rook f1–a1 (value −0.07) and drew by threefold repetition (the
+/// third `a1f1`, entry 89), its lead as counted under 2 pawns as in game 15.
+#[test]
+fn the_rook_shuffles_lead_is_counted_from_the_men_taken() {
+    counts_itself_ahead(
+        include_str!("data/threefold_rook_counted_lead.json"),
+        Color::Black,
+        89,
+        3.0,
+    );
+}
+
+/// The same two decisions, replayed with the agent asked at every decision as in the game: the
+/// third standing must give way. (The present build no longer plays these games move for move,
+/// so these pass without the counted lead too; the tests above are the ones that need it.)
+#[test]
+fn the_counted_lead_shuffles_are_left() {
+    leaves_the_third_standing(
+        include_str!("data/threefold_queen_counted_lead.json"),
+        Color::White,
+        111,
+        "a7b7",
+        true,
+    );
+    leaves_the_third_standing(
+        include_str!("data/threefold_rook_counted_lead.json"),
+        Color::Black,
+        89,
+        "a1f1",
         true,
     );
 }

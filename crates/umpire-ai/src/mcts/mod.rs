@@ -55,6 +55,7 @@
 
 mod blunder_check;
 mod fallback;
+mod known_material;
 mod opponent;
 mod policy;
 mod root_pick;
@@ -82,6 +83,7 @@ pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
 use crate::catch_up::{CatchUp, CatchUpState};
 use crate::eval::evaluate;
 use crate::{Agent, AgentConfig, Analysis, Budget};
+use known_material::KnownMaterial;
 use root_pick::{Candidate, RepeatBands, safest};
 use tree::{Edge, Tree};
 
@@ -198,6 +200,9 @@ pub struct MctsAgent {
     /// there is one): a time budget's search gets what is left of it
     /// ([`crate::time_bound::search_deadline`]).
     spent: Duration,
+    /// The material taken from the enemy, counted at each capture ([`KnownMaterial`]); `None`
+    /// without a start position.
+    known: Option<KnownMaterial>,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -279,6 +284,7 @@ impl MctsAgent {
     /// An agent with this view, seeded; `start` is the public start position (`None`: no
     /// belief, and the agent plays uniformly over the guided space).
     pub fn new(view: PlayerView, seed: u64, start: Option<Chess>, config: MctsConfig) -> MctsAgent {
+        let side = view.side();
         // One thread; repairs within the time budget (crate::time_bound).
         let bc = belief_config(&config, seed);
         let belief = start
@@ -310,12 +316,20 @@ impl MctsAgent {
             candidates: Vec::new(),
             fallback: None,
             spent: Duration::ZERO,
+            known: start.as_ref().map(|s| KnownMaterial::new(s, side)),
         }
     }
 
     /// The belief's repair budget ([`crate::time_bound::repair_budget`] of the search budget).
     pub fn repair_budget(&self) -> u64 {
         belief_config(&self.config, 0).repair_budget
+    }
+
+    /// The lead in material counted from the men the agent took and its own men
+    /// (each valued from the belief when it was taken); `None` without a start position.
+    pub fn counted_lead(&self) -> Option<f64> {
+        let own = crate::eval::material(self.view.own_board().board(), self.view.side());
+        self.known.as_ref().map(|k| k.lead(own))
     }
 
     /// The belief, while it holds.
@@ -866,22 +880,30 @@ impl MctsAgent {
             .map_or(best, |(i, _)| i)
     }
 
-    /// The agent's lead in material, in pawns: the larger of the mean over up to
-    /// [`LEAD_SAMPLE`] of the belief's positions and the lead it is sure of from its own men
+    /// The agent's lead in material, in pawns, as the repetition rules count it: the largest of the mean over up to
+    /// [`LEAD_SAMPLE`] of the belief's positions, the lead it is sure of from its own men
     /// and the enemy's count (every enemy man other than the king and the pawns counted a
-    /// queen; the pawns are counted exactly where captures name pawn or piece, as in wild16).
+    /// queen; the pawns are counted exactly where captures name pawn or piece, as in wild16),
+    /// and the lead counted from the men it took (each valued from the belief when it was taken).
     /// Issue 28: a belief restarted from a single wrong guess put `mcts` 7.25 behind when it
-    /// was 19.75 ahead, and the game ended in threefold repetition.
-    fn material_lead(&mut self) -> f64 {
+    /// was 19.75 ahead, and the game ended in threefold repetition; in two games 3.75 and 3
+    /// ahead the belief's mean and the sure lead were both under [`AHEAD_MATERIAL`].
+    pub fn material_lead(&mut self) -> f64 {
         let side = self.view.side();
         let enemy = self.view.enemy();
         let pieces = enemy
             .men
             .saturating_sub(1)
             .saturating_sub(enemy.pawns_at_most);
-        let sure = crate::eval::material(self.view.own_board().board(), side)
+        let own = crate::eval::material(self.view.own_board().board(), side);
+        let sure = (own
             - f64::from(enemy.pawns_at_most)
-            - f64::from(pieces) * crate::eval::material_value(Role::Queen);
+            - f64::from(pieces) * crate::eval::material_value(Role::Queen))
+        .max(
+            self.known
+                .as_ref()
+                .map_or(f64::NEG_INFINITY, |k| k.lead(own)),
+        );
         let Some(belief) = fallback::planning(&self.belief, &self.fallback) else {
             return sure;
         };
@@ -1047,6 +1069,26 @@ impl Agent for MctsAgent {
         let started = Instant::now();
         let started_cpu = crate::cpu_clock::thread_cpu_us();
         self.view.observe(observation)?;
+        // What stood on an own capture's square, from the belief before the move.
+        let enemy = !self.view.side();
+        let likely = observation
+            .announcements
+            .iter()
+            .find_map(|a| match a {
+                Announcement::Capture { square, .. } if observation.actor != enemy => Some(*square),
+                _ => None,
+            })
+            .and_then(|square| {
+                let belief = fallback::planning(&self.belief, &self.fallback)?;
+                known_material::likely_piece(
+                    square,
+                    enemy,
+                    (0..known_material::TAKEN_SAMPLE).map_while(|i| belief.position(i)),
+                )
+            });
+        if let Some(known) = &mut self.known {
+            known.observe(!enemy, observation, likely);
+        }
         self.observe_belief(observation);
         let took = match started_cpu.zip(crate::cpu_clock::thread_cpu_us()) {
             Some((a, b)) => Duration::from_micros(b.saturating_sub(a)),
