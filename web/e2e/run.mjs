@@ -598,6 +598,19 @@ try {
         await page.waitForSelector('#server-down', { timeout: 10_000 });
         const said = (await page.textContent('#server-down')) ?? '';
         expect(/server is not answering/.test(said) && /Trying again/.test(said), 'the words: ' + said);
+        // The button can be read: its words against its own background, at least 4.5:1.
+        const button = await page.evaluate(() => {
+          const b = document.querySelector('#server-down-retry');
+          const cs = getComputedStyle(b);
+          const rgb = (s) => s.match(/[\d.]+/g).map(Number).slice(0, 3);
+          const lum = (c) => {
+            const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+            return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2]);
+          };
+          const [a, c] = [lum(rgb(cs.color)), lum(rgb(cs.backgroundColor))].sort((x, y) => y - x);
+          return { text: b.textContent, ratio: (a + 0.05) / (c + 0.05) };
+        });
+        expect(button.text === 'Try now' && button.ratio >= 4.5, `"Try now" readable: ${button.text} at ${button.ratio.toFixed(2)}:1`);
       }
       await shot(q, '10-server-not-answering');
       await server.up();
