@@ -12,13 +12,12 @@
 //! move the game's agent played there. The belief is the agent's own (not the true position),
 //! so the test asks what a player hearing only its announcements can do.
 
-use umpire_ai::endgame::Endgame;
-use umpire_ai::mcts::{MctsAgent, MctsConfig};
+mod common;
+
 use umpire_ai::safety::{BLUNDER_PAWNS, exchange_delta};
-use umpire_ai::{Agent, Budget, play_observations};
+use umpire_ai::{Agent, play_observations};
 use umpire_rules::shakmaty::{Chess, Square};
-use umpire_rules::{Command, Record, Umpire, Verdict};
-use umpire_view::PlayerView;
+use umpire_rules::{Command, Record, Verdict};
 
 /// The most attempts the agent gets in the judged turn.
 const TRIES: usize = 16;
@@ -30,19 +29,7 @@ fn replay(text: &str, at: usize, seed: u64, nodes: u64) -> (Chess, Command, Comm
     let record = Record::from_json(text).unwrap();
     let rules = *record.rules.rules();
     let side = record.entries[at].side;
-    let mut umpire = Umpire::new(rules);
-    let config = MctsConfig {
-        budget: Budget::Nodes(nodes),
-        ..MctsConfig::default()
-    };
-    let view = PlayerView::standard(rules, side);
-    let mut agent = Endgame::new(MctsAgent::new(view, seed, Some(Chess::default()), config));
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
-    agent.hear_opening(&opening);
+    let (mut umpire, mut agent) = common::seated_mcts(rules, side, seed, nodes);
     for entry in &record.entries[..at] {
         let outcome = umpire.submit(entry.command);
         assert_eq!(outcome.verdict, entry.verdict, "the record replays");

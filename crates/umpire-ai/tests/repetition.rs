@@ -5,7 +5,8 @@
 //! did the same (h5–h6). Replayed to the point where the queen's next step back would stand an
 //! own board again (and the position a second time), the agent must play something else.
 
-use umpire_ai::endgame::Endgame;
+mod common;
+
 use umpire_ai::eval::material;
 use umpire_ai::mcts::{AHEAD_MATERIAL, MctsAgent, MctsConfig};
 use umpire_ai::{Agent, Budget, play_observations, setup_view};
@@ -20,25 +21,6 @@ fn start() -> Chess {
         .unwrap()
         .into_position(CastlingMode::Standard)
         .unwrap()
-}
-
-/// `mcts` at `nodes` playing White from the standard start under `rules`, with the umpire of its
-/// game, the opening heard.
-fn white_mcts(rules: RuleSet, seed: u64, nodes: u64) -> (Umpire, Endgame<MctsAgent>) {
-    let umpire = Umpire::new(rules);
-    let config = MctsConfig {
-        budget: Budget::Nodes(nodes),
-        ..MctsConfig::default()
-    };
-    let view = PlayerView::standard(rules, Color::White);
-    let mut agent = Endgame::new(MctsAgent::new(view, seed, Some(Chess::default()), config));
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
-    agent.hear_opening(&opening);
-    (umpire, agent)
 }
 
 /// Requires `chosen` not to stand the agent's own board as `repeated` (the move that would
@@ -153,7 +135,7 @@ fn the_recorded_rook_shuffle_is_left_while_ahead_on_material() {
         Command::Attempt(Attempt::from_uci("f8d8").unwrap())
     );
     for seed in 0..2 {
-        let (mut umpire, mut agent) = white_mcts(rules, seed, 3_000);
+        let (mut umpire, mut agent) = common::seated_mcts(rules, Color::White, seed, 3_000);
         for entry in &record.entries[..last_turn] {
             let outcome = umpire.submit(entry.command);
             assert_eq!(outcome.verdict, entry.verdict);
@@ -178,7 +160,7 @@ fn a_sure_lead_in_material_leaves_the_shuffle_when_the_belief_misjudges_it() {
     let record = Record::from_json(text).unwrap();
     let rules = *record.rules.rules();
     let seed: u64 = record.tags.get("WhiteSeed").unwrap().parse().unwrap();
-    let (mut umpire, mut agent) = white_mcts(rules, seed, 30_000);
+    let (mut umpire, mut agent) = common::seated_mcts(rules, Color::White, seed, 30_000);
     let last = record.entries.len() - 1;
     assert_eq!(record.entries[last].side, Color::White);
     for (i, entry) in record.entries.iter().enumerate() {
@@ -215,19 +197,7 @@ fn leaves_the_third_standing(text: &str, side: Color, at: usize, repeated: &str,
     let repeated = Attempt::from_uci(repeated).unwrap();
     assert_eq!(record.entries[at].side, side);
     assert_eq!(record.entries[at].command, Command::Attempt(repeated));
-    let mut umpire = Umpire::new(rules);
-    let config = MctsConfig {
-        budget: Budget::Nodes(30_000),
-        ..MctsConfig::default()
-    };
-    let view = PlayerView::standard(rules, side);
-    let mut agent = Endgame::new(MctsAgent::new(view, seed, Some(Chess::default()), config));
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
-    agent.hear_opening(&opening);
+    let (mut umpire, mut agent) = common::seated_mcts(rules, side, seed, 30_000);
     for entry in &record.entries[..at] {
         if ask_each && entry.side == side {
             agent.choose();
