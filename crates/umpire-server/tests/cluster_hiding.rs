@@ -7,6 +7,8 @@
 //! takes the game over, replays it from storage and the game goes on there. The observing
 //! player's frames, and the spectator's, must be byte-identical in the two games of a pair,
 //! the frames before the drain, the resumed `state` B sends and everything after included.
+//! On B, the observer types moves no man of its can make (both games; the refusals' words must
+//! be the same bytes) and, in the first game only, so does the other player (unheard).
 //!
 //! Needs a server: `UMPIRE_TEST_POSTGRES=postgres://… cargo test --profile ci -p umpire-server
 //! --test cluster_hiding -- --ignored` (`scripts/test.sh` runs it when CI gives one).
@@ -31,6 +33,7 @@ use umpire_testkit::scripts::{Audience, Step, paired_scripts};
 
 use common::T;
 use common::postgres::{ONE_AT_A_TIME, fresh_database};
+use common::typed_moves::refused_moves;
 
 /// The moment the hand-turned clock starts at (milliseconds since the epoch).
 const START_MS: i64 = 1_800_000_000_000;
@@ -136,15 +139,38 @@ async fn reopen(client: &Client, game: &str, from: Option<u32>) -> (GameSocket, 
     panic!("the game never answered on the second node");
 }
 
+/// Syncs the player on `s` (its frame ids counted in `id`), then types the lines of
+/// [`refused_moves`] and reads each refusal (`bad_move`, in the words the server's reading
+/// gives on the own board just shown); returns every frame read.
+async fn type_refused_moves(s: &mut GameSocket, id: &mut u64) -> Vec<String> {
+    *id += 1;
+    let sync = json!({"type": "sync", "id": *id}).to_string();
+    s.send_text(&sync).await.expect("sent");
+    let mut out = until_reply(s, *id).await;
+    for (text, words) in refused_moves(out.last().expect("the state"), 0) {
+        *id += 1;
+        let frame = json!({"type": "attempt", "move": text, "id": *id}).to_string();
+        s.send_text(&frame).await.expect("sent");
+        let answer = until_reply(s, *id).await;
+        let v: Value = serde_json::from_str(answer.last().expect("an answer")).expect("JSON");
+        assert_eq!(v["code"], "bad_move", "{text}: {v}");
+        assert_eq!(v["message"], words.as_str(), "{text}: {v}");
+        out.extend(answer);
+    }
+    out
+}
+
 /// Plays `script` with the game moving from node A to node B just before heard command
 /// `switch_at`; returns what `audience` received: the observer's frames, and with
-/// [`Audience::Spectators`] the spectator's, identifiers replaced.
+/// [`Audience::Spectators`] the spectator's, identifiers replaced. With `noise`, the other
+/// player types refused moves on B too.
 async fn play(
     rules: RuleSetId,
     script: &[Step],
     observer: Color,
     audience: Audience,
     switch_at: u32,
+    noise: bool,
 ) -> Vec<Vec<String>> {
     let database = fresh_database().await;
     let clock = ManualClock::new(START_MS);
@@ -222,6 +248,10 @@ async fn play(
                 let (s, state) = reopen(&b.client(), &id, Some(1)).await;
                 logs[2].push(state);
                 spectator = s;
+                logs[me].extend(type_refused_moves(&mut sockets[me], &mut ids[me]).await);
+                if noise {
+                    type_refused_moves(&mut sockets[1 - me], &mut ids[1 - me]).await;
+                }
             }
         }
         // Each connection numbers its own frames.
@@ -287,8 +317,8 @@ async fn a_pair(audience: Audience, rules: RuleSetId, observer: Color, seed: u64
         })
         .expect("a pair that differs unheard");
     let switch_at = u32::try_from(heard(&s.first).min(heard(&s.second)) / 2).unwrap();
-    let first = play(rules, &s.first, observer, audience, switch_at).await;
-    let second = play(rules, &s.second, observer, audience, switch_at).await;
+    let first = play(rules, &s.first, observer, audience, switch_at, true).await;
+    let second = play(rules, &s.second, observer, audience, switch_at, false).await;
     let what = format!("{rules:?} seed {} {observer:?} {audience:?}", cfg.seed);
     assert_eq!(first.len(), second.len());
     for (i, (fa, fb)) in first.iter().zip(&second).enumerate() {

@@ -11,6 +11,12 @@
 //! Presence frames are among the frames compared. Games start from the standard position and
 //! from set-up positions (written to storage).
 //!
+//! Typed moves that name no move of the player's (`"Ke2"` with a pawn on e2, `"Nf6"` with no
+//! knight that reaches f6, lines that are no move at all) are refused in words made from the
+//! player's own men: the observer types some now and then in both games (so the words must
+//! be the same bytes whatever the enemy holds), and in the first game of a pair the opponent
+//! types some too (so neither the observer nor a spectator may hear anything of them).
+//!
 //! The two games of a pair differ in how many commands the opponent gives that the audience
 //! hears nothing of, and when (at sub-millisecond moments of the injected clock), and, for a
 //! player, in the opponent's heard commands too as long as they tell that player the same.
@@ -35,6 +41,7 @@ use umpire_server::store::{Credential, GameRow, ManualClock, TimeSource, UserRow
 use umpire_testkit::pairing::PairConfig;
 use umpire_testkit::scripts::{Audience, Step, paired_scripts};
 
+use common::typed_moves::refused_moves;
 use common::{Server, T, fresh_dir};
 
 /// Every byte one audience received in one game, in order, identifiers replaced.
@@ -252,6 +259,26 @@ async fn lobby_sync(s: &mut GameSocket) -> Vec<String> {
     out
 }
 
+/// Syncs the player on `s` (its frame ids counted in `id`), then types the lines of
+/// [`refused_moves`] for `turn` and reads each refusal; returns every frame read. Each refusal
+/// must be `bad_move`, in the words the server's reading gives on the own board the player was
+/// just shown.
+async fn type_refused_moves(s: &mut GameSocket, id: &mut u64, turn: usize) -> Vec<String> {
+    *id += 1;
+    let sync = json!({"type": "sync", "id": *id}).to_string();
+    let mut out = ask(s, &sync, *id).await;
+    for (text, words) in refused_moves(out.last().expect("the state"), turn) {
+        *id += 1;
+        let frame = json!({"type": "attempt", "move": text, "id": *id}).to_string();
+        let answer = ask(s, &frame, *id).await;
+        let v: Value = serde_json::from_str(answer.last().expect("an answer")).expect("JSON");
+        assert_eq!(v["code"], "bad_move", "{text}: {v}");
+        assert_eq!(v["message"], words.as_str(), "{text}: {v}");
+        out.extend(answer);
+    }
+    out
+}
+
 /// The moment the hand-turned clock starts at (milliseconds since the epoch).
 const START_MS: i64 = 1_800_000_000_000;
 
@@ -328,8 +355,15 @@ async fn seat_from_store(
 }
 
 /// Plays `script` on a fresh server; returns what `audience` (`observer`, or the spectators
-/// and the observer) received.
-async fn play(setup: Setup, script: &[Step], observer: Color, audience: Audience) -> Received {
+/// and the observer) received. With `noise`, the opponent also types moves that are refused
+/// (which the audience must not hear of).
+async fn play(
+    setup: Setup,
+    script: &[Step],
+    observer: Color,
+    audience: Audience,
+    noise: bool,
+) -> Received {
     let run = RUN.fetch_add(1, Ordering::SeqCst);
     let dir = fresh_dir(&format!("hiding-e2e-{run}"));
     let clock = ManualClock::new(START_MS);
@@ -442,6 +476,14 @@ async fn play(setup: Setup, script: &[Step], observer: Color, audience: Audience
                 ids[me] += 1;
                 let sync = json!({"type": "sync", "id": ids[me]}).to_string();
                 logs[me].extend(ask(&mut sockets[me], &sync, ids[me]).await);
+                // Typed moves no man of the observer's can make (both games), and of the
+                // opponent's (the first game only).
+                let turn = heard as usize / 4;
+                logs[me].extend(type_refused_moves(&mut sockets[me], &mut ids[me], turn).await);
+                if noise {
+                    let them = 1 - me;
+                    type_refused_moves(&mut sockets[them], &mut ids[them], turn + 1).await;
+                }
                 // A ping, and a second socket of the observer resuming from its second
                 // observation (`?from=2`).
                 logs[me].extend(ping(&mut sockets[me], heard).await);
@@ -529,8 +571,8 @@ async fn one_pair(setup: Setup, cfg: PairConfig, audience: Audience) -> (usize, 
         .expect("paired");
     let paired = began.elapsed();
     let (a, b) = tokio::join!(
-        play(setup, &s.first, observer, audience),
-        play(setup, &s.second, observer, audience)
+        play(setup, &s.first, observer, audience, true),
+        play(setup, &s.second, observer, audience, false)
     );
     let what = format!("{setup:?} seed {seed} {observer:?} {audience:?}");
     assert_eq!(a.frames.len(), b.frames.len());

@@ -174,6 +174,7 @@ pub mod postgres;
 pub mod proxy;
 pub mod rated;
 pub mod raw_http;
+pub mod typed_moves;
 
 /// The record `GET /games/ID.json` gives `client`, parsed (it must be served and readable).
 pub async fn stored_record(client: &Client, id: &str) -> umpire_rules::record::Record {
