@@ -171,12 +171,6 @@ impl StepEncoder {
         }
     }
 
-    /// The first action of the from-square (its plane 0): the man's actions are this plus
-    /// their planes.
-    pub fn first_action(&self) -> usize {
-        self.base
-    }
-
     /// The action of the step to `to` (a queen promotion included), or `None` for a step no
     /// piece makes.
     pub fn to(&self, to: Square) -> Option<usize> {

@@ -96,19 +96,18 @@ fn encode_sorted(side: Color, list: &AttemptList, may_ask: bool, out: &mut Vec<u
 }
 
 /// What the player heard this turn allows, as masks on destinations.
-pub(crate) struct TurnMasks {
+struct TurnMasks {
     /// The pawns whose captures are not ruled out.
-    pub(crate) capturing_pawns: Bitboard,
+    capturing_pawns: Bitboard,
     /// Only pawn captures may be tried ("Any?" answered yes).
-    pub(crate) pawn_captures_only: bool,
+    pawn_captures_only: bool,
     /// Under `check_binds` after a check: the own king's square, and the line of a single
     /// check (`None` for a double check, which only a king's step may answer).
-    pub(crate) check: Option<(Square, Option<Bitboard>)>,
+    check: Option<(Square, Option<Bitboard>)>,
 }
 
 impl TurnMasks {
-    /// The masks of `view`'s turn.
-    pub(crate) fn of(view: &PlayerView) -> TurnMasks {
+    fn of(view: &PlayerView) -> TurnMasks {
         let rules = view.rules();
         let turn = view.turn();
         let own = view.own_board().board();

@@ -5,8 +5,6 @@
 //! - [`tensor`]: the observation tensor, plane by plane, from a player's view only;
 //! - [`text`]: the observation and information-state strings, from a player's view only;
 //! - [`legal`]: a player's legal actions from its view (the hot path of a step);
-//! - [`own_actions`]: those actions kept from turn to turn, worked out again only where the
-//!   own board changed;
 //! - [`state`]: the OpenSpiel-shaped game state;
 //! - [`batch`]: batched random playouts and matches, at the core's speed;
 //! - [`tablebase`]: endgame-table probes from a FEN or from White's view;
@@ -20,7 +18,6 @@ pub mod action;
 pub mod batch;
 pub mod engine;
 pub mod legal;
-pub mod own_actions;
 pub mod run_slice;
 pub mod state;
 pub mod tablebase;

@@ -12,7 +12,6 @@ use umpire_view::PlayerView;
 
 use crate::action::{self, Action};
 pub use crate::legal::legal_actions_of;
-use crate::own_actions::OwnActions;
 use crate::{tensor, text};
 
 /// OpenSpiel's player id of a terminal state.
@@ -127,11 +126,6 @@ pub struct KriegspielState {
     /// Python loop asks for them every step, and `apply_action` checks against them), two
     /// bytes each: a vectorised environment reads every game's list at every step.
     mover_actions: Vec<u16>,
-    /// Each side's own-board actions kept from its last turn, so that a turn works out again
-    /// only the men a change of its own board touched (without the guided filters).
-    own_actions: [OwnActions; 2],
-    /// A buffer [`OwnActions::update`] builds in (its contents mean nothing between calls).
-    scratch: Vec<u16>,
 }
 
 impl Clone for KriegspielState {
@@ -142,8 +136,6 @@ impl Clone for KriegspielState {
             start: self.start.clone(),
             views: self.views.clone(),
             mover_actions: self.mover_actions.clone(),
-            own_actions: self.own_actions.clone(),
-            scratch: Vec::new(),
         }
     }
 
@@ -158,8 +150,6 @@ impl Clone for KriegspielState {
             start,
             views,
             mover_actions,
-            own_actions,
-            scratch: _,
         } = source;
         self.config.clone_from(config);
         self.game.clone_from(game);
@@ -170,9 +160,6 @@ impl Clone for KriegspielState {
             mine.clone_from(theirs);
         }
         self.mover_actions.clone_from(mover_actions);
-        for (mine, theirs) in self.own_actions.iter_mut().zip(own_actions) {
-            mine.copy_from(theirs);
-        }
     }
 }
 
@@ -192,8 +179,6 @@ impl KriegspielState {
             start: [ws, bs],
             views: [wv, bv],
             mover_actions: Vec::new(),
-            own_actions: Default::default(),
-            scratch: Vec::new(),
         };
         state.refresh();
         Ok(state)
@@ -263,16 +248,12 @@ impl KriegspielState {
     fn refresh(&mut self) {
         self.mover_actions.clear();
         if !self.is_terminal() {
-            let i = index(self.game.umpire().turn());
-            if self.config.guided {
-                legal_actions_of(&self.views[i], true, &mut self.mover_actions);
-            } else {
-                self.own_actions[i].legal_actions(
-                    &self.views[i],
-                    &mut self.mover_actions,
-                    &mut self.scratch,
-                );
-            }
+            let side = self.game.umpire().turn();
+            legal_actions_of(
+                &self.views[index(side)],
+                self.config.guided,
+                &mut self.mover_actions,
+            );
         }
     }
 
