@@ -18,7 +18,7 @@
 //! pawn stands on the starting square (for a queen promotion), which the mover knows.
 
 use umpire_rules::Attempt;
-use umpire_rules::shakmaty::{Color, File, Rank, Role, Square};
+use umpire_rules::shakmaty::{Color, Role, Square};
 
 /// The number of planes per starting square.
 pub const PLANES: usize = 73;
@@ -77,6 +77,7 @@ fn orient(square: Square, side: Color) -> (i8, i8) {
 }
 
 /// The square at oriented coordinates, if on the board.
+#[cfg(test)]
 fn unorient(file: i8, rank: i8, side: Color) -> Option<Square> {
     if !(0..8).contains(&file) || !(0..8).contains(&rank) {
         return None;
@@ -86,8 +87,8 @@ fn unorient(file: i8, rank: i8, side: Color) -> Option<Square> {
         Color::Black => 7 - rank,
     };
     Some(Square::from_coords(
-        File::new(u32::try_from(file).ok()?),
-        Rank::new(u32::try_from(rank).ok()?),
+        umpire_rules::shakmaty::File::new(u32::try_from(file).ok()?),
+        umpire_rules::shakmaty::Rank::new(u32::try_from(rank).ok()?),
     ))
 }
 
@@ -229,10 +230,72 @@ fn encode_slow(attempt: Attempt, side: Color) -> Option<usize> {
     Some(from * PLANES + plane)
 }
 
+/// The (file, rank) step of each plane seen from the mover's side (an under-promotion's as
+/// its pawn's), worked out at compile time: [`decode`] looks a plane's step up.
+static PLANE_STEP: [(i8, i8); PLANES] = {
+    let mut t = [(0i8, 0i8); PLANES];
+    let mut plane = 0;
+    while plane < PLANES {
+        t[plane] = if plane < 56 {
+            let (sf, sr) = DIRECTIONS[plane / 7];
+            let d = (plane % 7 + 1) as i8;
+            (sf * d, sr * d)
+        } else if plane < 64 {
+            KNIGHT[plane - 56]
+        } else {
+            (((plane - 64) % 3) as i8 - 1, 1)
+        };
+        plane += 1;
+    }
+    t
+};
+
 /// The meaning of `action` for `side`, or `None` if it is out of range or leaves the board.
 /// `pawn_on` tells whether the mover has a pawn on a square: a queen-like move of a pawn to
 /// the last rank is its promotion to a queen.
 pub fn decode(action: usize, side: Color, pawn_on: impl Fn(Square) -> bool) -> Option<Action> {
+    if action == ANY_ACTION {
+        return Some(Action::AskAny);
+    }
+    if action >= ANY_ACTION {
+        return None;
+    }
+    let (from, plane) = (action / PLANES, action % PLANES);
+    // Below 64 and 8: `from` is below 64.
+    let (ff, fr) = ((from % 8) as i8, (from / 8) as i8);
+    let (df, dr) = PLANE_STEP[plane];
+    let (tf, tr) = (ff + df, fr + dr);
+    if !(0..8).contains(&tf) || !(0..8).contains(&tr) || (plane >= 64 && fr != 6) {
+        return None;
+    }
+    // Black's board is mirrored by rank: its oriented square index with the rank bits flipped.
+    let flip = if side == Color::Black { 56 } else { 0 };
+    let from_sq = Square::new(from as u32 ^ flip);
+    // Below 64: file and rank in 0..8.
+    let to = Square::new((tr * 8 + tf) as u32 ^ flip);
+    let promotion = if plane >= 64 {
+        Some(UNDER[(plane - 64) / 3])
+    } else if plane < 56 && tr == 7 && fr == 6 && df.abs() <= 1 && pawn_on(from_sq) {
+        Some(Role::Queen)
+    } else {
+        None
+    };
+    Some(Action::Attempt(Attempt {
+        from: from_sq,
+        to,
+        promotion,
+    }))
+}
+
+#[cfg(test)]
+/// [`decode`] worked out from the geometry (the tests compare them).
+/// `pawn_on` tells whether the mover has a pawn on a square: a queen-like move of a pawn to
+/// the last rank is its promotion to a queen.
+pub(crate) fn decode_slow(
+    action: usize,
+    side: Color,
+    pawn_on: impl Fn(Square) -> bool,
+) -> Option<Action> {
     if action == ANY_ACTION {
         return Some(Action::AskAny);
     }
@@ -346,6 +409,21 @@ mod tests {
             let attempts: std::collections::HashSet<Attempt> =
                 seen.iter().map(|(a, _)| *a).collect();
             assert_eq!(attempts.len(), 1456 + 336 + 22 * 3 + 22);
+        }
+    }
+
+    #[test]
+    fn decoding_by_table_is_decoding_by_geometry() {
+        for side in [Color::White, Color::Black] {
+            for action in 0..NUM_ACTIONS + 2 {
+                for pawn in [false, true] {
+                    assert_eq!(
+                        decode(action, side, |_| pawn),
+                        decode_slow(action, side, |_| pawn),
+                        "{action} {side:?} {pawn}"
+                    );
+                }
+            }
         }
     }
 

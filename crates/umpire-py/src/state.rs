@@ -285,16 +285,28 @@ impl KriegspielState {
         if self.is_terminal() {
             return Err(StateError::GameOver);
         }
-        let not_legal = StateError::NotLegal {
+        match u16::try_from(action) {
+            Ok(id) if self.mover_actions.binary_search(&id).is_ok() => {
+                self.play_legal(id).ok_or_else(|| self.not_legal(action))
+            }
+            _ => Err(self.not_legal(action)),
+        }
+    }
+
+    fn not_legal(&self, action: i64) -> StateError {
+        StateError::NotLegal {
             action,
             player: self.current_player(),
-        };
-        let id = u16::try_from(action).map_err(|_| not_legal.clone())?;
-        if self.mover_actions.binary_search(&id).is_err() {
-            return Err(not_legal);
         }
+    }
+
+    /// Plays `id`, one of [`KriegspielState::mover_actions`] (the caller has checked it: a
+    /// vectorised step checks every game's action before it plays any, and checks once),
+    /// as [`KriegspielState::apply_action`] does. `None`, with nothing played, for an action
+    /// that means no command for the mover (never one of its legal actions).
+    pub(crate) fn play_legal(&mut self, id: u16) -> Option<Outcome> {
         let action = usize::from(id);
-        let command = self.command_of(action).ok_or(not_legal)?;
+        let command = self.command_of(action)?;
         let side = self.game.umpire().turn();
         let before = {
             let t = self.views[index(side)].turn();
@@ -326,7 +338,7 @@ impl KriegspielState {
             }
             _ => self.hand_out(command, &outcome),
         }
-        Ok(outcome)
+        Some(outcome)
     }
 
     /// Submits any command (draw offers and resignations included) as the umpire's

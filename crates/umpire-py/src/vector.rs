@@ -220,8 +220,11 @@ fn step_games(
 ) -> u64 {
     let mut ended_games = 0;
     for (i, (s, &a)) in states.iter_mut().zip(actions).enumerate() {
-        out.verdicts[i] = match s.apply_action(a) {
-            Ok(o) => match o.verdict {
+        // Checked by the caller: a legal action of the game's mover, so below 4,673 (the
+        // legality is not checked a second time).
+        let played = u16::try_from(a).ok().and_then(|id| s.play_legal(id));
+        out.verdicts[i] = match played {
+            Some(o) => match o.verdict {
                 umpire_rules::Verdict::Accepted => verdict::ACCEPTED,
                 umpire_rules::Verdict::Answered => verdict::ANSWERED,
                 umpire_rules::Verdict::Illegal => verdict::ILLEGAL,
@@ -229,7 +232,7 @@ fn step_games(
                 _ => verdict::OTHER,
             },
             // Checked before: every action is legal in its game.
-            Err(_) => verdict::OTHER,
+            None => verdict::OTHER,
         };
         let ended = s.is_terminal();
         out.done[i] = u8::from(ended);
