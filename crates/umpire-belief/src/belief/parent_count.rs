@@ -24,7 +24,7 @@ use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
 
 use super::{Hypothesis, Spread, same};
 use crate::witness::Node;
-use crate::zobrist_key::scramble;
+use crate::zobrist_key::{scramble, zobrist};
 
 /// The children's signatures are bucketed by this many top bits (a directory of 2¹⁶ offsets,
 /// 256 KiB): a parent's signature is looked up in one short bucket.
@@ -199,7 +199,7 @@ pub(super) fn thin_by_parents(
     for c in &candidates {
         let q = &parents[c.parent as usize];
         let child = &items[c.child as usize];
-        let full = heard_more || (spread.threefold && child.pos.halfmoves() >= 8);
+        let full = heard_more;
         let leads = if full {
             if expansion.as_ref().is_none_or(|(i, _)| *i != c.parent) {
                 let mut found = Vec::new();
@@ -215,6 +215,18 @@ pub(super) fn thin_by_parents(
                 let mut after = q.pos.clone();
                 after.play_unchecked(m);
                 same(&after, &child.pos, fifty)
+                    && (!spread.threefold || child.pos.halfmoves() < 8 || {
+                        // The repetition count through this parent, as its expansion checks it.
+                        let before = zobrist(&q.pos);
+                        let zeroing = q.pos.halfmoves() == 0;
+                        spread.repetition_agrees(
+                            q,
+                            before,
+                            zeroing,
+                            &child.pos,
+                            zobrist(&child.pos),
+                        )
+                    })
             }
         };
         if leads {
