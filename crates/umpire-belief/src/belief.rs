@@ -383,6 +383,12 @@ impl Belief {
         self.states.len()
     }
 
+    /// The most hypotheses kept once the set is sampled ([`BeliefConfig::particles`], or the
+    /// bound).
+    pub fn particles(&self) -> usize {
+        self.particles
+    }
+
     /// Plies (moves of either side) taken in so far.
     pub fn plies(&self) -> u32 {
         self.plies

@@ -105,7 +105,8 @@ impl Belief {
         self.recent = recent;
         let estimate = saved.distinct as f64 * saved.scale;
         self.put_back(saved);
-        // The replays' own turns reset the flag: once an opponent turn.
+        // The replays ran with fewer particles, and their own turns reset the flag.
+        (self.bound, self.particles) = (bound, particles);
         self.rejuvenated = true;
         self.states = held;
         self.dedup();
