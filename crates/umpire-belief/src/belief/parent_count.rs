@@ -11,8 +11,10 @@
 //! The parents of a child are found without generating backward moves: a parent and its child
 //! hold the same enemy men but one (the man that moved; a promoted man was a pawn), so the hash
 //! of "every enemy man but one" of a parent equals that of the child for the mover. Candidates
-//! so matched are checked by playing the move (or, where the turn heard more than the move or
-//! a repetition count matters, by expanding the candidate's turn). A castling parent is not
+//! so matched are checked by playing the move and, where a repetition count matters, counting
+//! it through the candidate as its expansion would (or, where the turn heard more than the
+//! move, by expanding the candidate's turn; before issue 30's seventh round a repetition count
+//! also cost an expansion, a tenth of ply 150's time). A castling parent is not
 //! matched (two men move) unless it is the child's own: such children are slightly
 //! over-counted and under-kept, which is rare.
 

@@ -8,8 +8,8 @@
 //! parents, and other ancestors: measured on game 3 of the benchmarks (`docs/BENCHMARKS.md`,
 //! "Seventh round"), replays from the turn before the last double the positions held at ply 40
 //! and leave the marginals' distance as it was (their survivors share the held sample's older
-//! ancestry); replays from the oldest recent checkpoint (about 8–16 turns back, the
-//! checkpoints being spaced geometrically) bring it down by a quarter. So each replay starts
+//! ancestry); replays from the oldest recent checkpoint (the checkpoints are spaced
+//! geometrically in age) bring it down by a quarter. So each replay starts
 //! from the oldest recent checkpoint and draws a fresh sample of every turn since, with fresh
 //! random choices, the lookahead and half the particles; its survivors are fully consistent
 //! (they passed every observation since the checkpoint, and the checkpoint's every one
