@@ -19,7 +19,11 @@ use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
 mod lookahead;
 mod parent_count;
+mod rejuvenate;
 mod repair;
+
+pub use rejuvenate::{REJUVENATE_HORIZON, REJUVENATE_WORK};
+pub use repair::REFRESH_WORK;
 
 use lookahead::NextTurn;
 
@@ -255,6 +259,8 @@ pub struct Belief {
     refreshes: u32,
     /// Refreshes tried since the last opponent turn (at most `REFRESHES_PER_TURN`).
     refreshed: u8,
+    /// Whether the sample was rejuvenated since the last opponent turn (at most once).
+    rejuvenated: bool,
     /// A repair under way (`belief/repair.rs`): the belief is empty until it catches up.
     regrowth: Option<Box<repair::Regrowth>>,
     /// Index in the transcript of the observation being taken in.
@@ -327,6 +333,7 @@ impl Belief {
             turns: 0,
             refreshes: 0,
             refreshed: 0,
+            rejuvenated: false,
             regrowth: None,
             cursor: 0,
             repairs: 0,
@@ -374,6 +381,12 @@ impl Belief {
     /// [`Belief::position`] and [`Belief::opponent_moves`] run up to this.
     pub fn hypotheses(&self) -> usize {
         self.states.len()
+    }
+
+    /// The most hypotheses kept once the set is sampled ([`BeliefConfig::particles`], or the
+    /// bound).
+    pub fn particles(&self) -> usize {
+        self.particles
     }
 
     /// Plies (moves of either side) taken in so far.
@@ -544,7 +557,12 @@ impl Belief {
         if obs.actor == self.side && self.depleted() {
             // Most of the sample was ruled out by the player's command: regrow it from the last
             // turn's parents with the lookahead, within a bounded amount of work.
-            self.refresh();
+            self.refresh(later);
+        }
+        if obs.actor == self.side {
+            // Still thin where the observations that follow are known: add the survivors of
+            // replays from an older checkpoint (`belief/rejuvenate.rs`).
+            self.rejuvenate(later);
         }
         if self.states.is_empty() && !self.exact && !self.given_up && self.regrowth.is_none() {
             self.start_regrowth();
@@ -956,6 +974,7 @@ impl Belief {
         }
         self.turns += 1;
         self.refreshed = 0;
+        self.rejuvenated = false;
         if expanded > 0 {
             self.branching = (seen_children as f64 / expanded as f64).max(1.0);
         }
@@ -1123,6 +1142,27 @@ struct Spread<'a> {
 }
 
 impl Spread<'_> {
+    /// Where repetition is in force: whether `pos` (Zobrist hash `hash`), reached from `h`
+    /// (hash `before`, its halfmove clock zero or not), repeats a position as often as the real
+    /// game's end (or not) says: a third occurrence exactly where the game ended by repetition.
+    fn repetition_agrees(
+        &self,
+        h: &Hypothesis,
+        before: u64,
+        before_zeroing: bool,
+        pos: &Chess,
+        hash: u64,
+    ) -> bool {
+        let mut count = 1;
+        if pos.halfmoves() != 0 && pos.halfmoves() >= 8 {
+            count += u32::from(before == hash);
+            if !before_zeroing {
+                count += self.witnesses.occurrences(hash, h.node, self.start);
+            }
+        }
+        (count >= 3) == self.repeated
+    }
+
     /// Calls `emit` with every child of `h`: each position the opponent could have reached
     /// while the player heard what it heard (and, where repetition is in force, whose
     /// repetition count agrees with whether the game ended there), in the order found.
@@ -1138,14 +1178,7 @@ impl Spread<'_> {
             let mut zeroing = 0;
             if threefold {
                 let after_zeroing = pos.halfmoves() == 0;
-                let mut count = 1;
-                if !after_zeroing && pos.halfmoves() >= 8 {
-                    count += u32::from(before == hash);
-                    if !before_zeroing {
-                        count += self.witnesses.occurrences(hash, h.node, self.start);
-                    }
-                }
-                if (count >= 3) != self.repeated {
+                if !self.repetition_agrees(h, before, before_zeroing, pos, hash) {
                     return;
                 }
                 rep = if after_zeroing {

@@ -34,7 +34,8 @@ mod zobrist_key;
 
 pub use belief::{
     Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, FAST_PARTICLES, PARALLEL_FROM,
-    RECENT_CHECKPOINTS, REPAIR_BUDGET, SizeEstimate,
+    RECENT_CHECKPOINTS, REFRESH_WORK, REJUVENATE_HORIZON, REJUVENATE_WORK, REPAIR_BUDGET,
+    SizeEstimate,
 };
 pub use error::BeliefError;
 pub use filter::{FilterKind, LegalUnion};

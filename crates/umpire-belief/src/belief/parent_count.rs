@@ -11,8 +11,10 @@
 //! The parents of a child are found without generating backward moves: a parent and its child
 //! hold the same enemy men but one (the man that moved; a promoted man was a pawn), so the hash
 //! of "every enemy man but one" of a parent equals that of the child for the mover. Candidates
-//! so matched are checked by playing the move (or, where the turn heard more than the move or
-//! a repetition count matters, by expanding the candidate's turn). A castling parent is not
+//! so matched are checked by playing the move and, where a repetition count matters, counting
+//! it through the candidate as its expansion would (or, where the turn heard more than the
+//! move, by expanding the candidate's turn; before issue 30's seventh round a repetition count
+//! also cost an expansion, a tenth of ply 150's time). A castling parent is not
 //! matched (two men move) unless it is the child's own: such children are slightly
 //! over-counted and under-kept, which is rare.
 
@@ -24,7 +26,7 @@ use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
 
 use super::{Hypothesis, Spread, same};
 use crate::witness::Node;
-use crate::zobrist_key::scramble;
+use crate::zobrist_key::{scramble, zobrist};
 
 /// The children's signatures are bucketed by this many top bits (a directory of 2¹⁶ offsets,
 /// 256 KiB): a parent's signature is looked up in one short bucket.
@@ -199,7 +201,7 @@ pub(super) fn thin_by_parents(
     for c in &candidates {
         let q = &parents[c.parent as usize];
         let child = &items[c.child as usize];
-        let full = heard_more || (spread.threefold && child.pos.halfmoves() >= 8);
+        let full = heard_more;
         let leads = if full {
             if expansion.as_ref().is_none_or(|(i, _)| *i != c.parent) {
                 let mut found = Vec::new();
@@ -215,6 +217,18 @@ pub(super) fn thin_by_parents(
                 let mut after = q.pos.clone();
                 after.play_unchecked(m);
                 same(&after, &child.pos, fifty)
+                    && (!spread.threefold || child.pos.halfmoves() < 8 || {
+                        // The repetition count through this parent, as its expansion checks it.
+                        let before = zobrist(&q.pos);
+                        let zeroing = q.pos.halfmoves() == 0;
+                        spread.repetition_agrees(
+                            q,
+                            before,
+                            zeroing,
+                            &child.pos,
+                            zobrist(&child.pos),
+                        )
+                    })
             }
         };
         if leads {

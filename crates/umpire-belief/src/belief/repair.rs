@@ -30,7 +30,7 @@ use super::{Belief, Checkpoint, RECENT_CHECKPOINTS, REPAIR_SCALES};
 
 /// A sample of fewer than the particles divided by this, after one of the player's own
 /// commands, is refreshed ([`Belief::refresh`]).
-const DEPLETED: usize = 4;
+pub(super) const DEPLETED: usize = 4;
 
 /// The work ([`Belief::work`] units) one refresh may do, per particle: above what one opponent
 /// turn expanded with the lookahead costs at most (its children stop at 8 times the particles,
@@ -233,12 +233,22 @@ impl Belief {
     }
 
     /// Replays the observations since `cp` from its hypotheses with `bound` and `particles`,
-    /// fresh random choices and the lookahead (the observations since are known); returns
-    /// whether any hypothesis survived every one of them within the repair budget.
-    fn replay(&mut self, cp: &Checkpoint, bound: usize, particles: usize) -> bool {
+    /// fresh random choices and the lookahead (the observations since are known, and after
+    /// them `known`, those known to follow the last one taken in); returns whether any
+    /// hypothesis survived every one of them within the repair budget.
+    pub(super) fn replay(
+        &mut self,
+        cp: &Checkpoint,
+        bound: usize,
+        particles: usize,
+        known: &[Observation],
+    ) -> bool {
         self.restore(cp, bound, particles);
-        let later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
-        for (k, obs) in later.iter().enumerate() {
+        let since = self.transcript.len().saturating_sub(cp.transcript_len);
+        let mut later: Vec<Observation> = self.transcript[cp.transcript_len..].to_vec();
+        later.extend_from_slice(known);
+        for k in 0..since {
+            let obs = &later[k];
             self.cursor = cp.transcript_len + k;
             self.update(obs, &later[k + 1..]);
             if self.budget == Some(0) {
@@ -267,34 +277,28 @@ impl Belief {
     }
 
     /// Replays the last opponent turn from its parents (the newest checkpoint) with the
-    /// lookahead through the player's commands since, within [`REFRESH_WORK`] units a particle;
-    /// keeps the result if it holds more positions than the thinned sample, else restores it.
-    pub(super) fn refresh(&mut self) {
+    /// lookahead through the player's commands since (and `known`, the observations known to
+    /// follow), within [`REFRESH_WORK`] units a particle; keeps the result if it holds more
+    /// positions than the thinned sample, else restores it.
+    pub(super) fn refresh(&mut self, known: &[Observation]) {
         let tried = self.refreshed + 1;
         self.refreshed = tried;
         let Some(cp) = self.recent.pop_back() else {
             return;
         };
         let kept_len = self.recent.len();
-        let saved = Saved {
-            states: self.states.clone(),
-            distinct: self.distinct,
-            scale: self.scale,
-            relvar: self.relvar,
-            turn: self.turn.clone(),
-            pending: self.pending.clone(),
-            over: self.over,
-            turns: self.turns,
-            cursor: self.cursor,
-        };
+        let saved = self.save();
+        // The replay's own turn clears the flag; the rejuvenation stays once an opponent turn.
+        let rejuvenated = self.rejuvenated;
         let (bound, particles) = (self.bound, self.particles);
         self.budget = Some(REFRESH_WORK.saturating_mul(particles as u64));
-        let grown = self.replay(&cp, bound, particles) && self.distinct > saved.distinct;
+        let grown = self.replay(&cp, bound, particles, known) && self.distinct > saved.distinct;
         self.budget = None;
         if grown {
             self.refreshes += 1;
             // The replay's own turn reset the count.
             self.refreshed = tried;
+            self.rejuvenated = rejuvenated;
             self.compact_witnesses();
             return;
         }
@@ -303,28 +307,9 @@ impl Belief {
         // that: before, every refresh that did not grow the sample left the two side by side.)
         self.recent.truncate(kept_len);
         self.recent.push_back(cp);
-        let Saved {
-            states,
-            distinct,
-            scale,
-            relvar,
-            turn,
-            pending,
-            over,
-            turns,
-            cursor,
-        } = saved;
-        self.states = states;
-        self.distinct = distinct;
-        self.scale = scale;
-        self.relvar = relvar;
-        self.turn = turn;
-        self.pending = pending;
-        self.over = over;
-        self.turns = turns;
-        self.cursor = cursor;
-        self.exact = false;
+        self.put_back(saved);
         self.refreshed = tried;
+        self.rejuvenated = rejuvenated;
     }
 
     /// Keeps at most [`RECENT_CHECKPOINTS`] recent checkpoints, spaced about geometrically in
@@ -348,11 +333,54 @@ impl Belief {
     }
 }
 
-/// What a refresh restores when its replay does not grow the sample.
-struct Saved {
-    states: Vec<super::Hypothesis>,
-    distinct: usize,
-    scale: f64,
+impl Belief {
+    /// What a replay changes, to put back after it ([`Belief::put_back`]).
+    pub(super) fn save(&self) -> Saved {
+        Saved {
+            states: self.states.clone(),
+            distinct: self.distinct,
+            scale: self.scale,
+            relvar: self.relvar,
+            turn: self.turn.clone(),
+            pending: self.pending.clone(),
+            over: self.over,
+            turns: self.turns,
+            cursor: self.cursor,
+        }
+    }
+
+    /// Puts back what [`Belief::save`] kept (the set is sampled: a replay starts from a
+    /// sampled checkpoint).
+    pub(super) fn put_back(&mut self, saved: Saved) {
+        let Saved {
+            states,
+            distinct,
+            scale,
+            relvar,
+            turn,
+            pending,
+            over,
+            turns,
+            cursor,
+        } = saved;
+        self.states = states;
+        self.distinct = distinct;
+        self.scale = scale;
+        self.relvar = relvar;
+        self.turn = turn;
+        self.pending = pending;
+        self.over = over;
+        self.turns = turns;
+        self.cursor = cursor;
+        self.exact = false;
+    }
+}
+
+/// What a refresh or a rejuvenation restores after its replay.
+pub(super) struct Saved {
+    pub(super) states: Vec<super::Hypothesis>,
+    pub(super) distinct: usize,
+    pub(super) scale: f64,
     relvar: f64,
     turn: Vec<umpire_rules::Command>,
     pending: Vec<Observation>,
