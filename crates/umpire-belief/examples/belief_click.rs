@@ -26,6 +26,11 @@
 //! ([`umpire_belief::review::whole_game`]), printing the seconds to the first ply and to the
 //! last, per particles setting.
 //!
+//! `--reference-file FILE`: the reference's marginals are read from FILE when it exists (and
+//! written there after a `--reference` run otherwise); its first line names the plies they
+//! stand for, and an asked ply the file does not hold is refused (a file without that line,
+//! written before it was added, is taken only with the `--plies` list it was made with).
+//!
 //! CPU seconds come from `/proc/self/stat` (10 ms ticks; NaN elsewhere) and count every thread.
 
 use std::collections::HashSet;
@@ -132,22 +137,47 @@ fn main() {
     println!(
         "{path}: {side:?}'s belief, bound {bound}, threads {threads}, seed {seed}, plies {plies:?}"
     );
-    let mut reference_marginals = reference_file
+    let mut sorted = plies.clone();
+    sorted.sort_unstable();
+    // A reference file names the plies its marginals stand for (older files do not: they hold
+    // one line per ply of the `--plies` list they were made with, in order, so the list must
+    // be that one); each asked ply is compared with the reference's line of that ply.
+    let (reference_plies, mut reference_marginals) = match reference_file
         .as_deref()
         .and_then(|f| std::fs::read_to_string(f).ok())
         .map(|text| read_marginals(&text, !side))
-        .unwrap_or_default();
+    {
+        Some((Some(at), m)) => (at, m),
+        Some((None, m)) if m.len() == sorted.len() => (sorted.clone(), m),
+        Some((None, m)) => {
+            eprintln!(
+                "{reference_file:?} holds {} plies and does not name them; give the --plies \
+                 list it was made with ({} asked here)",
+                m.len(),
+                sorted.len()
+            );
+            std::process::exit(2);
+        }
+        None => (sorted.clone(), Vec::new()),
+    };
     if !reference_marginals.is_empty() {
-        println!("reference marginals read from {reference_file:?}");
+        if let Some(missing) = sorted.iter().find(|p| !reference_plies.contains(p)) {
+            eprintln!(
+                "{reference_file:?} has no marginals at ply {missing} (it holds plies \
+                 {reference_plies:?})"
+            );
+            std::process::exit(2);
+        }
+        println!("reference marginals read from {reference_file:?}, plies {reference_plies:?}");
         reference = 0;
     }
+    // The reference's line of each ply.
+    let line_of = |at: u32| reference_plies.iter().position(|&q| q == at);
     let runs: Vec<(bool, usize)> = (reference > 0)
         .then_some((true, reference))
         .into_iter()
         .chain(particles.iter().map(|&p| (false, p)))
         .collect();
-    let mut sorted = plies.clone();
-    sorted.sort_unstable();
     let targets: Vec<Option<u32>> = if lookahead {
         sorted.iter().map(|&p| Some(p)).collect()
     } else {
@@ -167,7 +197,7 @@ fn main() {
         // Independent runs of each asked ply, on a thread each, seeds `seed`, `seed + 1`, …,
         // their marginals pooled (what `umpire belief --runs K` does).
         for &p in &particles {
-            for (k, &t) in sorted.iter().enumerate() {
+            for &t in &sorted {
                 let (wall, cpu) = (Instant::now(), cpu_seconds());
                 let parts: Vec<(Marginals, HashSet<Placement>, bool)> = std::thread::scope(|s| {
                     let handles: Vec<_> = (0..pool as u64)
@@ -206,8 +236,8 @@ fn main() {
                     .len();
                 let marginals: Vec<Marginals> = parts.into_iter().map(|(m, _, _)| m).collect();
                 let pooled = Marginals::pooled(&marginals).expect("runs of one side");
-                let (tv_mean, tv_max) = reference_marginals
-                    .get(k)
+                let (tv_mean, tv_max) = line_of(t)
+                    .and_then(|k| reference_marginals.get(k))
                     .map_or((f64::NAN, f64::NAN), |r| pooled.total_variation(r));
                 println!(
                     "pooled {pool} x {:>7} ply {t:>3}: {:6.2} s CPU {:6.2} s wall, held {held:?} ({} pooled), {distinct} distinct placements, TV/square mean {tv_mean:.4} max {tv_max:.4}",
@@ -250,15 +280,14 @@ fn main() {
                 );
             }
             if plies.contains(&at) && target.is_none_or(|t| t == at) {
-                let k = sorted.iter().position(|&q| q == at).unwrap_or(0);
                 let belief = stream.belief();
                 let marginals = Marginals::of(belief);
                 let (tv_mean, tv_max) = if is_reference {
                     reference_marginals.push(marginals);
                     (f64::NAN, f64::NAN)
                 } else {
-                    reference_marginals
-                        .get(k)
+                    line_of(at)
+                        .and_then(|k| reference_marginals.get(k))
                         .map_or((f64::NAN, f64::NAN), |r| marginals.total_variation(r))
                 };
                 println!(
@@ -290,7 +319,8 @@ fn main() {
             }
         }
         if is_reference && let Some(f) = &reference_file {
-            std::fs::write(f, write_marginals(&reference_marginals)).expect("the reference file");
+            std::fs::write(f, write_marginals(&sorted, &reference_marginals))
+                .expect("the reference file");
         }
         let slowest_ply = (0..per_ply.len())
             .max_by(|&a, &b| per_ply[a].total_cmp(&per_ply[b]))
@@ -390,19 +420,38 @@ fn thread_cpu_seconds() -> f64 {
 }
 
 /// Marginals as text: one line each, the 64 × 7 probabilities.
-fn write_marginals(all: &[Marginals]) -> String {
-    all.iter()
+fn write_marginals(plies: &[u32], all: &[Marginals]) -> String {
+    let head = plies
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let lines: String = all
+        .iter()
         .map(|m| {
             let mut line: Vec<String> = vec![m.positions.to_string(), m.exact.to_string()];
             line.extend(m.p.iter().flatten().map(|x| format!("{x:e}")));
             line.join(" ") + "\n"
         })
-        .collect()
+        .collect();
+    format!("plies {head}\n{lines}")
 }
 
-/// Marginals written by [`write_marginals`] (of the enemy `enemy`).
-fn read_marginals(text: &str, enemy: Color) -> Vec<Marginals> {
-    text.lines()
+/// Marginals written by [`write_marginals`] (of the enemy `enemy`), with the plies the file
+/// names (`None` in files written before it named them).
+fn read_marginals(text: &str, enemy: Color) -> (Option<Vec<u32>>, Vec<Marginals>) {
+    let plies = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("plies "))
+        .map(|l| {
+            l.split_whitespace()
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        });
+    let marginals = text
+        .lines()
+        .skip(usize::from(plies.is_some()))
         .map(|line| {
             let mut words = line.split_whitespace();
             let positions = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
@@ -418,5 +467,6 @@ fn read_marginals(text: &str, enemy: Color) -> Vec<Marginals> {
                 p,
             }
         })
-        .collect()
+        .collect();
+    (plies, marginals)
 }
