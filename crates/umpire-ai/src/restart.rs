@@ -2,7 +2,8 @@
 
 use umpire_belief::{Belief, BeliefConfig};
 use umpire_rules::shakmaty::{
-    Bitboard, CastlingMode, Chess, EnPassantMode, FromSetup, Position, Role, Square,
+    Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position, Rank, Role,
+    Square,
 };
 use umpire_view::PlayerView;
 
@@ -11,6 +12,11 @@ use umpire_view::PlayerView;
 /// men as they stand now: the enemy men where the guess had them, minus any that would attack
 /// the player's king, the enemy king put back on the nearest empty square the player's men
 /// neither attack nor touch; no castling, no en passant. `None` if no guess fits.
+///
+/// If the enemy has just taken one of the player's men, the taker is put on the announced
+/// square ([`place_taker`]): a guess from before the capture does not have it there, and a
+/// plan from it walked men into the squares the taker attacks (issue 28: a pawn that took a
+/// bishop on d3 then took the rook on c2 and the knight on b1 while the belief was empty).
 ///
 /// The restarted belief is exact about that guess only, so it is approximate; it keeps an
 /// agent's play informed and costs little, where a dead belief would replay its repairs at
@@ -46,6 +52,10 @@ pub fn restart(view: &PlayerView, guesses: &[Chess], config: BeliefConfig) -> Op
                 setup.board.discard_piece_at(sq);
             }
         }
+        let before_taker = setup.clone();
+        if let Some(at) = view.turn().capture_at {
+            place_taker(&mut setup.board, at, side);
+        }
         // The enemy king goes back to the nearest empty square (its guessed one if it can)
         // that none of our men attacks or stands on and that is not next to our king.
         let occupied = setup.board.occupied();
@@ -60,12 +70,94 @@ pub fn restart(view: &PlayerView, guesses: &[Chess], config: BeliefConfig) -> Op
             .min_by_key(|&sq| (sq.distance(guessed_king), sq));
         let Some(to) = to else { continue };
         setup.board.set_piece_at(to, Role::King.of(!side));
-        let Ok(start) = Chess::from_setup(setup, CastlingMode::Standard) else {
-            continue;
-        };
-        if let Ok(belief) = Belief::new(*view.rules(), start, side, config) {
-            return Some(belief);
+        // With the taker if that makes a legal position, else the guess as it was.
+        let mut plain = before_taker;
+        plain.board.set_piece_at(to, Role::King.of(!side));
+        for candidate in [setup, plain] {
+            let Ok(start) = Chess::from_setup(candidate, CastlingMode::Standard) else {
+                continue;
+            };
+            if let Ok(belief) = Belief::new(*view.rules(), start, side, config) {
+                return Some(belief);
+            }
         }
     }
     None
+}
+
+/// Puts an enemy man (of the side that is not `side`) on `at`, the square where the enemy has
+/// just taken one of `side`'s men, if none stands there: the cheapest enemy man other than
+/// the king that attacks `at` on `board`, else the nearest one (then the cheapest); a pawn
+/// that lands on its last rank becomes a queen. Nothing changes if the enemy has no man but
+/// the king.
+pub fn place_taker(board: &mut Board, at: Square, side: Color) {
+    let enemy = !side;
+    if board.color_at(at) == Some(enemy) {
+        return;
+    }
+    let occupied = board.occupied();
+    let cost = |sq: Square| board.role_at(sq).map_or(u8::MAX, |r| r as u8);
+    let men = board.by_color(enemy) & !board.kings();
+    let attackers = board.attacks_to(at, enemy, occupied) & men;
+    let from = attackers
+        .into_iter()
+        .min_by_key(|&sq| (cost(sq), sq))
+        .or_else(|| {
+            men.into_iter()
+                .min_by_key(|&sq| (sq.distance(at), cost(sq), sq))
+        });
+    let Some(from) = from else { return };
+    let Some(mut piece) = board.remove_piece_at(from) else {
+        return;
+    };
+    let last = if enemy == Color::White {
+        Rank::Eighth
+    } else {
+        Rank::First
+    };
+    if piece.role == Role::Pawn && at.rank() == last {
+        piece.role = Role::Queen;
+    }
+    board.discard_piece_at(at);
+    board.set_piece_at(at, piece);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::shakmaty::Piece;
+    use umpire_rules::shakmaty::fen::Fen;
+
+    fn board(fen: &str) -> Board {
+        fen.parse::<Fen>().unwrap().as_setup().board.clone()
+    }
+
+    #[test]
+    fn the_pawn_that_can_take_is_put_on_the_capture_square() {
+        // White's bishop on d3 was taken; a black pawn on e4 and a black rook on d8 could have
+        // taken it: the pawn is the cheaper.
+        let mut b = board("3rk3/8/8/8/4p3/8/2R5/4K3 w - - 0 1");
+        place_taker(&mut b, Square::D3, Color::White);
+        assert_eq!(b.piece_at(Square::D3), Some(Piece::from_char('p').unwrap()));
+        assert_eq!(b.piece_at(Square::E4), None);
+        assert_eq!(b.piece_at(Square::D8), Some(Piece::from_char('r').unwrap()));
+    }
+
+    #[test]
+    fn without_an_attacker_the_nearest_man_is_moved_and_a_pawn_promotes() {
+        // Nothing of Black's attacks b1: the nearest man (the pawn on c3) is put there, as a
+        // queen on its last rank.
+        let mut b = board("4k2r/8/8/8/8/2p5/8/4K3 w - - 0 1");
+        place_taker(&mut b, Square::B1, Color::White);
+        assert_eq!(b.piece_at(Square::B1), Some(Piece::from_char('q').unwrap()));
+        assert_eq!(b.piece_at(Square::C3), None);
+        // A man already on the square stays; a bare king moves nothing.
+        let mut b = board("4k3/8/8/8/8/3n4/8/4K3 w - - 0 1");
+        let before = b.clone();
+        place_taker(&mut b, Square::D3, Color::White);
+        assert_eq!(b, before);
+        let mut b = board("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        place_taker(&mut b, Square::D3, Color::White);
+        assert_eq!(b, board("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    }
 }

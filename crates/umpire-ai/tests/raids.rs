@@ -16,7 +16,7 @@ mod common;
 
 use umpire_ai::safety::{BLUNDER_PAWNS, exchange_delta};
 use umpire_ai::{Agent, play_observations};
-use umpire_rules::shakmaty::{Chess, Square};
+use umpire_rules::shakmaty::{Chess, Position, Square};
 use umpire_rules::{Command, Record, Verdict};
 
 /// The most attempts the agent gets in the judged turn.
@@ -119,6 +119,55 @@ fn the_bishop_that_took_on_a1_is_taken_back() {
             a.to,
             Square::A1,
             "seed {seed}: {a} instead of taking back on a1 (the game's agent: {recorded})"
+        );
+    }
+}
+
+/// Game 15 of the session-6 quiet row (`mcts` White at 100 ms, seed 6): a black pawn took a
+/// pawn on e4, then the bishop on d3 (`e4xd3`), and stood next to the rook on c2 while `mcts`'s
+/// belief was empty (under repair) and it planned from the fallback restarted from the last
+/// turn's guesses, which had no black man on d3. The game's agent moved a knight (`Ng1–e2`);
+/// the pawn took the rook on c2, then the knight on b1 with promotion. The positions the agent
+/// plans from must have the taker on the announced square
+/// ([`umpire_ai::restart::place_taker`]); with them the answer keeps the men.
+#[test]
+fn the_pawn_that_took_on_d3_while_the_belief_was_empty_is_planned_around() {
+    let text = include_str!("data/raid_pawn_while_empty.json");
+    let record = Record::from_json(text).unwrap();
+    let at = 38;
+    // The game's seat seed: the belief is empty at this decision with it (with others it may
+    // hold positions, which have the taker on d3 by themselves).
+    let game_seed: u64 = record.tags.get("WhiteSeed").unwrap().parse().unwrap();
+    for seed in [game_seed] {
+        let side = record.entries[at].side;
+        let (mut umpire, mut agent) =
+            common::seated_mcts(*record.rules.rules(), side, seed, 30_000);
+        for entry in &record.entries[..at] {
+            let outcome = umpire.submit(entry.command);
+            assert_eq!(outcome.verdict, entry.verdict, "the record replays");
+            play_observations(&mut agent, side, entry.command, &outcome).unwrap();
+        }
+        let truth = umpire.position().clone();
+        let chosen = agent.choose();
+        let mcts = agent.inner();
+        assert_eq!(
+            mcts.belief().map(|b| b.held()),
+            Some(0),
+            "seed {seed}: the belief is under repair here"
+        );
+        let planning = mcts.planning_belief().expect("a fallback to plan from");
+        assert!(planning.held() > 0);
+        for p in planning.positions() {
+            assert_eq!(
+                p.board().color_at(Square::D3),
+                Some(umpire_rules::shakmaty::Color::Black),
+                "seed {seed}: a planned position without the taker on d3"
+            );
+        }
+        let answer = kept(&truth, chosen);
+        assert!(
+            answer > -BLUNDER_PAWNS,
+            "seed {seed}: {chosen} keeps {answer}"
         );
     }
 }
