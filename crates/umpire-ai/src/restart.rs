@@ -1,9 +1,10 @@
 //! [`restart`]: a dead belief restarted from a guess, shared by the agents that keep a belief.
 
 use umpire_belief::{Belief, BeliefConfig};
+use umpire_rules::CheckKind;
 use umpire_rules::shakmaty::{
     Bitboard, Board, CastlingMode, Chess, Color, EnPassantMode, FromSetup, Position, Rank, Role,
-    Square,
+    Square, attacks,
 };
 use umpire_view::PlayerView;
 
@@ -56,6 +57,11 @@ pub fn restart(view: &PlayerView, guesses: &[Chess], config: BeliefConfig) -> Op
         if let Some(at) = view.turn().capture_at {
             place_taker(&mut setup.board, at, side);
         }
+        let keep = view
+            .turn()
+            .capture_at
+            .map_or(Bitboard::EMPTY, Bitboard::from_square);
+        place_checkers(&mut setup.board, &view.turn().checks, side, keep);
         // The enemy king goes back to the nearest empty square (its guessed one if it can)
         // that none of our men attacks or stands on and that is not next to our king.
         let occupied = setup.board.occupied();
@@ -83,6 +89,50 @@ pub fn restart(view: &PlayerView, guesses: &[Chess], config: BeliefConfig) -> Op
         }
     }
     None
+}
+
+/// Gives the check of each kind in `checks` (announced against `side`'s king this turn) that
+/// no enemy man on `board` gives: the enemy man nearest to it that can give such a check
+/// (a rook or queen on a rank or file, a bishop or queen on a diagonal, a knight; a queen
+/// last), not one on `keep`, is moved to the nearest empty square of that kind's line from
+/// which it sees the king. Issue 28: a fallback restarted from a stale guess had no checker
+/// (its men that attacked the king are taken off), so a king's move that uncovered the queen to
+/// the checking bishop looked safe; with the checker placed, the safety check sees it.
+pub fn place_checkers(board: &mut Board, checks: &[CheckKind], side: Color, keep: Bitboard) {
+    let Some(king) = board.king_of(side) else {
+        return;
+    };
+    let enemy = !side;
+    for &kind in checks {
+        let line = CheckKind::line(kind, king);
+        let occupied = board.occupied();
+        if (board.attacks_to(king, enemy, occupied) & line).any() {
+            continue;
+        }
+        let fits = |role: Role| match kind {
+            CheckKind::Rank | CheckKind::File => matches!(role, Role::Rook | Role::Queen),
+            CheckKind::LongDiagonal | CheckKind::ShortDiagonal => {
+                matches!(role, Role::Bishop | Role::Queen)
+            }
+            CheckKind::Knight => role == Role::Knight,
+        };
+        let Some(to) = line
+            .into_iter()
+            .filter(|&sq| {
+                !occupied.contains(sq) && (attacks::between(sq, king) & occupied).is_empty()
+            })
+            .min_by_key(|&sq| (sq.distance(king), sq))
+        else {
+            continue;
+        };
+        let from = (board.by_color(enemy) & !board.kings() & !keep)
+            .into_iter()
+            .filter(|&sq| board.role_at(sq).is_some_and(fits))
+            .min_by_key(|&sq| (board.role_at(sq) == Some(Role::Queen), sq.distance(to), sq));
+        if let Some(piece) = from.and_then(|sq| board.remove_piece_at(sq)) {
+            board.set_piece_at(to, piece);
+        }
+    }
 }
 
 /// Puts an enemy man (of the side that is not `side`) on `at`, the square where the enemy has
@@ -159,5 +209,41 @@ mod tests {
         let mut b = board("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
         place_taker(&mut b, Square::D3, Color::White);
         assert_eq!(b, board("4k3/8/8/8/8/8/8/4K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn an_announced_check_is_given_from_the_nearest_square_of_its_line() {
+        // Black's king on d6, its queen on e7; a short-diagonal check (the a3-f8 diagonal):
+        // White's bishop on h1 goes to c5, which then also eyes e7 through the king.
+        let mut b = board("8/4q3/3k4/8/8/8/8/3K3B b - - 0 1");
+        place_checkers(
+            &mut b,
+            &[CheckKind::ShortDiagonal],
+            Color::Black,
+            Bitboard::EMPTY,
+        );
+        assert_eq!(b.piece_at(Square::C5), Some(Piece::from_char('B').unwrap()));
+        // A check already given is left; a kind no man can give moves nothing.
+        let given = board("8/4q3/3k4/2B5/8/8/8/3K4 b - - 0 1");
+        let mut b = given.clone();
+        place_checkers(
+            &mut b,
+            &[CheckKind::ShortDiagonal],
+            Color::Black,
+            Bitboard::EMPTY,
+        );
+        assert_eq!(b, given);
+        let mut b = given.clone();
+        place_checkers(&mut b, &[CheckKind::Knight], Color::Black, Bitboard::EMPTY);
+        assert_eq!(b, given);
+        // A man kept (the taker on its square) is not moved.
+        let mut b = board("8/8/3k4/8/8/8/8/R2K4 b - - 0 1");
+        place_checkers(
+            &mut b,
+            &[CheckKind::File],
+            Color::Black,
+            Bitboard::from_square(Square::A1),
+        );
+        assert_eq!(b.piece_at(Square::A1), Some(Piece::from_char('R').unwrap()));
     }
 }
