@@ -18,6 +18,8 @@ use umpire_view::PlayerView;
 /// square ([`place_taker`]): a guess from before the capture does not have it there, and a
 /// plan from it walked men into the squares the taker attacks (issue 28: a pawn that took a
 /// bishop on d3 then took the rook on c2 and the knight on b1 while the belief was empty).
+/// Each check announced this turn that no guessed man gives is given ([`place_checkers`]).
+/// If the placed men make no legal position, the guess is used as it was.
 ///
 /// The restarted belief is exact about that guess only, so it is approximate; it keeps an
 /// agent's play informed and costs little, where a dead belief would replay its repairs at
