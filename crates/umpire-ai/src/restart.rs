@@ -25,6 +25,22 @@ use umpire_view::PlayerView;
 /// agent's play informed and costs little, where a dead belief would replay its repairs at
 /// every observation.
 pub fn restart(view: &PlayerView, guesses: &[Chess], config: BeliefConfig) -> Option<Belief> {
+    restart_from(view, guesses, config, true)
+}
+
+/// [`restart`] without this turn's announcements (no taker or checker placed): the restart of
+/// the `raider` yardstick, kept as it was when its rows were first measured so that rows of
+/// different `mcts` builds against it stay comparable.
+pub fn restart_plain(view: &PlayerView, guesses: &[Chess], config: BeliefConfig) -> Option<Belief> {
+    restart_from(view, guesses, config, false)
+}
+
+fn restart_from(
+    view: &PlayerView,
+    guesses: &[Chess],
+    config: BeliefConfig,
+    announcements: bool,
+) -> Option<Belief> {
     let side = view.side();
     let own = view.own_board().board().clone();
     let mine = own.by_color(side);
@@ -56,14 +72,16 @@ pub fn restart(view: &PlayerView, guesses: &[Chess], config: BeliefConfig) -> Op
             }
         }
         let before_taker = setup.clone();
-        if let Some(at) = view.turn().capture_at {
-            place_taker(&mut setup.board, at, side);
+        if announcements {
+            if let Some(at) = view.turn().capture_at {
+                place_taker(&mut setup.board, at, side);
+            }
+            let keep = view
+                .turn()
+                .capture_at
+                .map_or(Bitboard::EMPTY, Bitboard::from_square);
+            place_checkers(&mut setup.board, &view.turn().checks, side, keep);
         }
-        let keep = view
-            .turn()
-            .capture_at
-            .map_or(Bitboard::EMPTY, Bitboard::from_square);
-        place_checkers(&mut setup.board, &view.turn().checks, side, keep);
         // The enemy king goes back to the nearest empty square (its guessed one if it can)
         // that none of our men attacks or stands on and that is not next to our king.
         let occupied = setup.board.occupied();
