@@ -16,7 +16,7 @@ mod common;
 
 use umpire_ai::safety::{BLUNDER_PAWNS, exchange_delta};
 use umpire_ai::{Agent, play_observations};
-use umpire_rules::shakmaty::{Chess, Square};
+use umpire_rules::shakmaty::{Chess, Color, Position, Square};
 use umpire_rules::{Command, Record, Verdict};
 
 /// The most attempts the agent gets in the judged turn.
@@ -121,4 +121,78 @@ fn the_bishop_that_took_on_a1_is_taken_back() {
             "seed {seed}: {a} instead of taking back on a1 (the game's agent: {recorded})"
         );
     }
+}
+
+/// Replays `record` up to entry `at` into `mcts` at 30,000 nodes seated as that entry's side
+/// with the game's seat seed (with it the belief is empty at that decision, under repair), and
+/// asks for its choice; returns the true position, the choice and the positions the agent
+/// planned from (the fallback).
+fn planned_while_empty(text: &str, at: usize) -> (Chess, Command, Vec<Chess>) {
+    let record = Record::from_json(text).unwrap();
+    let side = record.entries[at].side;
+    let tag = if side == Color::White {
+        "WhiteSeed"
+    } else {
+        "BlackSeed"
+    };
+    let seed: u64 = record.tags.get(tag).unwrap().parse().unwrap();
+    let (mut umpire, mut agent) = common::seated_mcts(*record.rules.rules(), side, seed, 30_000);
+    for entry in &record.entries[..at] {
+        let outcome = umpire.submit(entry.command);
+        assert_eq!(outcome.verdict, entry.verdict, "the record replays");
+        play_observations(&mut agent, side, entry.command, &outcome).unwrap();
+    }
+    let chosen = agent.choose();
+    let mcts = agent.inner();
+    assert_eq!(
+        mcts.belief().map(|b| b.held()),
+        Some(0),
+        "the belief is under repair here"
+    );
+    let planning = mcts.planning_belief().expect("a fallback to plan from");
+    assert!(planning.held() > 0);
+    (
+        umpire.position().clone(),
+        chosen,
+        planning.positions().cloned().collect(),
+    )
+}
+
+/// Game 15 of the session-6 quiet row (`mcts` White at 100 ms, seed 6): a black pawn took a
+/// pawn on e4, then the bishop on d3 (`e4xd3`), and stood next to the rook on c2 while `mcts`'s
+/// belief was empty (under repair) and it planned from the fallback restarted from the last
+/// turn's guesses, which had no black man on d3. The game's agent moved a knight (`Ng1–e2`);
+/// the pawn took the rook on c2, then the knight on b1 with promotion. The positions the agent
+/// plans from must have the taker on the announced square
+/// ([`umpire_ai::restart::place_taker`]); with them the answer keeps the men.
+#[test]
+fn the_pawn_that_took_on_d3_while_the_belief_was_empty_is_planned_around() {
+    let (truth, chosen, planned) =
+        planned_while_empty(include_str!("data/raid_pawn_while_empty.json"), 38);
+    for p in &planned {
+        assert_eq!(
+            p.board().color_at(Square::D3),
+            Some(Color::Black),
+            "a planned position without the taker on d3"
+        );
+    }
+    let answer = kept(&truth, chosen);
+    assert!(answer > -BLUNDER_PAWNS, "{chosen} keeps {answer}");
+}
+
+/// Game 26 of build D's row (`mcts@30000` Black, fifth session): 7.75 ahead, its king on d6
+/// and queen on e7, `raider`'s bishop checked from c5 (a short-diagonal check) while the belief
+/// was empty; the fallback had no checker (a stale guess's men that attack the king are taken
+/// off), and the game's agent played `Kd6–d7`, uncovering the queen to `Bc5xe7`. The positions
+/// planned from must hold the announced check ([`umpire_ai::restart::place_checkers`]), and the
+/// answer must keep the queen.
+#[test]
+fn a_check_heard_while_the_belief_was_empty_is_planned_around() {
+    let (truth, chosen, planned) =
+        planned_while_empty(include_str!("data/check_while_empty.json"), 78);
+    for p in &planned {
+        assert!(p.is_check(), "a planned position without the check");
+    }
+    let answer = kept(&truth, chosen);
+    assert!(answer > -BLUNDER_PAWNS, "{chosen} keeps {answer}");
 }

@@ -191,7 +191,8 @@ impl Agent for RaiderAgent {
             self.seed = self.seed.wrapping_add(1);
             let config =
                 crate::time_bound::belief_config(RAIDER_BELIEF_BOUND, self.seed, self.budget);
-            self.belief = crate::restart::restart(&self.view, &self.guesses, config);
+            // The yardstick's restart, unchanged by the agents' (`restart_plain`).
+            self.belief = crate::restart::restart_plain(&self.view, &self.guesses, config);
         } else if let Some(belief) = &self.belief
             && turn_begins
         {

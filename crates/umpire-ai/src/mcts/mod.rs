@@ -337,6 +337,12 @@ impl MctsAgent {
         self.belief.as_ref()
     }
 
+    /// The belief the search plans from now: the belief while it holds positions, else the
+    /// fallback restarted from the last turn's guesses (`fallback.rs`), if any.
+    pub fn planning_belief(&self) -> Option<&Belief> {
+        fallback::planning(&self.belief, &self.fallback)
+    }
+
     /// How often the belief died (every sampled hypothesis ruled out and its repairs failed)
     /// and was restarted from a guess: the agent's own men where they stand now, the enemy men
     /// where a position drawn from the belief at the agent's last turn had them (the enemy
