@@ -187,12 +187,14 @@ test('a phantom typed at the keyboard: a letter and a square, or x and a square'
 });
 
 test("a bot's seat in words: its kind and level", () => {
-  assert.equal(botName('agent:mcts/nodes=4000'), 'mcts (level 3)');
-  assert.equal(botName('agent:guided-random/nodes=20'), 'guided-random (level 1)');
+  assert.equal(botName('agent:mcts/nodes=4000'), 'mcts (level 4)');
+  assert.equal(botName('agent:guided-random/nodes=3'), 'guided-random (level 1)');
   assert.equal(botName('agent:mcts/nodes=64000'), 'mcts (level 5)');
   assert.equal(botName('agent:mcts/nodes=777'), 'mcts (777 nodes)');
+  // A level that tunes the belief stores more after the nodes; the nodes still name the level.
+  assert.equal(botName('agent:mcts/nodes=64000/repair=150000/bound=512'), 'mcts (level 5)');
   assert.equal(botName('agent:mcts'), 'mcts');
   assert.equal(botName('ann'), null);
-  assert.equal(seatName('agent:mcts/nodes=400'), 'Bot: mcts (level 2)');
+  assert.equal(seatName('agent:mcts/nodes=400'), 'Bot: mcts (level 3)');
   assert.equal(seatName('ann'), 'ann');
 });

@@ -27,6 +27,7 @@ pub mod safety;
 mod spec;
 pub mod time_bound;
 pub mod tournament;
+mod tuning;
 
 pub use agent::{Agent, play_observations};
 pub use belief_guided::{AGENT_BOUND, AGENT_REPAIR_WORK, BeliefGuidedAgent};
@@ -40,3 +41,4 @@ pub use match_play::{
 };
 pub use random::RandomAgent;
 pub use spec::{AgentSpec, CMD_PREFIX, UnknownSpec, engine_timeout, known_agents};
+pub use tuning::{MAX_TUNED_BOUND, MAX_TUNED_REPAIR, Tuning};

@@ -10,6 +10,7 @@ use umpire_view::PlayerView;
 
 use crate::engine::{EngineAgent, EngineFault};
 use crate::gauntlet::TrueBoard;
+use crate::tuning::{Tuning, parse_budget};
 use crate::{Agent, AgentConfig, AgentKind, Budget};
 
 /// The prefix naming an outside program.
@@ -27,6 +28,9 @@ pub enum AgentSpec {
     /// `NAME@BUDGET`: a built-in agent thinking with this budget whatever the others are
     /// given (`@N`: N nodes per decision; `@Nms`: N milliseconds).
     Budgeted(AgentKind, Budget),
+    /// `mcts@BUDGET/repair=R/bound=B`: `mcts` with its own budget and belief ([`Tuning`]; only
+    /// `mcts` is tuned this way).
+    Tuned(AgentKind, Tuning),
     /// `cmd:PROGRAM ARGS`: the program and its arguments (split at white space; no quoting).
     Command(Vec<String>),
 }
@@ -74,7 +78,9 @@ impl AgentSpec {
     /// Whether this agent sees more than its player may.
     pub fn is_cheating(&self) -> bool {
         match self {
-            AgentSpec::Builtin(kind) | AgentSpec::Budgeted(kind, _) => kind.is_cheating(),
+            AgentSpec::Builtin(kind) | AgentSpec::Budgeted(kind, _) | AgentSpec::Tuned(kind, _) => {
+                kind.is_cheating()
+            }
             AgentSpec::Command(_) => false,
         }
     }
@@ -112,29 +118,15 @@ impl AgentSpec {
         };
         match budget {
             None => Ok(AgentSpec::Builtin(kind)),
+            Some(text) if text.contains('/') => match Tuning::parse(text) {
+                Some(tuning) if kind == AgentKind::Mcts => Ok(AgentSpec::Tuned(kind, tuning)),
+                _ => Err(unknown()),
+            },
             Some(text) => parse_budget(text)
                 .map(|b| AgentSpec::Budgeted(kind, b))
                 .ok_or_else(unknown),
         }
     }
-}
-
-/// `N` (nodes) or `Nms` (milliseconds), N a positive integer.
-fn parse_budget(text: &str) -> Option<Budget> {
-    let text = text.trim();
-    let (digits, time) = match text.strip_suffix("ms") {
-        Some(d) => (d, true),
-        None => (text, false),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let n: u64 = digits.parse().ok().filter(|n| *n > 0)?;
-    Some(if time {
-        Budget::Time(Duration::from_millis(n))
-    } else {
-        Budget::Nodes(n)
-    })
 }
 
 impl From<AgentKind> for AgentSpec {
@@ -152,6 +144,9 @@ impl fmt::Display for AgentSpec {
             }
             AgentSpec::Budgeted(kind, Budget::Time(t)) => {
                 write!(f, "{}{BUDGET_SEPARATOR}{}ms", kind.as_str(), t.as_millis())
+            }
+            AgentSpec::Tuned(kind, tuning) => {
+                write!(f, "{}{BUDGET_SEPARATOR}{tuning}", kind.as_str())
             }
             AgentSpec::Command(argv) => write!(f, "{CMD_PREFIX}{}", argv.join(" ")),
         }
@@ -173,6 +168,7 @@ impl AgentSpec {
     pub fn budget(&self, budget: Budget) -> Budget {
         match self {
             AgentSpec::Budgeted(_, own) => *own,
+            AgentSpec::Tuned(_, tuning) => tuning.budget,
             _ => budget,
         }
     }
@@ -217,6 +213,7 @@ impl AgentSpec {
                 };
                 (kind.build_seeing(view, seed, &own, truth), None)
             }
+            AgentSpec::Tuned(_, tuning) => (tuning.build_mcts(view, seed, config), None),
             AgentSpec::Command(argv) => {
                 let agent = EngineAgent::spawn(argv, view, seed, config.budget, timeout);
                 let fault = agent.fault();
@@ -271,6 +268,18 @@ mod tests {
             )
         );
         assert_eq!(time.to_string(), "darkboard@250ms");
+        let tuned: AgentSpec = "mcts@16000/repair=32000/bound=512".parse().unwrap();
+        assert_eq!(
+            tuned,
+            AgentSpec::Tuned(
+                AgentKind::Mcts,
+                Tuning::parse("16000/repair=32000/bound=512").unwrap()
+            )
+        );
+        assert_eq!(tuned.to_string(), "mcts@16000/repair=32000/bound=512");
+        assert_eq!(tuned.budget(Budget::Nodes(400)), Budget::Nodes(16_000));
+        // Only mcts keeps a belief tuned this way.
+        assert!("darkboard@1000/bound=512".parse::<AgentSpec>().is_err());
         let plain: AgentSpec = "mcts".parse().unwrap();
         assert_eq!(plain.budget(Budget::Nodes(400)), Budget::Nodes(400));
     }

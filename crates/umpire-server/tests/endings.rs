@@ -242,7 +242,7 @@ async fn a_rematch_against_an_agent_starts_at_once_at_the_same_strength() {
         .create_game(&json!({"agent":"guided-random","level":2,"color":"white"}))
         .await
         .unwrap();
-    assert_eq!(g["players"]["black"], "agent:guided-random/nodes=400");
+    assert_eq!(g["players"]["black"], "agent:guided-random/nodes=20");
     let id = g["id"].as_str().unwrap();
     let (mut s, _) = socket(&me, id).await;
     ask(&mut s, json!({"type":"resign"}), 1).await;
@@ -256,7 +256,7 @@ async fn a_rematch_against_an_agent_starts_at_once_at_the_same_strength() {
         (r["you"].as_str(), r["status"].as_str()),
         (Some("black"), Some("live"))
     );
-    assert_eq!(r["players"]["white"], "agent:guided-random/nodes=400");
+    assert_eq!(r["players"]["white"], "agent:guided-random/nodes=20");
     let bad = me
         .create_game(&json!({"agent":"guided-random","level":9}))
         .await

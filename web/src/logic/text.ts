@@ -22,10 +22,10 @@ export function printable(s: string): string {
  * The search nodes per decision of each level, 1 to 5, as the server's `LEVEL_NODES`
  * (`crates/umpire-server/src/game/strength.rs`; `tests/site.rs` checks they agree).
  */
-export const LEVEL_NODES = [20, 400, 4_000, 16_000, 64_000];
+export const LEVEL_NODES = [3, 20, 400, 4_000, 64_000];
 
 /**
- * A house agent's seat name in words: `agent:mcts/nodes=4000` becomes `mcts (level 3)`
+ * A house agent's seat name in words: `agent:mcts/nodes=4000` becomes `mcts (level 4)`
  * (`mcts (N nodes)` for a budget no level has, the kind alone without one); `null` for a
  * person's name.
  */
@@ -39,7 +39,7 @@ export function botName(name: string): string | null {
   return level >= 0 ? `${shown} (level ${level + 1})` : `${shown} (${nodes} nodes)`;
 }
 
-/** Shown for a seat name: `agent:mcts/nodes=4000` becomes `Bot: mcts (level 3)`. */
+/** Shown for a seat name: `agent:mcts/nodes=4000` becomes `Bot: mcts (level 4)`. */
 export function seatName(name: string): string {
   if (name === '?') return 'waiting…';
   const bot = botName(name);

@@ -96,6 +96,9 @@ pub struct MctsConfig {
     pub opponent: Opponent,
     /// The bound of the belief's exact set (a uniform sample of this many beyond it).
     pub belief_bound: usize,
+    /// The belief's repair work per observation, in work units (`None`: what the budget buys,
+    /// [`crate::time_bound::repair_budget`]; a house level may buy more, see [`crate::Tuning`]).
+    pub repair_work: Option<u64>,
     /// The UCB1 exploration constant (values are in [-1, 1]).
     pub exploration: f64,
     /// The deepest tree level, in the agent's moves.
@@ -129,6 +132,7 @@ impl Default for MctsConfig {
             variant: Variant::TreeAverage,
             opponent: Opponent::Bandit,
             belief_bound: MCTS_BELIEF_BOUND,
+            repair_work: None,
             exploration: 0.5,
             max_depth: 4,
             score_rejections: true,
@@ -218,6 +222,9 @@ fn underpromotes(a: &umpire_rules::Attempt) -> bool {
 /// budget ([`crate::time_bound`]) unless that safeguard is off.
 fn belief_config(config: &MctsConfig, seed: u64) -> umpire_belief::BeliefConfig {
     let mut bc = crate::time_bound::belief_config(config.belief_bound, seed, config.budget);
+    if let Some(work) = config.repair_work {
+        bc.repair_budget = work.max(1);
+    }
     if !config.safeguards.bounded_repairs {
         bc.repair_budget = umpire_belief::REPAIR_BUDGET;
     }

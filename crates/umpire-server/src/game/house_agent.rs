@@ -24,7 +24,7 @@ impl HouseAgent {
     pub fn new(spec: HouseSpec, view: PlayerView, seed: u64) -> HouseAgent {
         let mut config = AgentConfig::with_filters(OFFERED_FILTERS);
         config.budget = spec.budget();
-        HouseAgent(spec.kind.build(view, seed, &config))
+        HouseAgent(spec.agent_spec().build(view, seed, &config))
     }
 
     /// The agent of a game reloaded from storage, caught up with the uninterrupted one: built

@@ -1,79 +1,168 @@
 //! [`HouseSpec`]: a built-in agent and its strength, as stored in a game's seat.
 //!
-//! Strength is a budget of search nodes per decision (deterministic, unlike a time budget),
-//! chosen by a level from 1 to [`MAX_LEVEL`]; agents that do not search ignore it. The seat
-//! stores `NAME` or `NAME/nodes=N` (for example `mcts/nodes=4000`).
+//! Strength is a budget of search nodes per decision (deterministic, unlike a time budget)
+//! with the belief the agent may keep (its repair work per observation and its bound,
+//! [`umpire_ai::Tuning`]), chosen by a level from 1 to [`MAX_LEVEL`] ([`LEVELS`]); agents
+//! that do not search ignore it. The seat stores `NAME`, `NAME/nodes=N` (for example
+//! `mcts/nodes=4000`) or, for a level that tunes the belief, `NAME/nodes=N/repair=R/bound=B`.
 
-use umpire_ai::{AgentKind, Budget};
+use umpire_ai::{AgentKind, AgentSpec, Budget, Tuning};
 
 /// The strongest level offered.
 pub const MAX_LEVEL: u8 = 5;
 
-/// The nodes per decision of each level, 1 to [`MAX_LEVEL`]: level 1 at 20 nodes (it was 250,
-/// where `guided-random` scored 0.15 against `mcts`, 0.20 at 20 nodes, 10 games each), so that a
-/// beginner can beat it; level 2 at 400 (at 1,000 it scored 0.46 against level 3 over 40 games:
-/// too close, since the repairs of both stand at the floor of
-/// [`umpire_ai::time_bound::MIN_REPAIR_WORK`] and four times the nodes alone bought little);
-/// levels 3 to 5 each four times the one below. Level 5 costs `mcts` about 0.2 s of one core
-/// per decision on a quiet machine (about 320 nodes a millisecond; 30,000 nodes ≈ 100 ms).
-/// Measured scores of each level against the next in `docs/BENCHMARKS.md` and
-/// `docs/ENGINE.md` (issue 28).
-pub const LEVEL_NODES: [u64; MAX_LEVEL as usize] = [20, 400, 4_000, 16_000, 64_000];
+/// The levels, 1 to [`MAX_LEVEL`]: `mcts` at 3, 20, 400, 4,000 and 64,000 nodes per decision, each
+/// with the belief its budget buys (bound 256, repairs of `N / 2` work units, at least 10,000:
+/// [`umpire_ai::time_bound::repair_budget`]). Measured (issue 28, fourth and seventh sessions, 40
+/// games a pairing, seed 28, `docs/BENCHMARKS.md`), the lower level's score against the next: 1–2
+/// 0.30, 2–3 0.275, 3–4 0.275, 4–5 0.47 (the goal is 0.25–0.35; not met at 4–5, where more nodes no
+/// longer buy strength). Decision CPU time under load (median / p99 / max): about 2 / 11 / 15 ms at
+/// levels 1–3, 12 / 19 / 28 ms at level 4 (once 4.3 s, a stall outside the budget still to be
+/// traced), 230 / 410 / 650 ms at level 5 (about 0.2 s of one core a decision on a quiet machine, 8
+/// or so level-5 decisions a second on two cores: the most a server playing many games can give).
+///
+/// Why these: strength grows with about ten times the nodes per level up to a few thousand nodes
+/// and barely beyond (4,000 against 16,000 scored 0.42, 16,000 against 64,000 0.45, 2,000 against
+/// 12,000 0.45, 12,000 against 64,000 0.41); a larger belief bought nothing (16,000 nodes with
+/// bound 768 and 24,000 repair units scored 0.25 against 4,000 nodes over 6 games, with bound 256
+/// and 64,000 repair units 0.59 over 11), so the levels were moved down a step (the old level 1, 20
+/// nodes, is level 2; level 1 is 3 nodes) and level 5 stands sixteen times above level 4. Each
+/// level's [`Tuning`] could set the belief apart (`repair_work`, `belief_bound`); none does.
+pub const LEVELS: [Tuning; MAX_LEVEL as usize] = [
+    Tuning::nodes(3),
+    Tuning::nodes(20),
+    Tuning::nodes(400),
+    Tuning::nodes(4_000),
+    Tuning::nodes(64_000),
+];
 
-/// The nodes per decision of an agent seated without a level (level 4's; such an agent had
-/// the agents' default of 100 ms before, which made its choices depend on the load).
-pub const DEFAULT_NODES: u64 = LEVEL_NODES[3];
+/// The nodes per decision of each level, 1 to [`MAX_LEVEL`] ([`LEVELS`]' nodes; the web page
+/// keeps a copy to name a seat's level, `web/src/logic/text.ts`).
+pub const LEVEL_NODES: [u64; MAX_LEVEL as usize] = level_nodes();
 
-/// A built-in agent seated by the server, with its budget (`None`: the agent's default).
+const fn level_nodes() -> [u64; MAX_LEVEL as usize] {
+    let mut nodes = [0; MAX_LEVEL as usize];
+    let mut i = 0;
+    while i < nodes.len() {
+        nodes[i] = match LEVELS[i].budget {
+            Budget::Nodes(n) => n,
+            // Every level is a node budget (checked below).
+            Budget::Time(_) => 0,
+        };
+        i += 1;
+    }
+    nodes
+}
+
+const _: () = {
+    let mut i = 0;
+    while i < LEVEL_NODES.len() {
+        // A level's nodes are positive, grow with the level and tell the level apart.
+        assert!(LEVEL_NODES[i] > 0);
+        assert!(i == 0 || LEVEL_NODES[i] > LEVEL_NODES[i - 1]);
+        i += 1;
+    }
+};
+
+/// The nodes per decision of an agent seated without a level (level 4's until the levels moved
+/// down a step in issue 28's seventh session; kept, so that such a game, stored as `NAME`
+/// alone, replays as it was played; such an agent had the agents' default of 100 ms before,
+/// which made its choices depend on the load).
+pub const DEFAULT_NODES: u64 = 16_000;
+
+/// A built-in agent seated by the server, with its strength (`None`: the agent's default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HouseSpec {
     /// Which agent.
     pub kind: AgentKind,
-    /// Its budget, if one was chosen.
-    pub nodes: Option<u64>,
+    /// Its nodes per decision and belief, if a level chose them (always a node budget; only
+    /// `mcts` tunes its belief).
+    pub tuning: Option<Tuning>,
 }
 
 impl HouseSpec {
-    /// The spec of `kind` at `level` (1 to [`MAX_LEVEL`]), or its default without a level.
+    /// The spec of `kind` at `level` (1 to [`MAX_LEVEL`], [`LEVELS`]; an agent other than
+    /// `mcts` takes the level's nodes only), or its default without a level.
     pub fn at_level(kind: AgentKind, level: Option<u8>) -> Result<HouseSpec, String> {
-        let nodes = match level {
+        let tuning = match level {
             None => None,
-            Some(l) if (1..=MAX_LEVEL).contains(&l) => Some(LEVEL_NODES[usize::from(l) - 1]),
+            Some(l) if (1..=MAX_LEVEL).contains(&l) => {
+                let i = usize::from(l) - 1;
+                Some(if kind == AgentKind::Mcts {
+                    LEVELS[i]
+                } else {
+                    Tuning::nodes(LEVEL_NODES[i])
+                })
+            }
             Some(l) => return Err(format!("level {l} is not from 1 to {MAX_LEVEL}")),
         };
-        Ok(HouseSpec { kind, nodes })
+        Ok(HouseSpec { kind, tuning })
     }
 
     /// The budget to build the agent with: nodes, never time (a time budget's result depends
     /// on the machine's load, and a reloaded game would not replay); without a level,
     /// [`DEFAULT_NODES`].
     pub fn budget(&self) -> Budget {
-        Budget::Nodes(self.nodes.unwrap_or(DEFAULT_NODES))
+        self.tuning
+            .map_or(Budget::Nodes(DEFAULT_NODES), |t| t.budget)
     }
 
-    /// The stored form: `NAME` or `NAME/nodes=N`.
-    pub fn to_stored(&self) -> String {
-        match self.nodes {
-            None => self.kind.as_str().to_owned(),
-            Some(n) => format!("{}/nodes={n}", self.kind.as_str()),
+    /// The agent as `umpire match` names it (`mcts@4000`, `mcts@64000/repair=R/bound=B`):
+    /// what the server builds, and how a level's games are replayed from the command line.
+    pub fn agent_spec(&self) -> AgentSpec {
+        match self.tuning {
+            Some(t) if t.tunes_belief() => AgentSpec::Tuned(self.kind, t),
+            _ => AgentSpec::Budgeted(self.kind, self.budget()),
         }
     }
 
-    /// Reads the stored form.
+    /// The stored form: `NAME`, `NAME/nodes=N` or `NAME/nodes=N/repair=R/bound=B`.
+    pub fn to_stored(&self) -> String {
+        match self.tuning {
+            None => self.kind.as_str().to_owned(),
+            Some(t) => format!("{}/nodes={t}", self.kind.as_str()),
+        }
+    }
+
+    /// Reads the stored form (a seat stored before the levels tuned the belief,
+    /// `NAME/nodes=N`, reads as that budget with the default belief, as it was played).
     pub fn parse(text: &str) -> Result<HouseSpec, String> {
-        let (name, nodes) = match text.split_once('/') {
+        let (name, tuning) = match text.split_once('/') {
             None => (text, None),
-            Some((name, budget)) => {
-                let n = budget
+            Some((name, rest)) => {
+                let tuning = rest
                     .strip_prefix("nodes=")
-                    .and_then(|n| n.parse::<u64>().ok())
-                    .ok_or_else(|| format!("{text:?}: the budget is not nodes=N"))?;
-                (name, Some(n))
+                    .and_then(Tuning::parse)
+                    .filter(|t| matches!(t.budget, Budget::Nodes(_)))
+                    .ok_or_else(|| {
+                        format!("{text:?}: the budget is not nodes=N[/repair=R][/bound=B]")
+                    })?;
+                (name, Some(tuning))
             }
         };
         let kind: AgentKind = name.parse().map_err(|e| format!("{e}"))?;
-        Ok(HouseSpec { kind, nodes })
+        if kind != AgentKind::Mcts && tuning.is_some_and(|t| t.tunes_belief()) {
+            return Err(format!("{text:?}: only mcts tunes its belief"));
+        }
+        Ok(HouseSpec { kind, tuning })
     }
+}
+
+/// The agent named `KIND@levelN` (`mcts@level4`: level 4 of [`LEVELS`]), for `umpire match`
+/// to play the server's levels; `None` when `name` names no level this way.
+pub fn named_level(name: &str) -> Option<Result<AgentSpec, String>> {
+    let (kind, level) = name.trim().split_once('@')?;
+    let level = level.trim().strip_prefix("level")?;
+    Some(
+        level
+            .parse::<u8>()
+            .map_err(|_| format!("{name:?}: the level is not a number from 1 to {MAX_LEVEL}"))
+            .and_then(|l| {
+                let kind: AgentKind = kind.parse().map_err(|e| format!("{e}"))?;
+                HouseSpec::at_level(kind, Some(l))
+            })
+            .map(|spec| spec.agent_spec()),
+    )
 }
 
 #[cfg(test)]
@@ -82,18 +171,58 @@ mod tests {
 
     #[test]
     fn specs_read_back_and_levels_are_bounded() {
-        let kind: AgentKind = "guided-random".parse().unwrap();
-        for level in [None, Some(1), Some(MAX_LEVEL)] {
-            let spec = HouseSpec::at_level(kind, level).unwrap();
-            assert_eq!(HouseSpec::parse(&spec.to_stored()).unwrap(), spec);
+        for kind in [AgentKind::GuidedRandom, AgentKind::Mcts] {
+            for level in [None, Some(1), Some(3), Some(MAX_LEVEL)] {
+                let spec = HouseSpec::at_level(kind, level).unwrap();
+                assert_eq!(HouseSpec::parse(&spec.to_stored()).unwrap(), spec);
+            }
         }
+        let kind = AgentKind::GuidedRandom;
         assert_eq!(
             HouseSpec::at_level(kind, Some(3)).unwrap().budget(),
-            Budget::Nodes(4_000)
+            Budget::Nodes(LEVEL_NODES[2])
         );
         assert!(HouseSpec::at_level(kind, Some(0)).is_err());
         assert!(HouseSpec::at_level(kind, Some(MAX_LEVEL + 1)).is_err());
         assert!(HouseSpec::parse("guided-random/time=5").is_err());
+        assert!(HouseSpec::parse("guided-random/nodes=400/bound=512").is_err());
+        assert!(HouseSpec::parse("mcts/nodes=400ms").is_err());
         assert!(HouseSpec::parse("no-such-agent").is_err());
+    }
+
+    #[test]
+    fn a_level_seats_its_tuning_and_old_seats_keep_theirs() {
+        for (i, tuning) in LEVELS.iter().enumerate() {
+            let level = u8::try_from(i + 1).unwrap();
+            let mcts = HouseSpec::at_level(AgentKind::Mcts, Some(level)).unwrap();
+            assert_eq!(mcts.tuning, Some(*tuning));
+            assert_eq!(mcts.budget(), Budget::Nodes(LEVEL_NODES[i]));
+            // The stored seat starts with the nodes the web page reads the level from.
+            let stored = mcts.to_stored();
+            assert!(
+                stored.starts_with(&format!("mcts/nodes={}", LEVEL_NODES[i])),
+                "{stored}"
+            );
+            // `umpire match` plays the very agent the server seats.
+            let named = named_level(&format!("mcts@level{level}")).unwrap().unwrap();
+            assert_eq!(named, mcts.agent_spec());
+            assert_eq!(
+                named.to_string().parse::<AgentSpec>().unwrap(),
+                mcts.agent_spec()
+            );
+        }
+        // A seat stored before the levels tuned the belief replays with the default belief.
+        let old = HouseSpec::parse("mcts/nodes=16000").unwrap();
+        assert_eq!(old.tuning, Some(Tuning::nodes(16_000)));
+        assert_eq!(
+            old.agent_spec(),
+            AgentSpec::Budgeted(AgentKind::Mcts, Budget::Nodes(16_000))
+        );
+        assert!(named_level("mcts@4000").is_none());
+        assert!(named_level("mcts").is_none());
+        assert!(named_level("mcts@level0").unwrap().is_err());
+        assert!(named_level("mcts@level9").unwrap().is_err());
+        assert!(named_level("mcts@levelx").unwrap().is_err());
+        assert!(named_level("nobody@level2").unwrap().is_err());
     }
 }

@@ -43,6 +43,12 @@ pub fn run(args: EngineArgs) -> Result<(), String> {
             }
             (kind, Some(own))
         }
+        AgentSpec::Tuned(..) => {
+            return Err(format!(
+                "engine: --agent {} tunes its belief; `umpire engine` serves an agent with a budget only",
+                args.agent
+            ));
+        }
         AgentSpec::Command(_) => {
             return Err(format!(
                 "engine: --agent {} is an outside program; `umpire engine` serves built-in agents only",

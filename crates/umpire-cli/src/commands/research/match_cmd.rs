@@ -27,7 +27,10 @@ pub struct MatchArgs {
         "or `cmd:PROGRAM ARGS` (quoted as one argument), a program speaking the engine protocol \
          (docs/ENGINE.md). A built-in agent may carry its own budget, overriding \
          --nodes/--movetime for it: `mcts@4000` (4,000 nodes per decision), `mcts@500ms` \
-         (500 ms); e.g. `umpire match mcts@4000 mcts@400`."))]
+         (500 ms); `mcts` also its belief, `mcts@16000/repair=R/bound=B` (repair work per \
+         observation, belief bound); `mcts@level3` is the server's house level 3 (1 to 5). \
+         E.g. `umpire match mcts@4000 mcts@400`, `umpire match --round-robin mcts@level1 \
+         mcts@level2 mcts@level3 mcts@level4 mcts@level5`."))]
     agents: Vec<String>,
     /// Games to play (per pairing in a round robin). A plays White in odd-numbered games.
     #[arg(long, default_value_t = 10)]
@@ -133,6 +136,10 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         .agents
         .iter()
         .map(|name| {
+            // `mcts@level4`: the server's house level, as it seats it.
+            if let Some(level) = umpire_server::game::strength::named_level(name) {
+                return level;
+            }
             if args.allow_cheating_agents {
                 AgentSpec::parse_allowing_cheating(name)
             } else {
