@@ -7,13 +7,15 @@ use rand::seq::{SliceRandom, index};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shakmaty::{Chess, Color, Position};
-use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet};
+use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet, Umpire};
 
 use crate::BeliefError;
 use crate::compare::repetition_end;
 use crate::key_table::KeyTable;
 use crate::parallel::{map_chunks, ordered_blocks};
-use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
+use crate::simulate::{
+    OpponentScratch, Step, expand_opponent, informative_event, own_step, simulation_rules,
+};
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
@@ -842,7 +844,6 @@ impl Belief {
             // Blocks of at most `BLOCK` parents; at least 16 blocks per thread where there are
             // enough parents, so that the threads stay evenly busy.
             let block = (parents.len() / (threads * 16)).clamp(1, BLOCK);
-            let sim = self.sim;
             ordered_blocks(
                 &parents,
                 block,
@@ -854,9 +855,9 @@ impl Belief {
                         let before = out.children.len();
                         let mut found = 0u32;
                         let (children, scratch) = (&mut out.children, &mut out.scratch);
-                        spread.children(h, &mut |c| {
+                        spread.children(h, &mut out.opponent, &mut |c, played| {
                             found += 1;
-                            if next.is_none_or(|n| n.passes(scratch, sim, &c.pos)) {
+                            if next.is_none_or(|n| n.passes_after(scratch, played)) {
                                 children.push(c);
                             }
                         });
@@ -879,11 +880,12 @@ impl Belief {
             );
         } else {
             let mut scratch = None;
+            let mut opponent = OpponentScratch::default();
             for h in &parents {
                 let (mut kept, mut found) = (0u32, 0u32);
-                spread.children(h, &mut |c| {
+                spread.children(h, &mut opponent, &mut |c, played| {
                     found += 1;
-                    if next.is_none_or(|n| n.passes(&mut scratch, self.sim, &c.pos)) {
+                    if next.is_none_or(|n| n.passes_after(&mut scratch, played)) {
                         kept += 1;
                         pool.offer(c, rng);
                     }
@@ -1165,15 +1167,22 @@ impl Spread<'_> {
 
     /// Calls `emit` with every child of `h`: each position the opponent could have reached
     /// while the player heard what it heard (and, where repetition is in force, whose
-    /// repetition count agrees with whether the game ended there), in the order found.
-    fn children(&self, h: &Hypothesis, emit: &mut impl FnMut(Child)) {
+    /// repetition count agrees with whether the game ended there), in the order found, each
+    /// with the umpire that has just played its move. `scratch` holds the umpires between calls.
+    fn children(
+        &self,
+        h: &Hypothesis,
+        scratch: &mut OpponentScratch,
+        emit: &mut impl FnMut(Child, &Umpire),
+    ) {
         let threefold = self.threefold;
         let (before, before_zeroing) = if threefold {
             (zobrist(&h.pos), h.pos.halfmoves() == 0)
         } else {
             (0, false)
         };
-        expand_opponent(self.sim, &h.pos, self.events, &mut |pos, mv, hash| {
+        let mut child = |played: &Umpire, mv: Attempt, hash: u64| {
+            let pos = played.position();
             let mut rep = 0;
             let mut zeroing = 0;
             if threefold {
@@ -1192,20 +1201,24 @@ impl Spread<'_> {
             // Where hypotheses split by repetition history, positions are counted apart.
             let board = board_hash(pos);
             let clock = clock_word(pos, self.fifty);
-            emit(Child {
-                k: key_of_board(board, hash, rep ^ clock),
-                position_key: threefold.then(|| key_of_board(board, hash, clock)),
-                pos: pos.clone(),
-                rep,
-                node: Node {
-                    parent: h.node,
-                    mv,
-                    before,
-                    after: if threefold { hash } else { 0 },
-                    zeroing,
+            emit(
+                Child {
+                    k: key_of_board(board, hash, rep ^ clock),
+                    position_key: threefold.then(|| key_of_board(board, hash, clock)),
+                    pos: pos.clone(),
+                    rep,
+                    node: Node {
+                        parent: h.node,
+                        mv,
+                        before,
+                        after: if threefold { hash } else { 0 },
+                        zeroing,
+                    },
                 },
-            });
-        });
+                played,
+            );
+        };
+        expand_opponent(scratch, self.sim, &h.pos, self.events, &mut child);
     }
 }
 
@@ -1217,7 +1230,9 @@ struct Block {
     /// Per parent: the children kept in `children` and the children found.
     counts: Vec<(u32, u32)>,
     /// The umpire a lookahead judges children with, kept between parents.
-    scratch: Option<umpire_rules::Umpire>,
+    scratch: Option<Umpire>,
+    /// The umpires the opponent's turns are expanded with, kept between parents.
+    opponent: OpponentScratch,
 }
 
 /// The children of one opponent turn, deduplicated; over the bound, a uniform reservoir.
