@@ -855,12 +855,15 @@ impl Belief {
                         let before = out.children.len();
                         let mut found = 0u32;
                         let (children, scratch) = (&mut out.children, &mut out.scratch);
-                        spread.children(h, &mut out.opponent, &mut |c, played| {
-                            found += 1;
-                            if next.is_none_or(|n| n.passes_after(scratch, played)) {
-                                children.push(c);
-                            }
-                        });
+                        spread.children(
+                            h,
+                            &mut out.opponent,
+                            &mut |played| {
+                                found += 1;
+                                next.is_none_or(|n| n.passes_after(scratch, played))
+                            },
+                            &mut |c| children.push(c),
+                        );
                         out.counts
                             .push(((out.children.len() - before) as u32, found));
                     }
@@ -883,13 +886,18 @@ impl Belief {
             let mut opponent = OpponentScratch::default();
             for h in &parents {
                 let (mut kept, mut found) = (0u32, 0u32);
-                spread.children(h, &mut opponent, &mut |c, played| {
-                    found += 1;
-                    if next.is_none_or(|n| n.passes_after(&mut scratch, played)) {
+                spread.children(
+                    h,
+                    &mut opponent,
+                    &mut |played| {
+                        found += 1;
+                        next.is_none_or(|n| n.passes_after(&mut scratch, played))
+                    },
+                    &mut |c| {
                         kept += 1;
                         pool.offer(c, rng);
-                    }
-                });
+                    },
+                );
                 if !parent_done(&mut pool, rng, kept, found) {
                     break;
                 }
@@ -1165,15 +1173,18 @@ impl Spread<'_> {
         (count >= 3) == self.repeated
     }
 
-    /// Calls `emit` with every child of `h`: each position the opponent could have reached
-    /// while the player heard what it heard (and, where repetition is in force, whose
-    /// repetition count agrees with whether the game ended there), in the order found, each
-    /// with the umpire that has just played its move. `scratch` holds the umpires between calls.
+    /// Finds every child of `h`: each position the opponent could have reached while the
+    /// player heard what it heard (and, where repetition is in force, whose repetition count
+    /// agrees with whether the game ended there), in the order found. Each is first shown to
+    /// `keep` as the umpire that has just played its move; `emit` receives those `keep` accepts
+    /// (the child built only then: a lookahead rules most children out). `scratch` holds the
+    /// umpires between calls.
     fn children(
         &self,
         h: &Hypothesis,
         scratch: &mut OpponentScratch,
-        emit: &mut impl FnMut(Child, &Umpire),
+        keep: &mut impl FnMut(&Umpire) -> bool,
+        emit: &mut impl FnMut(Child),
     ) {
         let threefold = self.threefold;
         let (before, before_zeroing) = if threefold {
@@ -1198,25 +1209,25 @@ impl Spread<'_> {
                 zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
                     + u8::from(after_zeroing) * AFTER_ZEROING;
             }
+            if !keep(played) {
+                return;
+            }
             // Where hypotheses split by repetition history, positions are counted apart.
             let board = board_hash(pos);
             let clock = clock_word(pos, self.fifty);
-            emit(
-                Child {
-                    k: key_of_board(board, hash, rep ^ clock),
-                    position_key: threefold.then(|| key_of_board(board, hash, clock)),
-                    pos: pos.clone(),
-                    rep,
-                    node: Node {
-                        parent: h.node,
-                        mv,
-                        before,
-                        after: if threefold { hash } else { 0 },
-                        zeroing,
-                    },
+            emit(Child {
+                k: key_of_board(board, hash, rep ^ clock),
+                position_key: threefold.then(|| key_of_board(board, hash, clock)),
+                pos: pos.clone(),
+                rep,
+                node: Node {
+                    parent: h.node,
+                    mv,
+                    before,
+                    after: if threefold { hash } else { 0 },
+                    zeroing,
                 },
-                played,
-            );
+            });
         };
         expand_opponent(scratch, self.sim, &h.pos, self.events, &mut child);
     }

@@ -207,7 +207,9 @@ pub(super) fn thin_by_parents(
         let leads = if full {
             if expansion.as_ref().is_none_or(|(i, _)| *i != c.parent) {
                 let mut found = Vec::new();
-                spread.children(q, &mut opponent, &mut |ch, _| found.push(ch.pos));
+                spread.children(q, &mut opponent, &mut |_| true, &mut |ch| {
+                    found.push(ch.pos)
+                });
                 expansion = Some((c.parent, found));
             }
             expansion
