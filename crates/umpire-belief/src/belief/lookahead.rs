@@ -61,9 +61,10 @@ impl NextTurn {
         (!commands.is_empty()).then_some(NextTurn { commands })
     }
 
-    /// [`NextTurn::passes`] for the position `played` holds: an umpire that has just played the
-    /// opponent's move (analysed as after any move), copied into `scratch` instead of a fresh
-    /// umpire built and analysed in its position. The copy answers every command as the fresh
+    /// Whether the umpire answers every command of the player's next turn as the player heard
+    /// it in the position `played` holds: an umpire that has just played the opponent's move
+    /// (analysed as after any move), copied into `scratch` instead of a fresh umpire built and
+    /// analysed in its position. The copy answers every command as the fresh
     /// one would: the turn's state is that of a turn's start in both (no attempt, no "Any?",
     /// no offer; the repetition draw is off in a simulation), the move counter differs by one
     /// (it decides only whether an abort is still allowed, before two moves in both), and a
