@@ -7,13 +7,15 @@ use rand::seq::{SliceRandom, index};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shakmaty::{Chess, Color, Position};
-use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet};
+use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet, Umpire};
 
 use crate::BeliefError;
 use crate::compare::repetition_end;
 use crate::key_table::KeyTable;
 use crate::parallel::{map_chunks, ordered_blocks};
-use crate::simulate::{Step, expand_opponent, informative_event, own_step, simulation_rules};
+use crate::simulate::{
+    OpponentScratch, Step, expand_opponent, informative_event, own_step, simulation_rules,
+};
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
@@ -842,7 +844,6 @@ impl Belief {
             // Blocks of at most `BLOCK` parents; at least 16 blocks per thread where there are
             // enough parents, so that the threads stay evenly busy.
             let block = (parents.len() / (threads * 16)).clamp(1, BLOCK);
-            let sim = self.sim;
             ordered_blocks(
                 &parents,
                 block,
@@ -854,12 +855,15 @@ impl Belief {
                         let before = out.children.len();
                         let mut found = 0u32;
                         let (children, scratch) = (&mut out.children, &mut out.scratch);
-                        spread.children(h, &mut |c| {
-                            found += 1;
-                            if next.is_none_or(|n| n.passes(scratch, sim, &c.pos)) {
-                                children.push(c);
-                            }
-                        });
+                        spread.children(
+                            h,
+                            &mut out.opponent,
+                            &mut |played| {
+                                found += 1;
+                                next.is_none_or(|n| n.passes_after(scratch, played))
+                            },
+                            &mut |c| children.push(c),
+                        );
                         out.counts
                             .push(((out.children.len() - before) as u32, found));
                     }
@@ -879,15 +883,21 @@ impl Belief {
             );
         } else {
             let mut scratch = None;
+            let mut opponent = OpponentScratch::default();
             for h in &parents {
                 let (mut kept, mut found) = (0u32, 0u32);
-                spread.children(h, &mut |c| {
-                    found += 1;
-                    if next.is_none_or(|n| n.passes(&mut scratch, self.sim, &c.pos)) {
+                spread.children(
+                    h,
+                    &mut opponent,
+                    &mut |played| {
+                        found += 1;
+                        next.is_none_or(|n| n.passes_after(&mut scratch, played))
+                    },
+                    &mut |c| {
                         kept += 1;
                         pool.offer(c, rng);
-                    }
-                });
+                    },
+                );
                 if !parent_done(&mut pool, rng, kept, found) {
                     break;
                 }
@@ -1163,17 +1173,27 @@ impl Spread<'_> {
         (count >= 3) == self.repeated
     }
 
-    /// Calls `emit` with every child of `h`: each position the opponent could have reached
-    /// while the player heard what it heard (and, where repetition is in force, whose
-    /// repetition count agrees with whether the game ended there), in the order found.
-    fn children(&self, h: &Hypothesis, emit: &mut impl FnMut(Child)) {
+    /// Finds every child of `h`: each position the opponent could have reached while the
+    /// player heard what it heard (and, where repetition is in force, whose repetition count
+    /// agrees with whether the game ended there), in the order found. Each is first shown to
+    /// `keep` as the umpire that has just played its move; `emit` receives those `keep` accepts
+    /// (the child built only then: a lookahead rules most children out). `scratch` holds the
+    /// umpires between calls.
+    fn children(
+        &self,
+        h: &Hypothesis,
+        scratch: &mut OpponentScratch,
+        keep: &mut impl FnMut(&Umpire) -> bool,
+        emit: &mut impl FnMut(Child),
+    ) {
         let threefold = self.threefold;
         let (before, before_zeroing) = if threefold {
             (zobrist(&h.pos), h.pos.halfmoves() == 0)
         } else {
             (0, false)
         };
-        expand_opponent(self.sim, &h.pos, self.events, &mut |pos, mv, hash| {
+        let mut child = |played: &Umpire, mv: Attempt, hash: u64| {
+            let pos = played.position();
             let mut rep = 0;
             let mut zeroing = 0;
             if threefold {
@@ -1188,6 +1208,9 @@ impl Spread<'_> {
                 };
                 zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
                     + u8::from(after_zeroing) * AFTER_ZEROING;
+            }
+            if !keep(played) {
+                return;
             }
             // Where hypotheses split by repetition history, positions are counted apart.
             let board = board_hash(pos);
@@ -1205,7 +1228,8 @@ impl Spread<'_> {
                     zeroing,
                 },
             });
-        });
+        };
+        expand_opponent(scratch, self.sim, &h.pos, self.events, &mut child);
     }
 }
 
@@ -1217,7 +1241,9 @@ struct Block {
     /// Per parent: the children kept in `children` and the children found.
     counts: Vec<(u32, u32)>,
     /// The umpire a lookahead judges children with, kept between parents.
-    scratch: Option<umpire_rules::Umpire>,
+    scratch: Option<Umpire>,
+    /// The umpires the opponent's turns are expanded with, kept between parents.
+    opponent: OpponentScratch,
 }
 
 /// The children of one opponent turn, deduplicated; over the bound, a uniform reservoir.

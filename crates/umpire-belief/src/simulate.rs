@@ -78,9 +78,23 @@ pub(crate) fn informative_event(obs: &Observation) -> bool {
     opponent_event(obs) != OpponentEvent::Silent
 }
 
+/// The umpires an expansion of the opponent's turn works with, kept between hypotheses so that
+/// an expansion builds none: the frontier's first umpire is reset in place to each hypothesis
+/// ([`Umpire::reset_to`]) and every candidate is judged in one umpire copied into
+/// ([`Clone::clone_from`]), instead of a fresh umpire (a list of legal moves generated and a
+/// repetition history allocated) and a fresh copy per hypothesis.
+#[derive(Default)]
+pub(crate) struct OpponentScratch {
+    frontier: Vec<(BranchKey, Umpire)>,
+    next_frontier: Vec<(BranchKey, Umpire)>,
+    next: Option<Umpire>,
+}
+
 /// Every way the opponent, to move in `pos`, could have made the player hear `events` (the
-/// informative observations of its turn, the last one its move): calls `emit` with each
-/// resulting position, the opponent's move and the position's Zobrist hash.
+/// informative observations of its turn, the last one its move): calls `emit` with the umpire
+/// after each such move (the resulting position, the player to move, analysed as after any
+/// move), the opponent's move and the position's Zobrist hash. `scratch` holds the umpires
+/// between calls.
 ///
 /// The opponent's turn is followed event by event over a frontier of equivalent branches
 /// ([`BranchKey`]): after each heard rejection the branches with the same key are merged, so a
@@ -88,19 +102,33 @@ pub(crate) fn informative_event(obs: &Observation) -> bool {
 /// which pawn captures and other attempts could have been rejected (exponential in `k`: a
 /// searching opponent's turn of ten rejections took minutes per hypothesis before).
 pub(crate) fn expand_opponent(
+    scratch: &mut OpponentScratch,
     rules: RuleSet,
     pos: &Chess,
     events: &[Observation],
-    emit: &mut impl FnMut(&Chess, Attempt, u64),
+    emit: &mut impl FnMut(&Umpire, Attempt, u64),
 ) {
-    let Some(umpire) = umpire_at(rules, pos) else {
-        return;
-    };
+    let OpponentScratch {
+        frontier,
+        next_frontier,
+        next,
+    } = scratch;
+    // The frontier starts as one umpire in `pos`: the first one kept, reset in place.
+    frontier.truncate(1);
+    match frontier.first_mut() {
+        Some((_, umpire)) => {
+            if umpire.reset_to(rules, pos).is_err() {
+                return;
+            }
+        }
+        None => match umpire_at(rules, pos) {
+            Some(umpire) => frontier.push(((false, 0, 0), umpire)),
+            None => return,
+        },
+    }
+    frontier[0].0 = (frontier[0].1.must_try_pawn_capture(), 0, 0);
     // One umpire judges every candidate: `clone_from` resets it without allocating.
-    let mut next = umpire.clone();
-    let mut frontier: Vec<(BranchKey, Umpire)> =
-        vec![((umpire.must_try_pawn_capture(), 0, 0), umpire)];
-    let mut next_frontier: Vec<(BranchKey, Umpire)> = Vec::new();
+    let next = next.get_or_insert_with(|| frontier[0].1.clone());
     let mut scratch = AttemptList::new();
     let mut legal = AttemptList::new();
     for event in events {
@@ -117,7 +145,7 @@ pub(crate) fn expand_opponent(
                         }
                     }
                 }
-                std::mem::swap(&mut frontier, &mut next_frontier);
+                std::mem::swap(frontier, next_frontier);
             }
             OpponentEvent::Rebuff => {
                 next_frontier.clear();
@@ -157,11 +185,11 @@ pub(crate) fn expand_opponent(
                         }
                     }
                 }
-                std::mem::swap(&mut frontier, &mut next_frontier);
+                std::mem::swap(frontier, next_frontier);
             }
             OpponentEvent::Moved => {
                 let heard = heard_capture(event);
-                for (_, umpire) in &frontier {
+                for (_, umpire) in frontier.iter() {
                     let here = umpire.position();
                     let base = Zobrist64(zobrist(here));
                     for m in umpire.legal_moves() {
@@ -180,7 +208,7 @@ pub(crate) fn expand_opponent(
                             let hash = here
                                 .update_zobrist_hash(base, m, EnPassantMode::Legal)
                                 .map_or_else(|| zobrist(next.position()), |z| z.0);
-                            emit(next.position(), a, hash);
+                            emit(next, a, hash);
                         }
                     }
                 }

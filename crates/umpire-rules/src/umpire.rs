@@ -161,18 +161,7 @@ impl Umpire {
 
     /// The umpire of a game from `pos`, its repetition history kept in `history`'s buffer
     /// (cleared first). If the side to move has no legal move, `has_legal` is false.
-    fn set_up(rules: RuleSet, pos: Chess, mut history: Vec<Zobrist64>) -> Umpire {
-        // The hash serves the repetition draw only: where that is not in force it is not
-        // computed (a belief builds an umpire per hypothesis and command) and the repetition
-        // history stays empty.
-        history.clear();
-        let hash = if rules.threefold_repetition {
-            let hash = pos.zobrist_hash(EnPassantMode::Legal);
-            history.push(hash);
-            hash
-        } else {
-            Zobrist64(0)
-        };
+    fn set_up(rules: RuleSet, pos: Chess, history: Vec<Zobrist64>) -> Umpire {
         let mut umpire = Umpire {
             rules,
             own: OwnBoard::of(&pos, pos.turn()),
@@ -186,28 +175,81 @@ impl Umpire {
             attempted: false,
             offered: false,
             pending_offer: None,
-            hash,
+            hash: Zobrist64(0),
             history,
             result: None,
             plies: 0,
         };
-        umpire.analyse();
-        if umpire.has_legal
-            && let Some(result) = umpire.automatic_end()
-        {
-            umpire.result = Some(result);
-        }
+        umpire.start_game();
         umpire
+    }
+
+    /// Starts the game from the position held: the repetition history (cleared first), the
+    /// analysis of the position and an automatic end. The other fields must be those of a
+    /// game's start ([`Umpire::set_up`], [`Umpire::reset_to`]).
+    fn start_game(&mut self) {
+        // The hash serves the repetition draw only: where that is not in force it is not
+        // computed (a belief builds an umpire per hypothesis and command) and the repetition
+        // history stays empty.
+        self.history.clear();
+        self.hash = if self.rules.threefold_repetition {
+            let hash = self.pos.zobrist_hash(EnPassantMode::Legal);
+            self.history.push(hash);
+            hash
+        } else {
+            Zobrist64(0)
+        };
+        self.analyse();
+        if self.has_legal
+            && let Some(result) = self.automatic_end()
+        {
+            self.result = Some(result);
+        }
     }
 
     /// Makes this umpire judge a game from `pos` under `rules`, exactly as
     /// [`Umpire::from_position`] would build it, reusing its buffers: once its repetition
     /// history has room this allocates nothing, and no list of legal moves is generated (the
-    /// analysis of the position tells whether the side to move has one). Fails if it has none;
-    /// the umpire then holds `pos` but must be reset again before judging anything.
+    /// analysis of the position tells whether the side to move has one). The fields are set in
+    /// place (no new umpire is built and moved in: the list of rejected attempts alone is over
+    /// a kilobyte). Fails if the side to move has no legal move; the umpire then holds `pos`
+    /// but must be reset again before judging anything.
     pub fn reset_to(&mut self, rules: RuleSet, pos: &Chess) -> Result<(), SetupError> {
-        let history = std::mem::take(&mut self.history);
-        *self = Umpire::set_up(rules, pos.clone(), history);
+        // Every field is named: a new field fails to compile here until it is reset.
+        let Umpire {
+            rules: r,
+            pos: p,
+            own,
+            has_legal,
+            checkers,
+            pawn_tries,
+            try_squares,
+            rejected,
+            any,
+            attempted,
+            offered,
+            pending_offer,
+            hash: _,
+            history: _,
+            result,
+            plies,
+        } = self;
+        *r = rules;
+        p.clone_from(pos);
+        *own = OwnBoard::of(pos, pos.turn());
+        *has_legal = true;
+        *checkers = Bitboard::EMPTY;
+        *pawn_tries = 0;
+        *try_squares = Bitboard::EMPTY;
+        rejected.clear();
+        *any = AnyState::NotAsked;
+        *attempted = false;
+        *offered = false;
+        *pending_offer = None;
+        *result = None;
+        *plies = 0;
+        // The hash and the repetition history are set here.
+        self.start_game();
         if self.has_legal {
             Ok(())
         } else {
@@ -248,6 +290,12 @@ impl Umpire {
     /// The own board of the side to move: what the mover sees.
     pub fn own_board(&self) -> &OwnBoard {
         &self.own
+    }
+
+    /// Whether the side to move has a legal move (from the analysis made once per move, no
+    /// move list generated). Referee information.
+    pub fn has_legal_move(&self) -> bool {
+        self.has_legal
     }
 
     /// The legal moves of the side to move. Referee information.

@@ -100,3 +100,47 @@ fn reset_to_builds_what_from_position_builds_without_allocating() {
         .unwrap();
     assert_eq!(format!("{kept:?}"), format!("{:?}", Umpire::new(rules)));
 }
+
+#[test]
+fn reset_to_from_the_middle_of_a_turn_forgets_the_turn() {
+    use umpire_rules::{AttemptList, Command, Verdict};
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(13);
+    for id in RuleSetId::ALL {
+        let rules = *id.rules();
+        for plies in [0, 9, 60] {
+            // A kept umpire in the middle of a turn: a draw offered, "Any?" asked, every
+            // attempt that would be rejected submitted (several rejections held).
+            let mut kept = Umpire::new(rules);
+            random_game(&mut kept, &mut rng, plies, |_, _| {});
+            let _ = kept.submit(Command::OfferDraw);
+            let _ = kept.submit(Command::AskAny);
+            let mut options = AttemptList::new();
+            kept.mover_options(&mut options);
+            let mut rejected = 0;
+            for &a in &options {
+                let mut probe = kept.clone();
+                if probe.submit(Command::Attempt(a)).verdict != Verdict::Accepted {
+                    let _ = kept.submit(Command::Attempt(a));
+                    rejected += 1;
+                }
+            }
+            let mut game = Umpire::new(rules);
+            random_game(&mut game, &mut rng, plies + 5, |_, _| {});
+            let pos = game.position().clone();
+            let reset = kept.reset_to(rules, &pos);
+            match Umpire::from_position(rules, pos) {
+                Ok(fresh) => {
+                    assert!(reset.is_ok(), "{id}");
+                    assert_eq!(
+                        format!("{kept:?}"),
+                        format!("{fresh:?}"),
+                        "{id} after {plies} ({rejected} rejected before the reset)"
+                    );
+                }
+                Err(e) => {
+                    assert_eq!(reset.map_err(|r| r.to_string()), Err(e.to_string()), "{id}");
+                }
+            }
+        }
+    }
+}

@@ -25,6 +25,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
 
 use super::{Hypothesis, Spread, same};
+use crate::simulate::OpponentScratch;
 use crate::witness::Node;
 use crate::zobrist_key::{scramble, zobrist};
 
@@ -198,6 +199,7 @@ pub(super) fn thin_by_parents(
     let mut parents_of = vec![0u32; items.len()];
     let mut own_found = vec![false; items.len()];
     let mut expansion: Option<(u32, Vec<Chess>)> = None;
+    let mut opponent = OpponentScratch::default();
     for c in &candidates {
         let q = &parents[c.parent as usize];
         let child = &items[c.child as usize];
@@ -205,7 +207,9 @@ pub(super) fn thin_by_parents(
         let leads = if full {
             if expansion.as_ref().is_none_or(|(i, _)| *i != c.parent) {
                 let mut found = Vec::new();
-                spread.children(q, &mut |ch| found.push(ch.pos));
+                spread.children(q, &mut opponent, &mut |_| true, &mut |ch| {
+                    found.push(ch.pos)
+                });
                 expansion = Some((c.parent, found));
             }
             expansion
