@@ -191,3 +191,48 @@ fn queen_and_two_pawns_mate() {
 fn bishop_and_two_knights_mate_with_the_kbnk_table() {
     mates_from("8/8/8/4k3/8/8/8/1N1BK1N1 w - - 0 1", Color::White, 5);
 }
+
+#[test]
+fn the_strongest_table_among_the_men_is_played_and_only_against_a_lone_king() {
+    use umpire_ai::endgame::table_core;
+    use umpire_tablebase::Ending;
+    let core = |fen: &str, side: Color, config: EndgameConfig| {
+        let start: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let view = umpire_ai::setup_view(RuleSet::WILD16, &start, side);
+        table_core(&view, config).map(|(ending, _, board)| (ending, board.has_surplus()))
+    };
+    let on = EndgameConfig::default();
+    let off = EndgameConfig {
+        surplus: false,
+        ..on
+    };
+    let krn = "8/8/8/3k4/8/8/8/1N2K2R w - - 0 1";
+    assert_eq!(core(krn, Color::White, on), Some((Ending::Krk, true)));
+    assert_eq!(core(krn, Color::White, off), None);
+    assert_eq!(
+        core("8/8/8/2k5/8/8/8/R2QK3 w - - 0 1", Color::White, on),
+        Some((Ending::Kqk, true))
+    );
+    assert_eq!(
+        core("1n2k2r/8/8/8/3K4/8/8/8 b - - 0 1", Color::Black, on),
+        Some((Ending::Krk, true))
+    );
+    // The exact table ending has nothing beside it.
+    assert_eq!(
+        core("8/8/8/3k4/8/8/8/4K2R w - - 0 1", Color::White, on),
+        Some((Ending::Krk, false))
+    );
+    // Two knights make no table; an enemy pawn is not a lone king.
+    assert_eq!(
+        core("8/8/8/3k4/8/8/8/1N2K1N1 w - - 0 1", Color::White, on),
+        None
+    );
+    assert_eq!(
+        core("8/7p/8/3k4/8/8/8/1N2K2R w - - 0 1", Color::White, on),
+        None
+    );
+}
