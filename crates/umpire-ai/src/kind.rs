@@ -119,13 +119,15 @@ impl AgentKind {
         match self {
             AgentKind::Raider => {
                 let start = view.standard_start().then(Chess::default);
-                // The raid ends in the same mating technique as the searching agents'.
-                Box::new(crate::endgame::Endgame::new(RaiderAgent::new(
-                    view,
-                    seed,
-                    start,
-                    config.budget,
-                )))
+                // The raid ends in the same mating technique as the searching agents' (as it
+                // was when the yardstick was set: without the surplus play).
+                Box::new(crate::endgame::Endgame::with_config(
+                    RaiderAgent::new(view, seed, start, config.budget),
+                    crate::endgame::EndgameConfig {
+                        surplus: false,
+                        ..crate::endgame::EndgameConfig::default()
+                    },
+                ))
             }
             AgentKind::Peek => Box::new(PeekAgent::new(view, truth.clone(), seed)),
             AgentKind::Random => Box::new(RandomAgent::new(view, seed)),
@@ -150,11 +152,13 @@ impl AgentKind {
                 );
                 Box::new(crate::endgame::Endgame::new(mcts))
             }
-            // Darkboard closes the mating net itself, with its own root terms.
+            // Darkboard closes the mating net itself, with its own root terms; the yardstick
+            // keeps the tables as they were when it was set (without the surplus play).
             AgentKind::Darkboard => Box::new(crate::endgame::Endgame::with_config(
                 DarkboardAgent::new(view, seed, config),
                 crate::endgame::EndgameConfig {
                     net: false,
+                    surplus: false,
                     ..crate::endgame::EndgameConfig::default()
                 },
             )),

@@ -62,11 +62,13 @@ fn darkboard(rules: RuleSet, start: &Chess, side: Color, seed: u64, exact: bool)
         .unwrap();
         Metaposition::of(&belief).unwrap()
     };
-    // In the tablebase wrapper as `umpire match` builds darkboard (the net is its own).
+    // In the tablebase wrapper as `umpire match` builds darkboard (the net is its own, the
+    // tables without the surplus play).
     Box::new(Endgame::with_config(
         DarkboardAgent::with_metaposition(view, meta, seed, &nodes(NODES)),
         EndgameConfig {
             net: false,
+            surplus: false,
             ..EndgameConfig::default()
         },
     ))
@@ -87,7 +89,8 @@ impl Watcher<Umpire> for Log {
 }
 
 /// `mcts` as `umpire match` builds it (in the [`Endgame`] wrapper, the net on or off) at a
-/// set-up start, told the enemy's material only.
+/// set-up start, told the enemy's material only; without the tables' surplus play, which
+/// would take these endings from the net (`surplus_endings.rs` tests it).
 fn mcts(start: &Chess, side: Color, seed: u64, net: bool) -> Endgame<MctsAgent> {
     let view = umpire_ai::setup_view(RuleSet::WILD16, start, side);
     let config = MctsConfig::from_agent_config(&nodes(MCTS_NODES));
@@ -95,6 +98,7 @@ fn mcts(start: &Chess, side: Color, seed: u64, net: bool) -> Endgame<MctsAgent> 
         MctsAgent::new(view, seed, None, config),
         EndgameConfig {
             net,
+            surplus: false,
             ..EndgameConfig::default()
         },
     )

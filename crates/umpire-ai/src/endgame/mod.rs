@@ -8,6 +8,17 @@
 //! from every square when the ending is reached. Everywhere else, and whenever the table knows
 //! no forced mate from the tracked set, the wrapped agent decides.
 //!
+//! With more men than a table covers (rook and knight, queen and pawn, two rooks: the enemy
+//! still down to its king), the wrapper plays the ending of the strongest table its men contain
+//! ([`table_core`]: KQK before KRK before KBBK before KBNK) and leaves the surplus men where they
+//! stand unless moving one is what helps ([`EndgameConfig::surplus`]). The lone king's squares
+//! are then followed on the real board, every man in place ([`Board`]), and every move is
+//! valued one move ahead on that board with the table's distances behind it
+//! ([`Board::value`]): it must stalemate nowhere, leave no table man to the king, and lead only
+//! to sets the table knows and sees whole (no square hidden behind a surplus man). The move
+//! with the shortest worst-case mate is played; when none qualifies, the wrapped agent (and
+//! the net) decides that move.
+//!
 //! The tables are for `wild16`, where the answers they model (illegal, silent, the check
 //! kinds) are what the umpire says; under other rule sets the wrapper always defers. A Black
 //! player's view is mirrored top to bottom (check kinds do not change under the mirror).
@@ -28,16 +39,20 @@
 //! agent decides.
 
 mod closer;
+mod surplus;
 pub mod tables;
 mod tracker;
+mod visits;
 
 use umpire_rules::shakmaty::{Color, Role, Square};
 use umpire_rules::{Announcement, Attempt, AttemptList, Command, Observation, RuleSetId, Verdict};
-use umpire_tablebase::{Ending, Layout};
+use umpire_tablebase::{Answer, Ending, Layout};
 use umpire_view::{PlayerView, ViewError};
 
 pub use closer::NetCloser;
+pub use surplus::Board;
 pub use tracker::KingTracker;
+pub use visits::Visits;
 
 use crate::{Agent, Analysis};
 
@@ -49,14 +64,18 @@ pub struct EndgameConfig {
     pub kbnk: bool,
     /// Close the mating net beyond the tables ([`NetCloser`]).
     pub net: bool,
+    /// Play a table's ending when the player has more men than it covers, the surplus men
+    /// left where they stand ([`table_core`]).
+    pub surplus: bool,
 }
 
 impl Default for EndgameConfig {
-    /// Every table: KRK, KQK, KBBK and KBNK, and the net beyond them.
+    /// Every table: KRK, KQK, KBBK and KBNK, also with surplus men, and the net beyond them.
     fn default() -> EndgameConfig {
         EndgameConfig {
             kbnk: true,
             net: true,
+            surplus: true,
         }
     }
 }
@@ -78,6 +97,8 @@ pub struct Endgame<A: Agent> {
     options: AttemptList,
     /// Per net option, the share of the wrapped agent's positions in which it stalemates.
     stalemates: Vec<f32>,
+    /// The boards of the player's men after its recent moves with surplus men.
+    visits: Visits,
 }
 
 /// Mirrors a square for Black (tables are for White).
@@ -126,6 +147,84 @@ pub fn table_position(view: &PlayerView, config: EndgameConfig) -> Option<(Endin
     (ending != Ending::Kbnk || config.kbnk).then_some((ending, layout))
 }
 
+/// The tables in the order [`table_core`] prefers them: the fastest mates first.
+const PREFERENCE: [Ending; 4] = [Ending::Kqk, Ending::Krk, Ending::Kbbk, Ending::Kbnk];
+
+/// The table ending the player of `view` plays, White-oriented: the ending, the layout of the
+/// king and the table's men, and the board with every man (the surplus men beside the table's,
+/// if any). The exact table ending of [`table_position`] if it is one; else, with
+/// [`EndgameConfig::surplus`], against a lone king under `wild16`, the strongest table ending
+/// among the player's men ([`PREFERENCE`]), the first such men on the board.
+pub fn table_core(view: &PlayerView, config: EndgameConfig) -> Option<(Ending, Layout, Board)> {
+    if let Some((ending, layout)) = table_position(view, config) {
+        return Some((ending, layout, Board::new(&layout, &[])?));
+    }
+    if !config.surplus || view.rules().id != RuleSetId::Wild16 || view.enemy().men != 1 {
+        return None;
+    }
+    let side = view.side();
+    let board = view.own_board().board();
+    let king = orient(side, board.king_of(side)?);
+    let mut men = [(Role::Pawn, Square::A1); 15];
+    let mut n = 0;
+    for sq in board.by_color(side) {
+        let role = board.role_at(sq)?;
+        if role == Role::King {
+            continue;
+        }
+        *men.get_mut(n)? = (role, orient(side, sq));
+        n += 1;
+    }
+    let mut best: Option<(usize, Ending, Layout, [usize; 2])> = None;
+    for i in 0..n {
+        for j in i..n {
+            let pick = if i == j {
+                &[men[i]][..]
+            } else {
+                &[men[i], men[j]][..]
+            };
+            let Ok(layout) = Layout::new(king, pick) else {
+                continue;
+            };
+            let Some(ending) = Ending::ALL.into_iter().find(|e| e.accepts(&layout)) else {
+                continue;
+            };
+            if ending == Ending::Kbnk && !config.kbnk {
+                continue;
+            }
+            let rank = PREFERENCE.iter().position(|e| *e == ending)?;
+            if best.is_none_or(|b| rank < b.0) {
+                best = Some((rank, ending, layout, [i, j]));
+            }
+        }
+    }
+    let (_, ending, layout, picked) = best?;
+    let mut rest = [(Role::Pawn, Square::A1); 15];
+    let mut r = 0;
+    for (k, man) in men[..n].iter().enumerate() {
+        if !picked.contains(&k) {
+            rest[r] = *man;
+            r += 1;
+        }
+    }
+    Some((ending, layout, Board::new(&layout, &rest[..r])?))
+}
+
+/// The answer the player heard to its accepted move: silent or the kinds of the checks.
+fn heard(announcements: &[Announcement]) -> Answer {
+    let mut kinds = [umpire_rules::CheckKind::Knight; 2];
+    let mut n = 0;
+    for a in announcements {
+        if let Announcement::Check(k) = a
+            && n < 2
+        {
+            kinds[n] = *k;
+            n += 1;
+        }
+    }
+    Answer::of_checks(&kinds[..n])
+}
+
 impl<A: Agent> Endgame<A> {
     /// `inner` with the default tables.
     pub fn new(inner: A) -> Endgame<A> {
@@ -145,6 +244,7 @@ impl<A: Agent> Endgame<A> {
             net_moves: 0,
             options: AttemptList::new(),
             stalemates: Vec::new(),
+            visits: Visits::default(),
         }
     }
 
@@ -185,18 +285,40 @@ impl<A: Agent> Endgame<A> {
     /// The table's attempt for the current view, if it has one.
     fn table_choice(&mut self) -> Option<Attempt> {
         let view = self.inner.view();
-        let (ending, layout) = table_position(view, self.config)?;
+        let (ending, layout, board) = table_core(view, self.config)?;
         let side = view.side();
-        let set = self.tracker.current(layout);
-        let probe = tables::table(ending).probe(layout, set).ok()?;
-        let distance = probe.distance?;
         self.options.clear();
         view.options(&mut self.options);
-        let pick = probe
-            .best
-            .iter()
-            .map(|a| orient_attempt(side, *a))
-            .find(|a| self.options.contains(a))?;
+        let (distance, pick) = if board.has_surplus() {
+            // Every move of every man, valued on the real board with the table behind it;
+            // first among those to a board the men have not stood on twice lately.
+            let set = self.tracker.current_in(board.domain());
+            let table = tables::table(ending);
+            let mut best: Option<(bool, u8, Attempt)> = None;
+            for &a in &self.options {
+                let white = orient_attempt(side, a);
+                let Some(v) = board.value(table, &layout, set, white) else {
+                    continue;
+                };
+                let worn = board
+                    .key_after(white)
+                    .is_some_and(|k| self.visits.count(k) >= 2);
+                if best.is_none_or(|b| (worn, v) < (b.0, b.1)) {
+                    best = Some((worn, v, a));
+                }
+            }
+            best.map(|(_, v, a)| (v, a))?
+        } else {
+            let set = self.tracker.current(layout);
+            let probe = tables::table(ending).probe(layout, set).ok()?;
+            let distance = probe.distance?;
+            let pick = probe
+                .best
+                .iter()
+                .map(|a| orient_attempt(side, *a))
+                .find(|a| self.options.contains(a))?;
+            (distance, pick)
+        };
         self.table_analysis = Some(Analysis {
             // Mate is certain; sooner mates score a little higher.
             value: 1.0 - f64::from(distance) / 1000.0,
@@ -225,7 +347,7 @@ impl<A: Agent> Agent for Endgame<A> {
 
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         // The layout before the observation, for the tracker.
-        let before = table_position(self.inner.view(), self.config).map(|(_, l)| l);
+        let before = table_core(self.inner.view(), self.config).map(|(_, l, b)| (l, b));
         self.inner.observe(observation)?;
         if let Some(closer) = &mut self.closer {
             closer.observe(self.inner.view(), observation);
@@ -242,10 +364,20 @@ impl<A: Agent> Agent for Endgame<A> {
                     _ => None,
                 });
                 match (before, attempt, own.verdict) {
-                    (Some(layout), Some(a), Verdict::Illegal) => {
+                    (Some((_, board)), Some(a), Verdict::Illegal) if board.has_surplus() => {
+                        self.tracker.narrow(|set| board.illegal(set, a));
+                    }
+                    (Some((_, board)), Some(a), Verdict::Accepted) if board.has_surplus() => {
+                        let answer = heard(&observation.announcements);
+                        self.tracker.narrow(|set| board.moved(set, a, answer));
+                        if let Some(key) = board.key_after(a) {
+                            self.visits.push(key);
+                        }
+                    }
+                    (Some((layout, _)), Some(a), Verdict::Illegal) => {
                         self.tracker.illegal(layout, a);
                     }
-                    (Some(layout), Some(a), Verdict::Accepted) => {
+                    (Some((layout, _)), Some(a), Verdict::Accepted) => {
                         self.tracker.moved(layout, a, checks);
                     }
                     (_, _, v) if v.is_rejection() || v == Verdict::Answered => {}
@@ -292,7 +424,7 @@ impl<A: Agent> Agent for Endgame<A> {
     }
 
     fn accepts_draw(&mut self) -> bool {
-        if table_position(self.inner.view(), self.config).is_some() {
+        if table_core(self.inner.view(), self.config).is_some() {
             return false;
         }
         self.inner.accepts_draw()

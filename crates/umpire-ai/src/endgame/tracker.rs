@@ -28,7 +28,12 @@ impl KingTracker {
     /// layout's domain when not tracking or when the tracked set has no square left there (an
     /// observation the tracker could not follow); tracking starts.
     pub fn current(&mut self, layout: Layout) -> u64 {
-        let domain = layout.domain();
+        self.current_in(layout.domain())
+    }
+
+    /// [`KingTracker::current`] with the squares where the king may stand given as `domain`
+    /// (a table's layout with surplus men beside it: [`super::Board::domain`]).
+    pub fn current_in(&mut self, domain: u64) -> u64 {
         let set = match self.set {
             Some(s) if s & domain != 0 => s & domain,
             _ => domain,
@@ -40,6 +45,14 @@ impl KingTracker {
     /// Stops tracking.
     pub fn forget(&mut self) {
         self.set = None;
+    }
+
+    /// Replaces the tracked set, if tracking, by `next` of it (`None`: an observation that
+    /// cannot be followed; tracking stops).
+    pub fn narrow(&mut self, next: impl FnOnce(u64) -> Option<u64>) {
+        if let Some(set) = self.set {
+            self.set = next(set);
+        }
     }
 
     /// `attempt` from `layout` was illegal: the king is where it makes the attempt illegal.
