@@ -57,6 +57,15 @@ impl AgentKind {
         matches!(self, AgentKind::Peek)
     }
 
+    /// Whether the agent plays the tablebase endings ([`crate::endgame::Endgame`] wraps it),
+    /// so that whoever runs it loads the tables first ([`crate::endgame::prepare_tables`]).
+    pub const fn uses_tables(self) -> bool {
+        matches!(
+            self,
+            AgentKind::Mcts | AgentKind::Raider | AgentKind::Darkboard
+        )
+    }
+
     /// The name (`"random"`, `"guided-random"`, `"belief-guided"`, `"mcts"`, `"darkboard"`,
     /// `"raider"`, `"peek"`).
     pub const fn as_str(self) -> &'static str {

@@ -85,6 +85,17 @@ impl AgentSpec {
         }
     }
 
+    /// Whether this agent plays the tablebase endings ([`AgentKind::uses_tables`]; an outside
+    /// program loads its own).
+    pub fn uses_tables(&self) -> bool {
+        match self {
+            AgentSpec::Builtin(kind) | AgentSpec::Budgeted(kind, _) | AgentSpec::Tuned(kind, _) => {
+                kind.uses_tables()
+            }
+            AgentSpec::Command(_) => false,
+        }
+    }
+
     fn parse_with(s: &str, cheating: bool) -> Result<AgentSpec, UnknownSpec> {
         let name = s.trim();
         let unknown = || UnknownSpec {

@@ -257,6 +257,13 @@ pub async fn shutdown_signal() {
 
 /// Runs `umpire serve`: opens storage, listens, serves until ctrl-c or SIGTERM.
 pub async fn run(config: Config) -> Result<(), String> {
+    // The house agents' endgame tables, loaded (or built, on a machine without the cache) on a
+    // thread of their own from the start, so that no house agent's decision pays for a load
+    // (issue 28 goal 3). A game that reaches an ending before they are in waits for them, as
+    // it would have loaded them itself; its moves are the same either way.
+    std::thread::spawn(|| {
+        umpire_ai::endgame::prepare_tables(umpire_ai::endgame::EndgameConfig::default());
+    });
     let state = open_with(&config.database, config.options).await?;
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await

@@ -23,8 +23,9 @@
 //! kinds) are what the umpire says; under other rule sets the wrapper always defers. A Black
 //! player's view is mirrored top to bottom (check kinds do not change under the mirror).
 //!
-//! Tables are loaded at first need, once per process, from a cache directory where the first
-//! build on the machine left them ([`tables::table`]). Only that first build is slow (KBNK about
+//! Tables are loaded once per process, from a cache directory where the first build on the
+//! machine left them: before the first decision by whoever runs agents under a budget
+//! ([`prepare_tables`]), else at a decision's first need ([`tables::table`]). Only that first build is slow (KBNK about
 //! 31 s on the project's two-core machine); [`EndgameConfig::kbnk`] turns KBNK off where even
 //! one such pause is unwelcome.
 //!
@@ -78,6 +79,16 @@ impl Default for EndgameConfig {
             surplus: true,
         }
     }
+}
+
+/// Loads the tables an agent wrapped with `config` uses (every ending, KBNK only where
+/// `config` has it) before any decision needs them ([`tables::prepare`]).
+pub fn prepare_tables(config: EndgameConfig) {
+    let endings: Vec<Ending> = Ending::ALL
+        .into_iter()
+        .filter(|&e| e != Ending::Kbnk || config.kbnk)
+        .collect();
+    tables::prepare(&endings);
 }
 
 /// Tablebase technique around the agent `A` (see the [module documentation](self)).

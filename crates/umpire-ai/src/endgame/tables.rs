@@ -8,9 +8,18 @@
 //! that cannot be read (truncated, another format version, another ending) is rebuilt and
 //! replaced; a cache that cannot be written is skipped. Either way the table is the same, so
 //! the agents' play never depends on the cache.
+//!
+//! A load is not free either (KBNK's file is about 120 MB, checked as it is read: a few hundred
+//! milliseconds), and a build takes seconds, so whoever runs agents under a budget loads the
+//! tables before the first decision ([`prepare`]: the match runner before its games, the
+//! server at start-up); a decision then only looks the table up. Without that a decision loads
+//! the table at its first need, as before ([`loaded_at_need`] counts those), so an agent built
+//! anywhere still plays the same moves: the tables change when a decision pays, never what it
+//! decides.
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use umpire_tablebase::{BuildOptions, Ending, FORMAT_VERSION, Tablebase};
 
@@ -18,6 +27,9 @@ static KRK: OnceLock<Tablebase> = OnceLock::new();
 static KQK: OnceLock<Tablebase> = OnceLock::new();
 static KBBK: OnceLock<Tablebase> = OnceLock::new();
 static KBNK: OnceLock<Tablebase> = OnceLock::new();
+
+/// Tables loaded or built at a decision's first need rather than by [`prepare`].
+static AT_NEED: AtomicU64 = AtomicU64::new(0);
 
 fn cell(ending: Ending) -> &'static OnceLock<Tablebase> {
     match ending {
@@ -30,9 +42,28 @@ fn cell(ending: Ending) -> &'static OnceLock<Tablebase> {
 
 /// The complete table of `ending`: from the cache directory if a valid copy is there, else
 /// built (KRK about 0.6 s, KQK 2.7 s, KBBK 10 s, KBNK 31 s on the project's two-core machine)
-/// and written to the cache. Callers at the same time wait for one load or build.
+/// and written to the cache. Callers at the same time wait for one load or build. A table
+/// not [`prepare`]d yet is loaded here, at the caller's expense ([`loaded_at_need`]).
 pub fn table(ending: Ending) -> &'static Tablebase {
-    cell(ending).get_or_init(|| load_or_build(ending, cache_dir().as_deref()))
+    cell(ending).get_or_init(|| {
+        AT_NEED.fetch_add(1, Ordering::Relaxed);
+        load_or_build(ending, cache_dir().as_deref())
+    })
+}
+
+/// Loads (or builds) the tables of `endings` now, each once per process, so that no decision
+/// pays for them later (issue 28 goal 3: a decision keeps to its budget, table loads included).
+/// Blocks until they are in memory: call it before the first game, or on a thread of its own.
+pub fn prepare(endings: &[Ending]) {
+    for &ending in endings {
+        cell(ending).get_or_init(|| load_or_build(ending, cache_dir().as_deref()));
+    }
+}
+
+/// How many tables this process loaded or built at a decision's first need ([`table`]) instead
+/// of beforehand ([`prepare`]): each was a decision that paid for a load or build.
+pub fn loaded_at_need() -> u64 {
+    AT_NEED.load(Ordering::Relaxed)
 }
 
 /// Whether the table of `ending` is loaded or built already in this process.
