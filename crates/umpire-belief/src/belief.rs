@@ -37,8 +37,8 @@ use lookahead::NextTurn;
 /// Wild16 turns cost about 1 µs of one core per child, and exact updates of up to 742,347
 /// hypotheses took 0.65–0.71 s; but Berkeley turns cost 4–9 µs per child or parent (heard
 /// rejections, few matching moves): one from 166,319 parents took 1.4–1.5 s, one reaching
-/// 968,586 children 3.8 s, so any bound of 2·10⁵ or more admits a measured update over 1 s. Callers that can wait set a larger
-/// [`BeliefConfig::bound`] (`umpire belief --bound`).
+/// 968,586 children 3.8 s, so any bound of 2·10⁵ or more admits a measured update over 1 s.
+/// Callers that can wait set a larger [`BeliefConfig::bound`] (`umpire belief --bound`).
 pub const DEFAULT_BOUND: usize = 150_000;
 
 /// The particles of the fast path ([`BeliefConfig::particles`]): what `umpire belief` and the
