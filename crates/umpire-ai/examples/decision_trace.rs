@@ -61,11 +61,7 @@ fn replay(record: &Record, side: Color, spec: &AgentSpec) -> Result<Vec<Timed>, 
         ..config
     };
     let mut agent: Box<dyn Agent> = spec.build(PlayerView::standard(rules, side), seed, &config);
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
+    let opening = umpire_ai::opening_heard(&umpire);
     agent.hear_opening(&opening);
     let mut moves = 0usize;
     let mut pending = 0u64;

@@ -90,11 +90,7 @@ fn main() {
         }
         _ => spec.build(view, seed, &config),
     };
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
+    let opening = umpire_ai::opening_heard(&umpire);
     agent.hear_opening(&opening);
     let mut moves = 0usize;
     for entry in &record.entries {

@@ -1,7 +1,7 @@
 //! The interface every player implements.
 
 use umpire_rules::shakmaty::Color;
-use umpire_rules::{Announcement, Attempt, Command, Observation, Outcome};
+use umpire_rules::{Announcement, Attempt, Command, Observation, Outcome, Umpire};
 use umpire_view::{PlayerView, ViewError};
 
 use crate::Analysis;
@@ -68,4 +68,14 @@ pub fn play_observations(
         Some(observation) => agent.observe(&observation),
         None => Ok(()),
     }
+}
+
+/// The announcements `umpire` makes before the first command, as an agent takes them in
+/// ([`Agent::hear_opening`]): the opening is public, both players hear all of it.
+pub fn opening_heard(umpire: &Umpire) -> Vec<Announcement> {
+    umpire
+        .opening_announcements()
+        .iter()
+        .map(|h| h.announcement)
+        .collect()
 }

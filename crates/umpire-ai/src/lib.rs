@@ -29,7 +29,7 @@ pub mod time_bound;
 pub mod tournament;
 mod tuning;
 
-pub use agent::{Agent, play_observations};
+pub use agent::{Agent, opening_heard, play_observations};
 pub use belief_guided::{AGENT_BOUND, AGENT_REPAIR_WORK, BeliefGuidedAgent};
 pub use budget::{AgentConfig, Analysis, Budget};
 pub use darkboard::DarkboardAgent;

@@ -153,12 +153,7 @@ pub fn play_match<T: Table>(
             });
         }
     }
-    let opening: Vec<_> = table
-        .umpire()
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
+    let opening = crate::opening_heard(table.umpire());
     for agent in agents.iter_mut() {
         agent.hear_opening(&opening);
     }

@@ -27,12 +27,7 @@ fn round_trip(id: RuleSetId, fen: Option<&str>, seed: u64) -> usize {
         None => PlayerView::standard(rules, side),
     });
     let facts = views.clone().map(|v| StartFacts::of(&v));
-    let opening: Vec<_> = game
-        .umpire()
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
+    let opening = umpire_ai::opening_heard(game.umpire());
     for v in &mut views {
         v.hear_opening(opening.iter().copied());
     }

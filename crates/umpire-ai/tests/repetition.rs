@@ -264,11 +264,7 @@ fn heard_to(text: &str, side: Color, at: usize) -> (MctsAgent, f64) {
     };
     let view = PlayerView::standard(rules, side);
     let mut agent = MctsAgent::new(view, seed, Some(Chess::default()), config);
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
+    let opening = umpire_ai::opening_heard(&umpire);
     agent.hear_opening(&opening);
     for entry in &record.entries[..at] {
         if entry.side == side {

@@ -65,11 +65,7 @@ fn play_on(text: &str, side: Color, surplus: bool) -> (Option<GameResult>, u64) 
         seed(&record, !side),
         &AgentConfig::default(),
     );
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
+    let opening = umpire_ai::opening_heard(&umpire);
     ours.hear_opening(&opening);
     theirs.hear_opening(&opening);
     for entry in &record.entries {

@@ -273,11 +273,7 @@ mod tests {
             Some(Chess::default()),
             Budget::default(),
         );
-        let opening: Vec<_> = umpire
-            .opening_announcements()
-            .iter()
-            .map(|h| h.announcement)
-            .collect();
+        let opening = crate::opening_heard(&umpire);
         raider.hear_opening(&opening);
         for uci in moves {
             let command = Command::Attempt(Attempt::from_uci(uci).unwrap());

@@ -23,11 +23,7 @@ pub fn seated_mcts(
     };
     let view = PlayerView::standard(rules, side);
     let mut agent = Endgame::new(MctsAgent::new(view, seed, Some(Chess::default()), config));
-    let opening: Vec<_> = umpire
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
+    let opening = umpire_ai::opening_heard(&umpire);
     agent.hear_opening(&opening);
     (umpire, agent)
 }

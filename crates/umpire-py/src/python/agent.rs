@@ -165,11 +165,7 @@ impl Agent {
         };
         let mut agent = kind.build(view, seed, &AgentConfig::default());
         // The opening announcements are public, as the match runner hands them to both.
-        let opening: Vec<_> = umpire
-            .opening_announcements()
-            .iter()
-            .map(|h| h.announcement)
-            .collect();
+        let opening = umpire_ai::opening_heard(&umpire);
         agent.hear_opening(&opening);
         Ok(Agent {
             inner: Mutex::new(agent),
