@@ -291,7 +291,7 @@ fn main() {
                         .map_or((f64::NAN, f64::NAN), |r| marginals.total_variation(r))
                 };
                 println!(
-                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, {} repairs, dead {}, {} refreshes, TV/square mean {:.4} max {:.4}",
+                    "{} {:>9} ply {at:>3}: {:6.2} s CPU {:6.2} s wall, {} held ({}), {} distinct placements, ancestors by opponent moves {{{}}}, {} repairs, dead {}, {} refreshes, TV/square mean {:.4} max {:.4}",
                     if is_reference {
                         "reference"
                     } else {
@@ -307,6 +307,7 @@ fn main() {
                         "sampled"
                     },
                     placements(belief),
+                    ancestors(belief),
                     belief.repairs(),
                     belief.is_dead(),
                     belief.refreshes(),
@@ -355,6 +356,27 @@ fn label(p: usize, bound: usize) -> String {
 
 /// The enemy men's placement: their squares, then those of each type.
 type Placement = (u64, u64, u64, u64, u64, u64);
+
+/// The distinct early histories the held positions descend from: for each of 6, 10 and 15
+/// opponent moves (White's plies 12, 20 and 30), the distinct first opponent moves of that
+/// many among the held positions' witnesses.
+fn ancestors(belief: &Belief) -> String {
+    let histories: Vec<_> = (0..belief.held())
+        .filter_map(|i| belief.opponent_moves(i))
+        .collect();
+    [6usize, 10, 15]
+        .iter()
+        .map(|&m| {
+            let prefixes: HashSet<_> = histories
+                .iter()
+                .filter(|h| h.len() >= m)
+                .map(|h| &h[..m])
+                .collect();
+            format!("{m}: {}", prefixes.len())
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// Distinct placements of the enemy men (pieces and squares) among the held positions.
 fn placements(belief: &Belief) -> usize {

@@ -19,11 +19,14 @@ use crate::simulate::{
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
+mod every_parent;
+mod history_moves;
 mod lookahead;
 mod parent_count;
 mod rejuvenate;
 mod repair;
 
+pub use history_moves::HISTORY_MOVE_WORK;
 pub use rejuvenate::{REJUVENATE_HORIZON, REJUVENATE_WORK};
 pub use repair::REFRESH_WORK;
 
@@ -263,6 +266,9 @@ pub struct Belief {
     refreshed: u8,
     /// Whether the sample was rejuvenated since the last opponent turn (at most once).
     rejuvenated: bool,
+    /// Whether observations known to follow were ever given (`observe_known`): sampled turns
+    /// with a lookahead then draw a share of every parent's moves (`belief/every_parent.rs`).
+    known_ahead: bool,
     /// A repair under way (`belief/repair.rs`): the belief is empty until it catches up.
     regrowth: Option<Box<repair::Regrowth>>,
     /// Index in the transcript of the observation being taken in.
@@ -336,6 +342,7 @@ impl Belief {
             refreshes: 0,
             refreshed: 0,
             rejuvenated: false,
+            known_ahead: false,
             regrowth: None,
             cursor: 0,
             repairs: 0,
@@ -551,6 +558,7 @@ impl Belief {
         if obs.actor == self.side && obs.own.is_none() {
             return Err(BeliefError::MissingOwnCommand);
         }
+        self.known_ahead |= !later.is_empty();
         self.cursor = self.transcript.len();
         self.transcript.push(obs.clone());
         self.last_repair_work = 0;
@@ -806,7 +814,23 @@ impl Belief {
             repeated: threefold && events.last().is_some_and(repetition_end),
         };
         let next = next.as_ref();
-        let stop_at = EARLY_STOP * self.particles as u64;
+        let was_sampled = !self.exact;
+        // Where what follows is known, a sampled turn draws a share of every parent's moves
+        // instead of whole parents (`belief/every_parent.rs`): a pilot of whole parents first.
+        let pilot = if next.is_some()
+            && was_sampled
+            && self.known_ahead
+            && parents.len() >= 2 * every_parent::PILOT_MIN
+        {
+            (parents.len() / every_parent::PILOT_SHARE)
+                .clamp(every_parent::PILOT_MIN, parents.len())
+        } else {
+            0
+        };
+        let salt: u64 = if pilot > 0 { self.rng.random() } else { 0 };
+        // The turn stops once this many distinct children were offered (spread over every
+        // parent, twice the children aimed at: a guard against a pilot far off).
+        let stop_at = EARLY_STOP * self.particles as u64 * if pilot > 0 { 2 } else { 1 };
         // With a lookahead, a sampled turn also stops after `LOOKAHEAD_SPAN` times the
         // particles of children offered (an exact one expands every parent until it overflows).
         let span = if next.is_some() {
@@ -814,7 +838,6 @@ impl Belief {
         } else {
             u64::MAX
         };
-        let was_sampled = !self.exact;
         // Within a repair, the work it may still do.
         let budget = self.budget.unwrap_or(u64::MAX);
         let mut work = 0u64;
@@ -840,12 +863,59 @@ impl Belief {
                 let spent = (was_sampled || pool.overflowed) && children_offered >= span;
                 !stop && !spent && work < budget
             };
+        // The chance each move of a parent is drawn with (1: whole parents), its threshold, the
+        // parents done by the pilot and whether to go on.
+        let (mut edge, mut first, mut go_on) = (1.0f64, 0usize, true);
+        if pilot > 0 {
+            let mut found_children = Vec::new();
+            let mut counts = Vec::with_capacity(pilot);
+            let (mut scratch, mut opponent) = (None, OpponentScratch::default());
+            for h in &parents[..pilot] {
+                let before = found_children.len();
+                let mut found = 0u32;
+                spread.children(
+                    h,
+                    &mut opponent,
+                    &mut |_| true,
+                    &mut |played| {
+                        found += 1;
+                        next.is_none_or(|n| n.passes_after(&mut scratch, played))
+                    },
+                    &mut |c| found_children.push(c),
+                );
+                counts.push(((found_children.len() - before) as u32, found));
+            }
+            edge = every_parent::edge_share(
+                found_children.len(),
+                pilot,
+                parents.len(),
+                EARLY_STOP * self.particles as u64,
+            );
+            let threshold = every_parent::threshold(edge);
+            let mut children = found_children.into_iter();
+            for &(kept, found) in &counts {
+                let mut offered = 0u32;
+                for c in children.by_ref().take(kept as usize) {
+                    if every_parent::picked(salt, c.node.parent, c.node.mv, threshold) {
+                        offered += 1;
+                        pool.offer(c, rng);
+                    }
+                }
+                first += 1;
+                if !parent_done(&mut pool, rng, offered, found) {
+                    go_on = false;
+                    break;
+                }
+            }
+        }
+        let threshold = every_parent::threshold(edge);
+        let rest = if go_on { &parents[first..] } else { &[][..] };
         if threads > 1 {
             // Blocks of at most `BLOCK` parents; at least 16 blocks per thread where there are
             // enough parents, so that the threads stay evenly busy.
-            let block = (parents.len() / (threads * 16)).clamp(1, BLOCK);
+            let block = (rest.len() / (threads * 16)).clamp(1, BLOCK);
             ordered_blocks(
-                &parents,
+                rest,
                 block,
                 threads,
                 |block, out: &mut Block| {
@@ -858,6 +928,7 @@ impl Belief {
                         spread.children(
                             h,
                             &mut out.opponent,
+                            &mut |mv| every_parent::picked(salt, h.node, mv, threshold),
                             &mut |played| {
                                 found += 1;
                                 next.is_none_or(|n| n.passes_after(scratch, played))
@@ -884,11 +955,12 @@ impl Belief {
         } else {
             let mut scratch = None;
             let mut opponent = OpponentScratch::default();
-            for h in &parents {
+            for h in rest {
                 let (mut kept, mut found) = (0u32, 0u32);
                 spread.children(
                     h,
                     &mut opponent,
+                    &mut |mv| every_parent::picked(salt, h.node, mv, threshold),
                     &mut |played| {
                         found += 1;
                         next.is_none_or(|n| n.passes_after(&mut scratch, played))
@@ -907,25 +979,37 @@ impl Belief {
         // Distinct positions offered (hypotheses differ from them only by repetition history).
         let seen = pool.positions_seen(threefold);
         let overflowed = pool.overflowed;
-        let (mut states, mut nodes, distinct) = pool.finish();
+        let (mut states, mut nodes, mut distinct) = pool.finish();
         // A child is kept if any of its expanded parents offered it: undo the lean towards
         // children of several parents (`belief/parent_count.rs`), and scale the children seen
         // by the share kept (the estimate counted a child once per expanded parent).
         let mut seen_share = 1.0;
-        if overflowed && expanded < parents.len() && !states.is_empty() {
+        let drawn = edge < 1.0;
+        if (drawn || (overflowed && expanded < parents.len())) && !states.is_empty() {
+            if !overflowed {
+                // Each position's first hypothesis, as a reservoir keeps (the count is redone).
+                let mut flags = states
+                    .iter()
+                    .map(|h| h.primary)
+                    .collect::<Vec<_>>()
+                    .into_iter();
+                nodes.retain(|_| flags.next().unwrap_or(false));
+                states.retain(|h| h.primary);
+                distinct = None;
+            }
             let before = states.len();
             parent_count::thin_by_parents(
                 &spread,
                 !self.side,
                 &parents,
                 expanded,
+                edge,
                 &mut states,
                 &mut nodes,
                 rng,
             );
-            seen_share = states.len() as f64 / before as f64;
+            seen_share = states.len() as f64 / before.max(1) as f64;
         }
-        let mut distinct = distinct;
         if (overflowed || !self.exact) && states.len() > self.particles {
             // A sampled turn keeps the particles: where its reservoir did not overflow it holds
             // every child found, of which each position's first hypothesis is kept (as a
@@ -953,7 +1037,7 @@ impl Belief {
         }
         self.spend(work);
         let parent_total = parents.len();
-        let parent_share = expanded as f64 / parent_total.max(1) as f64;
+        let parent_share = expanded as f64 / parent_total.max(1) as f64 * edge;
         self.pending = events;
         let was_exact = self.exact;
         // As before the opponent's move was taken in: its observation is the last event.
@@ -1177,12 +1261,14 @@ impl Spread<'_> {
     /// player heard what it heard (and, where repetition is in force, whose repetition count
     /// agrees with whether the game ended there), in the order found. Each is first shown to
     /// `keep` as the umpire that has just played its move; `emit` receives those `keep` accepts
-    /// (the child built only then: a lookahead rules most children out). `scratch` holds the
-    /// umpires between calls.
+    /// (the child built only then: a lookahead rules most children out). `pick` is asked about
+    /// each move before it is judged (see [`expand_opponent`]). `scratch` holds the umpires
+    /// between calls.
     fn children(
         &self,
         h: &Hypothesis,
         scratch: &mut OpponentScratch,
+        pick: &mut impl FnMut(Attempt) -> bool,
         keep: &mut impl FnMut(&Umpire) -> bool,
         emit: &mut impl FnMut(Child),
     ) {
@@ -1229,7 +1315,7 @@ impl Spread<'_> {
                 },
             });
         };
-        expand_opponent(scratch, self.sim, &h.pos, self.events, &mut child);
+        expand_opponent(scratch, self.sim, &h.pos, self.events, pick, &mut child);
     }
 }
 

@@ -33,9 +33,9 @@ mod witness;
 mod zobrist_key;
 
 pub use belief::{
-    Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, FAST_PARTICLES, PARALLEL_FROM,
-    RECENT_CHECKPOINTS, REFRESH_WORK, REJUVENATE_HORIZON, REJUVENATE_WORK, REPAIR_BUDGET,
-    SizeEstimate,
+    Belief, BeliefConfig, DEFAULT_BOUND, DEFAULT_THREADS, FAST_PARTICLES, HISTORY_MOVE_WORK,
+    PARALLEL_FROM, RECENT_CHECKPOINTS, REFRESH_WORK, REJUVENATE_HORIZON, REJUVENATE_WORK,
+    REPAIR_BUDGET, SizeEstimate,
 };
 pub use error::BeliefError;
 pub use filter::{FilterKind, LegalUnion};

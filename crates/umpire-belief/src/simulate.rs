@@ -93,8 +93,10 @@ pub(crate) struct OpponentScratch {
 /// Every way the opponent, to move in `pos`, could have made the player hear `events` (the
 /// informative observations of its turn, the last one its move): calls `emit` with the umpire
 /// after each such move (the resulting position, the player to move, analysed as after any
-/// move), the opponent's move and the position's Zobrist hash. `scratch` holds the umpires
-/// between calls.
+/// move), the opponent's move and the position's Zobrist hash. `pick` is asked first about
+/// each move whose capture matches the heard one: a move it declines is not judged (a turn
+/// that draws a share of every parent's moves, `belief/every_parent.rs`). `scratch` holds the
+/// umpires between calls.
 ///
 /// The opponent's turn is followed event by event over a frontier of equivalent branches
 /// ([`BranchKey`]): after each heard rejection the branches with the same key are merged, so a
@@ -106,6 +108,7 @@ pub(crate) fn expand_opponent(
     rules: RuleSet,
     pos: &Chess,
     events: &[Observation],
+    pick: &mut impl FnMut(Attempt) -> bool,
     emit: &mut impl FnMut(&Umpire, Attempt, u64),
 ) {
     let OpponentScratch {
@@ -202,6 +205,9 @@ pub(crate) fn expand_opponent(
                         let Some(a) = Attempt::from_move(&m) else {
                             continue;
                         };
+                        if !pick(a) {
+                            continue;
+                        }
                         next.clone_from(umpire);
                         let out = next.attempt(a);
                         if same_observation(event, &out) {

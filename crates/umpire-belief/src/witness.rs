@@ -63,6 +63,22 @@ impl Witnesses {
         count + start.map_or(0, |s| u32::from(s == target))
     }
 
+    /// The nodes leading to `node` (itself last), oldest first.
+    pub fn chain(&self, mut node: u32) -> Vec<u32> {
+        let mut out = Vec::new();
+        while node != ROOT {
+            out.push(node);
+            node = self.nodes[node as usize].parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The node at `index`, if held.
+    pub fn get(&self, index: u32) -> Option<&Node> {
+        self.nodes.get(index as usize)
+    }
+
     /// The opponent's moves leading to `node`, oldest first.
     pub fn moves(&self, mut node: u32) -> Vec<Attempt> {
         let mut out = Vec::new();

@@ -9,7 +9,9 @@ mod common;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::history::sample_record;
-use umpire_belief::{Belief, BeliefConfig, REFRESH_WORK, REJUVENATE_HORIZON, REJUVENATE_WORK};
+use umpire_belief::{
+    Belief, BeliefConfig, HISTORY_MOVE_WORK, REFRESH_WORK, REJUVENATE_HORIZON, REJUVENATE_WORK,
+};
 use umpire_rules::record::Game;
 use umpire_rules::shakmaty::{Chess, Color};
 use umpire_rules::{AttemptList, RuleSet};
@@ -66,8 +68,10 @@ fn a_thin_sample_read_at_a_ply_is_refilled_with_fully_consistent_positions() {
                 thin += 1;
                 with += b.held();
                 without += alone.held();
-                // The update, two refreshes and the rejuvenation, each within its work.
-                let most = (2 * REFRESH_WORK + REJUVENATE_WORK) * particles as u64
+                // The update, two refreshes and the rejuvenation (its replays and its history
+                // moves), each within its work.
+                let most = (2 * REFRESH_WORK + REJUVENATE_WORK + HISTORY_MOVE_WORK)
+                    * particles as u64
                     + 8 * bound as u64
                     + 4_000;
                 let repair = b.last_repair_work();

@@ -24,6 +24,7 @@ use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
 
+use super::every_parent::none_offered;
 use super::{Hypothesis, Spread, same};
 use crate::simulate::OpponentScratch;
 use crate::witness::Node;
@@ -110,19 +111,23 @@ struct Candidate {
 }
 
 /// Keeps each of the turn's kept children (`items`, with their witness `nodes`) with probability
-/// `(expanded / n)` over the chance that any of its parents among the held `parents` (`n` of
-/// them, the first `expanded` expanded) was expanded. `enemy` is the side that moved.
+/// `(expanded / n) · edge` over the chance that any of its parents among the held `parents`
+/// (`n` of them, the first `expanded` expanded, each of an expanded parent's moves drawn with
+/// chance `edge`: 1 for whole parents, `belief/every_parent.rs`) offered it. `enemy` is the
+/// side that moved.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn thin_by_parents(
     spread: &Spread<'_>,
     enemy: Color,
     parents: &[Hypothesis],
     expanded: usize,
+    edge: f64,
     items: &mut Vec<Hypothesis>,
     nodes: &mut Vec<Node>,
     rng: &mut Xoshiro256PlusPlus,
 ) {
     let n = parents.len();
-    if expanded == 0 || expanded >= n || items.is_empty() {
+    if expanded == 0 || (expanded >= n && edge >= 1.0) || items.is_empty() {
         return;
     }
     // The children's signatures, bucketed by their top bits (a counting sort: one pass counts,
@@ -207,7 +212,7 @@ pub(super) fn thin_by_parents(
         let leads = if full {
             if expansion.as_ref().is_none_or(|(i, _)| *i != c.parent) {
                 let mut found = Vec::new();
-                spread.children(q, &mut opponent, &mut |_| true, &mut |ch| {
+                spread.children(q, &mut opponent, &mut |_| true, &mut |_| true, &mut |ch| {
                     found.push(ch.pos)
                 });
                 expansion = Some((c.parent, found));
@@ -242,23 +247,13 @@ pub(super) fn thin_by_parents(
             }
         }
     }
-    // The chance that none of `k` parents is among the first `expanded` of `n`.
-    let none_expanded = |k: u32| {
-        let mut p = 1.0f64;
-        for m in 0..k as usize {
-            if n < expanded + m + 1 {
-                return 0.0;
-            }
-            p *= (n - expanded - m) as f64 / (n - m) as f64;
-        }
-        p
-    };
-    let share = expanded as f64 / n as f64;
+    // The chance that none of `k` parents offered the child.
+    let share = expanded as f64 / n as f64 * edge;
     let mut keep = Vec::with_capacity(items.len());
     for j in 0..items.len() {
         let k = parents_of[j] + u32::from(!own_found[j]);
         let stays = k <= 1 || {
-            let w = share / (1.0 - none_expanded(k)).max(share);
+            let w = share / (1.0 - none_offered(n, expanded, edge, k)).max(share);
             rng.random_range(0.0..1.0) < w
         };
         keep.push(stays);

@@ -30,6 +30,7 @@
 use umpire_rules::Observation;
 
 use super::Belief;
+use super::history_moves::HISTORY_MOVE_WORK;
 use super::repair::DEPLETED;
 
 /// The work ([`Belief::work`] units) all the replays of one rejuvenation may do together, per
@@ -110,6 +111,8 @@ impl Belief {
         self.rejuvenated = true;
         self.states = held;
         self.dedup();
+        // Vary the held histories one opponent move at a time (`belief/history_moves.rs`).
+        self.move_histories(HISTORY_MOVE_WORK.saturating_mul(particles as u64));
         if self.distinct > 0 {
             // The size estimate stays what it was: more positions held, each standing for fewer.
             self.scale = (estimate / self.distinct as f64).max(1.0);

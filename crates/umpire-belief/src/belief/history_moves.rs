@@ -1,0 +1,238 @@
+//! History moves: a thin sample's hidden histories varied one opponent move at a time, where
+//! the observations that follow are known (issue 30, goal 4).
+//!
+//! At a bottleneck the positions held descend from few early histories: at ply 40 of the
+//! benchmarks' game 3 (White) the 500–1,100 positions held descended from 35–80 of the
+//! histories held at ply 12 (`docs/BENCHMARKS.md`, "Session 8: early histories"), and the
+//! marginals' distance follows that ancestry. A replay of the whole sampler from an older
+//! checkpoint (`belief/rejuvenate.rs`) draws new ancestries at the cost of a particle filter
+//! each. Here a held history is changed where it matters, in its past: one of its opponent
+//! moves (turn `t`, uniform over its turns) is replaced by another move the opponent could
+//! have made there while the player heard the same (a uniform choice among that turn's other
+//! consistent moves, found by expanding the position before it), and the rest of the history
+//! (the player's commands and the opponent's later moves, unchanged) is replayed with the real
+//! umpire against every observation taken in, the repetition counts included. A history that
+//! still explains every observation is added to the held set (a union, each position once).
+//!
+//! This is a Metropolis move of Gilks and Berzuini's resample-move over whole hidden histories:
+//! the other moves of turn `t` are those of the same position under the same observations, so
+//! the proposal is symmetric and a consistent result is accepted, which leaves the uniform
+//! distribution over consistent histories in place. Every position added passed every
+//! observation, so the independent checks apply unchanged.
+//!
+//! It runs with the rejuvenation (a thin sample, a record read at a ply), within
+//! [`HISTORY_MOVE_WORK`] units a particle; agents and the review of every ply never do.
+
+use rand::RngExt;
+use shakmaty::{Chess, Position};
+use umpire_rules::{Attempt, Command, Observation};
+
+use super::{Belief, Hypothesis};
+use crate::compare::repetition_end;
+use crate::simulate::{OpponentScratch, Step, expand_opponent, informative_event, own_step};
+use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT};
+use crate::zobrist_key::{scramble, zobrist};
+
+/// The work ([`Belief::work`] units: one per command judged or move judged) the history moves
+/// of one rejuvenation may do, per particle.
+pub const HISTORY_MOVE_WORK: u64 = 30;
+
+/// A history that explains every observation taken in: its position, repetition fingerprint
+/// and the witness nodes from the changed turn on (the first one's parent set, the others'
+/// to be linked in order).
+struct Moved {
+    pos: Chess,
+    rep: u64,
+    nodes: Vec<Node>,
+}
+
+/// The repetition history of a replay (the Zobrist hashes since the last pawn move or
+/// capture), where threefold repetition is in force.
+struct Repetitions {
+    on: bool,
+    hashes: Vec<u64>,
+}
+
+impl Repetitions {
+    /// Takes in the position after a move; whether its count agrees with whether the real game
+    /// ended by repetition there (`repeated`).
+    fn after_move(&mut self, pos: &Chess, hash: u64, repeated: bool) -> bool {
+        if !self.on {
+            return true;
+        }
+        if pos.halfmoves() == 0 {
+            self.hashes.clear();
+        }
+        self.hashes.push(hash);
+        let count = self.hashes.iter().filter(|&&h| h == hash).count();
+        (count >= 3) == repeated
+    }
+
+    /// The fingerprint a hypothesis carries (the belief's: the sum of the scrambled hashes).
+    fn fingerprint(&self) -> u64 {
+        if !self.on {
+            return 0;
+        }
+        self.hashes
+            .iter()
+            .fold(0u64, |sum, &h| sum.wrapping_add(scramble(h)))
+    }
+}
+
+impl Belief {
+    /// Adds to the held set the consistent histories found by changing one opponent move of a
+    /// held (or already added) history at a time, within `budget` work units.
+    pub(super) fn move_histories(&mut self, budget: u64) {
+        let mut sources: Vec<Hypothesis> =
+            self.states.iter().filter(|h| h.primary).cloned().collect();
+        if sources.is_empty() {
+            return;
+        }
+        let mut spent = 0u64;
+        let mut added = Vec::new();
+        let (mut own, mut opponent) = (None, OpponentScratch::default());
+        while spent < budget {
+            let i = self.rng.random_range(0..sources.len());
+            let chain = self.witnesses.chain(sources[i].node);
+            if chain.is_empty() {
+                // Only the start: nothing to vary (and nothing will be: stop).
+                break;
+            }
+            let t = self.rng.random_range(0..chain.len());
+            let (found, work) = self.vary(&chain, t, &mut own, &mut opponent);
+            spent += work.max(1);
+            let Some(found) = found else { continue };
+            let mut parent = if t == 0 { ROOT } else { chain[t - 1] };
+            for mut node in found.nodes {
+                node.parent = parent;
+                parent = self.witnesses.push(node);
+            }
+            let h = Hypothesis {
+                pos: found.pos,
+                node: parent,
+                rep: found.rep,
+                primary: true,
+            };
+            sources.push(h.clone());
+            added.push(h);
+        }
+        self.spend(spent);
+        if !added.is_empty() {
+            self.states.append(&mut added);
+            self.dedup();
+        }
+    }
+
+    /// Replays the history whose witness nodes are `chain` with its opponent move `t` replaced
+    /// by a uniform choice of that turn's other consistent moves, against every observation
+    /// taken in; the history found (if it explains them all) and the work done.
+    fn vary(
+        &mut self,
+        chain: &[u32],
+        t: usize,
+        own: &mut Option<umpire_rules::Umpire>,
+        opponent: &mut OpponentScratch,
+    ) -> (Option<Moved>, u64) {
+        let moves: Vec<Attempt> = chain
+            .iter()
+            .filter_map(|&n| self.witnesses.get(n).map(|n| n.mv))
+            .collect();
+        let mut pos = self.start.clone();
+        let mut reps = Repetitions {
+            on: self.rules.threefold_repetition,
+            hashes: vec![zobrist(&pos)],
+        };
+        let mut turn: Vec<Command> = Vec::new();
+        let mut pending: Vec<Observation> = Vec::new();
+        let mut nodes = Vec::new();
+        let (mut j, mut work) = (0usize, 0u64);
+        for obs in &self.transcript {
+            if obs.actor == self.side {
+                let Some(o) = obs.own else { continue };
+                if matches!(o.command, Command::Attempt(_) | Command::AskAny) {
+                    work += 1;
+                    match own_step(own, self.sim, &pos, &turn, o.command, obs) {
+                        Step::Drop => return (None, work),
+                        Step::Stay => {}
+                        Step::Moved(after) => {
+                            let hash = if reps.on { zobrist(&after) } else { 0 };
+                            if !reps.after_move(&after, hash, repetition_end(obs)) {
+                                return (None, work);
+                            }
+                            pos = after;
+                        }
+                    }
+                    if obs.moved {
+                        turn.clear();
+                    } else {
+                        turn.push(o.command);
+                    }
+                }
+            } else {
+                if informative_event(obs) {
+                    pending.push(obs.clone());
+                }
+                if obs.moved {
+                    let Some(&original) = moves.get(j) else {
+                        return (None, work);
+                    };
+                    let mut options: Vec<(Attempt, Chess, u64)> = Vec::new();
+                    let choose = j == t;
+                    expand_opponent(
+                        opponent,
+                        self.sim,
+                        &pos,
+                        &pending,
+                        &mut |a| (a != original) == choose,
+                        &mut |played, a, hash| {
+                            if options.iter().all(|(b, _, _)| *b != a) {
+                                options.push((a, played.position().clone(), hash));
+                            }
+                        },
+                    );
+                    work += 1 + if choose { options.len() as u64 } else { 0 };
+                    pending.clear();
+                    if options.is_empty() {
+                        return (None, work);
+                    }
+                    let k = if choose {
+                        self.rng.random_range(0..options.len())
+                    } else {
+                        0
+                    };
+                    let (mv, after, hash) = options.swap_remove(k);
+                    let before = if reps.on { zobrist(&pos) } else { 0 };
+                    let before_zeroing = pos.halfmoves() == 0;
+                    if !reps.after_move(&after, hash, repetition_end(obs)) {
+                        return (None, work);
+                    }
+                    if j >= t {
+                        let zeroing = u8::from(before_zeroing) * BEFORE_ZEROING
+                            + u8::from(after.halfmoves() == 0) * AFTER_ZEROING;
+                        nodes.push(Node {
+                            parent: ROOT,
+                            mv,
+                            before,
+                            after: if reps.on { hash } else { 0 },
+                            zeroing: if reps.on { zeroing } else { 0 },
+                        });
+                    }
+                    pos = after;
+                    j += 1;
+                }
+            }
+            if obs
+                .announcements
+                .iter()
+                .any(|a| matches!(a, umpire_rules::Announcement::GameOver(_)))
+            {
+                break;
+            }
+        }
+        if j != moves.len() || j <= t {
+            return (None, work);
+        }
+        let rep = reps.fingerprint();
+        (Some(Moved { pos, rep, nodes }), work)
+    }
+}
