@@ -17,6 +17,9 @@
 //! until the set is no longer thin, [`MAX_REPLAYS`] were run, or the work allowed
 //! ([`REJUVENATE_WORK`] units a particle) is spent.
 //!
+//! After the replays, the held histories are varied one opponent move at a time
+//! (`belief/history_moves.rs`), within [`super::HISTORY_MOVE_WORK`] units a particle.
+//!
 //! Each replay is an independent draw of the same sampler from the same checkpoint, so a
 //! position is held with the chance that any replay (or the held sample) found it: equal for
 //! positions the sampler reaches equally, the uniform target of the belief. A replay that runs
