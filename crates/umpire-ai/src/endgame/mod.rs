@@ -42,6 +42,7 @@
 mod closer;
 mod surplus;
 pub mod tables;
+pub mod tables_at_start;
 mod tracker;
 mod visits;
 
@@ -52,6 +53,7 @@ use umpire_view::{PlayerView, ViewError};
 
 pub use closer::NetCloser;
 pub use surplus::Board;
+pub use tables_at_start::{TABLES_ENV, TableLoading};
 pub use tracker::KingTracker;
 pub use visits::Visits;
 
