@@ -259,8 +259,8 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Runs `umpire serve`: listens, starts loading the house agents' endgame tables, opens
-/// storage (rebuilding the unfinished games), says where it listens on stdout and serves until
+/// Runs `umpire serve`: listens, opens storage (rebuilding the unfinished games), says where
+/// it listens on stdout, starts loading the house agents' endgame tables and serves until
 /// ctrl-c or SIGTERM. The address is taken first, so a port in use leaves no data directory
 /// behind; a cluster node with no advertised address advertises the one listened on.
 pub async fn run(mut config: Config) -> Result<(), String> {
@@ -275,10 +275,12 @@ pub async fn run(mut config: Config) -> Result<(), String> {
     {
         node.advertise = format!("http://{addr}");
     }
-    start_tables(config.tables);
     let state = open_with(&config.database, config.options).await?;
     // One line on stdout says where to connect (tests and scripts read it).
     say_listening(addr);
+    // After that line, so that loading them does not delay it (they take a second's CPU from
+    // the cache, minutes on a machine without it).
+    start_tables(config.tables);
     serve(state, listener, shutdown_signal()).await
 }
 
@@ -302,8 +304,11 @@ fn start_tables(loading: umpire_ai::endgame::TableLoading) {
     let _ = std::thread::Builder::new()
         .name("endgame-tables-log".to_owned())
         .spawn(move || {
-            if let Ok(took) = handle.join() {
-                tracing::info!("endgame tables: ready in {:.1} s", took.as_secs_f64());
+            if let Ok((took, done)) = handle.join() {
+                tracing::info!(
+                    "endgame tables: ready in {:.1} s ({done})",
+                    took.as_secs_f64()
+                );
             }
         });
 }

@@ -63,10 +63,21 @@ pub fn table(ending: Ending) -> &'static Tablebase {
 /// Loads (or builds) the tables of `endings` now, each once per process, so that no decision
 /// pays for them later (issue 28 goal 3: a decision keeps to its budget, table loads included).
 /// Blocks until they are in memory: call it before the first game, or on a thread of its own.
-pub fn prepare(endings: &[Ending]) {
-    for &ending in endings {
-        cell(ending).get_or_init(|| load_or_build(ending, cache_dir().as_deref()));
-    }
+/// Answers where each came from: `None` for one in memory already (or put there meanwhile by a
+/// decision's first need).
+pub fn prepare(endings: &[Ending]) -> Vec<(Ending, Option<Source>)> {
+    endings
+        .iter()
+        .map(|&ending| {
+            let mut source = None;
+            cell(ending).get_or_init(|| {
+                let (table, from) = obtain(ending, cache_dir().as_deref());
+                source = Some(from);
+                table
+            });
+            (ending, source)
+        })
+        .collect()
 }
 
 /// How many tables this process loaded or built at a decision's first need ([`table`]) instead

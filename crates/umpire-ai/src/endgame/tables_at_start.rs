@@ -15,6 +15,9 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
+use umpire_tablebase::Ending;
+
+use super::tables::Source;
 use super::{EndgameConfig, prepare_tables};
 
 /// The environment variable a process reads its [`TableLoading`] from when no option names
@@ -59,9 +62,13 @@ impl TableLoading {
     }
 
     /// Starts loading the tables of `config` on a thread of its own if `self` is
-    /// [`TableLoading::Eager`]; the thread answers how long it took. `None` when lazy or
-    /// when no thread could be started (then each table loads at its first need).
-    pub fn start(self, config: EndgameConfig) -> Option<std::thread::JoinHandle<Duration>> {
+    /// [`TableLoading::Eager`]; the thread answers how long it took and what it did
+    /// ([`describe`]). `None` when lazy or when no thread could be started (then each table
+    /// loads at its first need).
+    pub fn start(
+        self,
+        config: EndgameConfig,
+    ) -> Option<std::thread::JoinHandle<(Duration, String)>> {
         if self == TableLoading::Lazy {
             return None;
         }
@@ -69,11 +76,27 @@ impl TableLoading {
             .name("endgame-tables".to_owned())
             .spawn(move || {
                 let start = Instant::now();
-                prepare_tables(config);
-                start.elapsed()
+                let done = prepare_tables(config);
+                (start.elapsed(), describe(&done))
             })
             .ok()
     }
+}
+
+/// What [`prepare_tables`] did, in a few words for a log: `krk loaded, kqk built, …`.
+pub fn describe(done: &[(Ending, Option<Source>)]) -> String {
+    let words: Vec<String> = done
+        .iter()
+        .map(|(ending, source)| {
+            let how = match source {
+                Some(Source::Loaded) => "loaded",
+                Some(Source::Built) => "built",
+                None => "in memory already",
+            };
+            format!("{} {how}", ending.as_str())
+        })
+        .collect();
+    words.join(", ")
 }
 
 impl fmt::Display for TableLoading {
@@ -111,6 +134,19 @@ mod tests {
         assert_eq!(
             TableLoading::from_option_or_env(Some(TableLoading::Lazy)),
             Ok(TableLoading::Lazy)
+        );
+    }
+
+    #[test]
+    fn a_log_says_where_each_table_came_from() {
+        let done = [
+            (Ending::Krk, Some(Source::Loaded)),
+            (Ending::Kbnk, Some(Source::Built)),
+            (Ending::Kqk, None),
+        ];
+        assert_eq!(
+            describe(&done),
+            "krk loaded, kbnk built, kqk in memory already"
         );
     }
 
