@@ -49,7 +49,8 @@ function freePort() {
 /** Starts node `name` on `port`; resolves once it says it listens. */
 function node(name, port) {
   const args = ['serve', '--node-id', name, '--listen', `127.0.0.1:${port}`, '--database', db, '--trust-proxy', '127.0.0.1', '--abandon-seconds', '600'];
-  const p = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  // Tables at need (UMPIRE_TABLES=lazy): three nodes would hold 200 MB of them each.
+  const p = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'], env: { UMPIRE_TABLES: 'lazy', ...process.env } });
   children.push(p);
   return new Promise((ok, fail) => {
     let out = '';

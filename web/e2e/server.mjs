@@ -20,7 +20,12 @@ export async function startServer() {
   let p = null;
   const spawnAt = (listen) =>
     new Promise((ok, fail) => {
-      p = spawn(bin, ['serve', '--listen', listen, '--data', data], { stdio: ['ignore', 'pipe', 'pipe'] });
+      // The house agents load the endgame tables at need (UMPIRE_TABLES=lazy): no 200 MB per
+      // test server, and no build on a machine without the cache.
+      p = spawn(bin, ['serve', '--listen', listen, '--data', data], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { UMPIRE_TABLES: 'lazy', ...process.env },
+      });
       const me = p;
       let out = '';
       const timer = setTimeout(() => fail(new Error('umpire serve did not say where it listens: ' + out)), 30_000);

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use umpire_ai::endgame::tables::{cache_file, load_or_build};
+use umpire_ai::endgame::tables::{Source, cache_file, load_or_build, obtain, take_lock};
 use umpire_tablebase::Ending;
 
 /// A fresh directory under the target's temporary directory, removed by the caller.
@@ -24,12 +24,14 @@ fn a_built_table_is_cached_and_read_back_identical() {
     let loaded = load_or_build(Ending::Krk, Some(&dir));
     assert_eq!(loaded.as_bytes(), built.as_bytes());
     assert_eq!(loaded.ending(), Ending::Krk);
-    // No temporary file is left beside it.
-    let names: Vec<_> = std::fs::read_dir(&dir)
+    // No temporary file is left beside it: the table and the ending's lock file only.
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
-        .map(|e| e.unwrap().file_name())
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names.len(), 1, "{names:?}");
+    names.sort();
+    let table_name = path.file_name().unwrap().to_string_lossy().into_owned();
+    assert_eq!(names, [".krk.lock".to_owned(), table_name]);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -76,4 +78,63 @@ fn an_unwritable_cache_still_gives_the_table() {
         load_or_build(Ending::Krk, None).as_bytes()
     );
     std::fs::remove_file(&dir).unwrap();
+}
+
+#[test]
+fn builders_sharing_an_empty_cache_build_each_table_once_and_end_with_the_same_table() {
+    let dir = scratch("shared");
+    // Four builders at once, each opening the lock file on its own as separate processes do
+    // (the lock belongs to the open file, so threads contend for it as processes would).
+    let results: Vec<(Vec<u8>, Source)> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..4)
+            .map(|_| {
+                s.spawn(|| {
+                    let (table, source) = obtain(Ending::Krk, Some(&dir));
+                    (table.as_bytes().to_vec(), source)
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let built = results.iter().filter(|(_, s)| *s == Source::Built).count();
+    assert_eq!(
+        built,
+        1,
+        "{:?}",
+        results.iter().map(|r| r.1).collect::<Vec<_>>()
+    );
+    let on_disk = std::fs::read(cache_file(&dir, Ending::Krk)).unwrap();
+    for (bytes, _) in &results {
+        assert_eq!(bytes, &on_disk);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_waiting_builder_loads_what_the_lock_holder_wrote_and_a_dead_builders_leftovers_go() {
+    let dir = scratch("waiter");
+    std::fs::create_dir_all(&dir).unwrap();
+    // A builder killed while writing left a half-written temporary file.
+    let leftover = dir.join(".krk.999999.tmp");
+    std::fs::write(&leftover, b"half a table").unwrap();
+    let lock = take_lock(&dir, Ending::Krk).expect("the lock is taken");
+    let waiter = std::thread::spawn({
+        let dir = dir.clone();
+        move || obtain(Ending::Krk, Some(&dir))
+    });
+    // While the lock is held the waiter cannot build; the holder writes the table, as the
+    // builder in another process would, then lets go.
+    let table = load_or_build(Ending::Krk, None);
+    std::fs::write(cache_file(&dir, Ending::Krk), table.as_bytes()).unwrap();
+    drop(lock);
+    let (got, source) = waiter.join().unwrap();
+    assert_eq!(source, Source::Loaded);
+    assert_eq!(got.as_bytes(), table.as_bytes());
+    // The leftover is removed by the next build under the lock.
+    assert!(leftover.exists());
+    std::fs::remove_file(cache_file(&dir, Ending::Krk)).unwrap();
+    let (_, source) = obtain(Ending::Krk, Some(&dir));
+    assert_eq!(source, Source::Built);
+    assert!(!leftover.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

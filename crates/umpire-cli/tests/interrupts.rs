@@ -103,6 +103,7 @@ fn ctrl_c_in_serve_says_it_stopped_cleanly() {
         Command::new(UMPIRE)
             .args(["serve", "--listen", "127.0.0.1:0", "--data"])
             .arg(&dir)
+            .env("UMPIRE_TABLES", "lazy")
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -413,6 +413,7 @@ fn serve_under(ulimit: &str, tag: &str) -> Reaped {
         ))
         .arg(UMPIRE)
         .arg(&dir)
+        .env("UMPIRE_TABLES", "lazy")
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

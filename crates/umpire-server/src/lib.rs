@@ -131,6 +131,10 @@ pub struct Config {
     pub database: Database,
     /// Options.
     pub options: Options,
+    /// When the house agents' endgame tables are loaded: at start on a thread of their own
+    /// (the default; `umpire serve --tables eager`), or at the first decision that needs
+    /// each (`lazy`, for tests and small deployments).
+    pub tables: umpire_ai::endgame::TableLoading,
 }
 
 /// Opens storage and rebuilds every unfinished game.
@@ -255,21 +259,65 @@ pub async fn shutdown_signal() {
     }
 }
 
-/// Runs `umpire serve`: opens storage, listens, serves until ctrl-c or SIGTERM.
-pub async fn run(config: Config) -> Result<(), String> {
-    // The house agents' endgame tables, loaded (or built, on a machine without the cache) on a
-    // thread of their own from the start, so that no house agent's decision pays for a load
-    // (issue 28 goal 3). A game that reaches an ending before they are in waits for them, as
-    // it would have loaded them itself; its moves are the same either way.
-    std::thread::spawn(|| {
-        umpire_ai::endgame::prepare_tables(umpire_ai::endgame::EndgameConfig::default());
-    });
-    let state = open_with(&config.database, config.options).await?;
+/// Runs `umpire serve`: listens, opens storage (rebuilding the unfinished games), says where
+/// it listens on stdout, starts loading the house agents' endgame tables and serves until
+/// ctrl-c or SIGTERM. The address is taken first, so a port in use leaves no data directory
+/// behind; a cluster node with no advertised address advertises the one listened on.
+pub async fn run(mut config: Config) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(config.listen)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let addr = listener
+        .local_addr()
+        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
+    if let Some(node) = config.options.node.as_mut()
+        && node.advertise.is_empty()
+    {
+        node.advertise = format!("http://{addr}");
+    }
+    let state = open_with(&config.database, config.options).await?;
     // One line on stdout says where to connect (tests and scripts read it).
-    println!("umpire serve: listening on http://{addr}");
+    say_listening(addr);
+    // After that line, so that loading them does not delay it (they take a second's CPU from
+    // the cache, minutes on a machine without it).
+    start_tables(config.tables);
     serve(state, listener, shutdown_signal()).await
+}
+
+/// Starts loading the house agents' endgame tables as `loading` says, so that no house
+/// agent's decision pays for a load or a build (issue 28 goal 3), and logs when they are in.
+/// A game that reaches an ending before they are in waits for its table, as it would have
+/// loaded it itself; its moves are the same either way. A stop while a table is being built
+/// leaves no file behind but the finished tables (see [`umpire_ai::endgame::tables`]).
+fn start_tables(loading: umpire_ai::endgame::TableLoading) {
+    let config = umpire_ai::endgame::EndgameConfig::default();
+    let cache = umpire_ai::endgame::tables::cache_dir();
+    let Some(handle) = loading.start(config) else {
+        tracing::info!("endgame tables: loaded at each one's first need (--tables lazy)");
+        return;
+    };
+    match &cache {
+        Some(dir) => tracing::info!("endgame tables: loading (cache {})", dir.display()),
+        None => tracing::info!("endgame tables: building (no cache directory)"),
+    }
+    // Waits for the loader on a thread of its own, only to say when it is done.
+    let _ = std::thread::Builder::new()
+        .name("endgame-tables-log".to_owned())
+        .spawn(move || {
+            if let Ok((took, done)) = handle.join() {
+                tracing::info!(
+                    "endgame tables: ready in {:.1} s ({done})",
+                    took.as_secs_f64()
+                );
+            }
+        });
+}
+
+/// Writes the line saying where the server listens to stdout, flushed (a closed stdout is no
+/// reason to stop serving).
+fn say_listening(addr: SocketAddr) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "umpire serve: listening on http://{addr}");
+    let _ = out.flush();
 }

@@ -42,6 +42,7 @@
 mod closer;
 mod surplus;
 pub mod tables;
+pub mod tables_at_start;
 mod tracker;
 mod visits;
 
@@ -52,6 +53,7 @@ use umpire_view::{PlayerView, ViewError};
 
 pub use closer::NetCloser;
 pub use surplus::Board;
+pub use tables_at_start::{TABLES_ENV, TableLoading};
 pub use tracker::KingTracker;
 pub use visits::Visits;
 
@@ -82,13 +84,14 @@ impl Default for EndgameConfig {
 }
 
 /// Loads the tables an agent wrapped with `config` uses (every ending, KBNK only where
-/// `config` has it) before any decision needs them ([`tables::prepare`]).
-pub fn prepare_tables(config: EndgameConfig) {
+/// `config` has it) before any decision needs them ([`tables::prepare`]), and says where each
+/// came from.
+pub fn prepare_tables(config: EndgameConfig) -> Vec<(Ending, Option<tables::Source>)> {
     let endings: Vec<Ending> = Ending::ALL
         .into_iter()
         .filter(|&e| e != Ending::Kbnk || config.kbnk)
         .collect();
-    tables::prepare(&endings);
+    tables::prepare(&endings)
 }
 
 /// Tablebase technique around the agent `A` (see the [module documentation](self)).

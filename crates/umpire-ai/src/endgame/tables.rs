@@ -9,6 +9,15 @@
 //! replaced; a cache that cannot be written is skipped. Either way the table is the same, so
 //! the agents' play never depends on the cache.
 //!
+//! Several processes on one machine share the cache (a server, engines, matches started at
+//! once): a process builds an ending only while it holds that ending's lock file in the cache
+//! directory (`.krk.lock`, …; an advisory lock of the operating system, released when the
+//! process ends however it ends, so a killed builder leaves no lock behind). Another process
+//! that needs the same ending meanwhile waits for the lock, then loads the file the builder
+//! wrote instead of building it again ([`obtain`]). A table is written to a temporary name and
+//! renamed into place, so no reader ever maps a half-written file; the temporary file of a
+//! builder killed while writing is removed by the next builder.
+//!
 //! A load is not free either (KBNK's file is about 120 MB, checked as it is read: a few hundred
 //! milliseconds), and a build takes seconds, so whoever runs agents under a budget loads the
 //! tables before the first decision ([`prepare`]: the match runner before its games, the
@@ -54,10 +63,21 @@ pub fn table(ending: Ending) -> &'static Tablebase {
 /// Loads (or builds) the tables of `endings` now, each once per process, so that no decision
 /// pays for them later (issue 28 goal 3: a decision keeps to its budget, table loads included).
 /// Blocks until they are in memory: call it before the first game, or on a thread of its own.
-pub fn prepare(endings: &[Ending]) {
-    for &ending in endings {
-        cell(ending).get_or_init(|| load_or_build(ending, cache_dir().as_deref()));
-    }
+/// Answers where each came from: `None` for one in memory already (or put there meanwhile by a
+/// decision's first need).
+pub fn prepare(endings: &[Ending]) -> Vec<(Ending, Option<Source>)> {
+    endings
+        .iter()
+        .map(|&ending| {
+            let mut source = None;
+            cell(ending).get_or_init(|| {
+                let (table, from) = obtain(ending, cache_dir().as_deref());
+                source = Some(from);
+                table
+            });
+            (ending, source)
+        })
+        .collect()
 }
 
 /// How many tables this process loaded or built at a decision's first need ([`table`]) instead
@@ -94,25 +114,90 @@ pub fn cache_file(dir: &Path, ending: Ending) -> PathBuf {
     dir.join(format!("{}-v{FORMAT_VERSION}.umptb", ending.as_str()))
 }
 
+/// Where [`obtain`] got a table from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Read from the cache directory.
+    Loaded,
+    /// Built by this call (and written to the cache directory, if it could be).
+    Built,
+}
+
 /// The table of `ending` from `dir` if a complete, valid copy of that ending is there; else
 /// built and, when `dir` is given, written there (to a temporary file renamed into place, so a
-/// reader never maps a half-written file).
+/// reader never maps a half-written file). See [`obtain`].
 pub fn load_or_build(ending: Ending, dir: Option<&Path>) -> Tablebase {
-    if let Some(dir) = dir {
-        let path = cache_file(dir, ending);
-        if let Ok(table) = Tablebase::load(&path)
-            && table.ending() == ending
-            && table.is_complete()
-        {
-            return table;
+    obtain(ending, dir).0
+}
+
+/// The table of `ending` and where it came from: loaded from `dir` if a complete, valid copy
+/// is there; else built under `dir`'s lock for `ending`, so that processes sharing `dir` build
+/// each ending once (the others wait for the lock, then load the builder's file). Without
+/// `dir`, or when its lock file cannot be created, the table is built without a lock.
+pub fn obtain(ending: Ending, dir: Option<&Path>) -> (Tablebase, Source) {
+    let Some(dir) = dir else {
+        return (build(ending), Source::Built);
+    };
+    if let Some(table) = load_valid(dir, ending) {
+        return (table, Source::Loaded);
+    }
+    // Held until the table is in place (dropping the file releases the lock).
+    let lock = take_lock(dir, ending);
+    if lock.is_some()
+        && let Some(table) = load_valid(dir, ending)
+    {
+        // Another process built it while this one waited.
+        return (table, Source::Loaded);
+    }
+    if lock.is_some() {
+        remove_stale_temporaries(dir, ending);
+    }
+    let table = build(ending);
+    // A cache that cannot be written only costs the next process a rebuild.
+    let _ = store(&table, dir, ending);
+    drop(lock);
+    (table, Source::Built)
+}
+
+fn build(ending: Ending) -> Tablebase {
+    Tablebase::build(ending, BuildOptions::default(), |_| {})
+}
+
+/// The cached table of `ending` in `dir`, if a complete, valid copy of that ending is there.
+fn load_valid(dir: &Path, ending: Ending) -> Option<Tablebase> {
+    let table = Tablebase::load(&cache_file(dir, ending)).ok()?;
+    (table.ending() == ending && table.is_complete()).then_some(table)
+}
+
+/// The lock file of `ending` in `dir` (`.krk.lock`, …), locked exclusively: waits while
+/// another process (or another open of it) holds it. `None` if it cannot be created or locked
+/// (an unwritable cache, a file system without locks): the caller builds without it.
+pub fn take_lock(dir: &Path, ending: Ending) -> Option<std::fs::File> {
+    std::fs::create_dir_all(dir).ok()?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(dir.join(format!(".{}.lock", ending.as_str())))
+        .ok()?;
+    file.lock().ok()?;
+    Some(file)
+}
+
+/// Removes the temporary files of `ending` a builder killed while writing left in `dir`; only
+/// called under `ending`'s lock, so no live builder is writing one.
+fn remove_stale_temporaries(dir: &Path, ending: Ending) {
+    let prefix = format!(".{}.", ending.as_str());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if name.starts_with(&prefix) && name.ends_with(".tmp") {
+            let _ = std::fs::remove_file(entry.path());
         }
     }
-    let table = Tablebase::build(ending, BuildOptions::default(), |_| {});
-    if let Some(dir) = dir {
-        // A cache that cannot be written only costs the next process a rebuild.
-        let _ = store(&table, dir, ending);
-    }
-    table
 }
 
 fn store(table: &Tablebase, dir: &Path, ending: Ending) -> std::io::Result<()> {

@@ -40,11 +40,15 @@ impl Drop for Reaped {
 }
 
 /// Starts `umpire serve` with `args` (`--listen`, `--data`, …); returns the guarded child and
-/// the URL it prints on its first line.
+/// the URL it prints on its first line. Its house agents load the endgame tables at need
+/// (`UMPIRE_TABLES=lazy`): the tests start many servers at once and few reach an ending, and
+/// each would otherwise hold about 200 MB of tables (or build them, on a machine without the
+/// cache). `tests/serve_tables.rs` checks the default.
 pub fn serve(args: &[&std::ffi::OsStr]) -> (Reaped, String) {
     let child = Command::new(UMPIRE)
         .arg("serve")
         .args(args)
+        .env("UMPIRE_TABLES", "lazy")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

@@ -36,7 +36,9 @@ def server(tmp_path):
     # Port 0: the server takes a free port and prints its address on its first line.
     proc = subprocess.Popen(
         [BIN, "serve", "--listen", "127.0.0.1:0", "--data", str(tmp_path / "data")],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        # The house agents load the endgame tables at need: no 200 MB per test server.
+        env={**os.environ, "UMPIRE_TABLES": "lazy"})
     try:
         first = proc.stdout.readline().strip()
         prefix = "umpire serve: listening on "

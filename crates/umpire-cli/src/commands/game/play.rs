@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use umpire_ai::{Agent, AgentConfig, AgentSpec, Budget, play_observations};
 use umpire_rules::record::{Game, Record};
 use umpire_rules::shakmaty::Color;
-use umpire_rules::{Announcement, Command, RuleSetId, Verdict};
+use umpire_rules::{Command, RuleSetId, Verdict};
 use umpire_view::PlayerView;
 
 use super::schroedinger::{self, GameKind};
@@ -265,12 +265,7 @@ fn run(args: &PlayArgs) -> Result<(), String> {
             ..AgentConfig::default()
         },
     );
-    let opening: Vec<Announcement> = game
-        .umpire()
-        .opening_announcements()
-        .iter()
-        .map(|h| h.announcement)
-        .collect();
+    let opening = umpire_ai::opening_heard(game.umpire());
     me.hear_opening(opening.iter().copied());
     bot.hear_opening(&opening);
     let screen = Screen::new(&me, colour);

@@ -23,6 +23,11 @@ pub struct EngineArgs {
     /// Use this seed, whatever the requests say.
     #[arg(long)]
     seed: Option<u64>,
+    /// When an agent that plays the endgame tables (mcts, darkboard, raider) loads them:
+    /// `eager` at start on a thread of their own, so that no decision pays for a load; `lazy`
+    /// at the first decision that needs each. Default: $UMPIRE_TABLES, else eager.
+    #[arg(long, value_name = "eager|lazy")]
+    tables: Option<umpire_ai::endgame::TableLoading>,
 }
 
 /// Runs `umpire engine` until the end of its input.
@@ -56,6 +61,13 @@ pub fn run(args: EngineArgs) -> Result<(), String> {
             ));
         }
     };
+    let tables = umpire_ai::endgame::TableLoading::from_option_or_env(args.tables)
+        .map_err(|e| format!("engine: {e}"))?;
+    if kind.uses_tables() {
+        // Loaded while the engine waits for its first request; a decision that needs a
+        // table before it is in waits for it (the same moves either way).
+        let _ = tables.start(umpire_ai::endgame::EndgameConfig::default());
+    }
     let options = ServeOptions {
         kind,
         config: AgentConfig::default(),

@@ -63,6 +63,12 @@ pub struct ServeArgs {
     /// database's `nodes` table); by default http:// and the address listened on.
     #[arg(long, value_name = "URL", requires = "node_id")]
     advertise: Option<String>,
+    /// When the house agents' endgame tables (about 200 MB) are loaded: `eager` at start on a
+    /// thread of their own, built and cached on first use on a machine (KBNK about 31 s), so
+    /// that no decision pays for a load; `lazy` at the first decision that needs each (tests,
+    /// small deployments). Default: $UMPIRE_TABLES, else eager.
+    #[arg(long, value_name = "eager|lazy")]
+    tables: Option<umpire_ai::endgame::TableLoading>,
 }
 
 /// Reads `--listen`: an IP address and a port, saying the expected form when it is not one
@@ -78,8 +84,9 @@ fn listen_address(text: &str) -> Result<SocketAddr, String> {
     })
 }
 
-/// Runs the server until ctrl-c or SIGTERM. The address is taken before anything is created
-/// (a port in use leaves no data directory behind), and a stop says that it was clean.
+/// Runs the server until ctrl-c or SIGTERM ([`umpire_server::run`], the one way to start it:
+/// the address is taken before anything is created, so a port in use leaves no data directory
+/// behind), and a stop says that it was clean.
 pub fn run(args: ServeArgs) -> Result<(), String> {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
@@ -105,6 +112,7 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         }
         None => None,
     };
+    let tables = umpire_ai::endgame::TableLoading::from_option_or_env(args.tables)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -125,30 +133,11 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
                 .unwrap_or(usize::MAX),
             node,
         },
+        tables,
     };
-    runtime.block_on(serve_until_stopped(config))?;
+    runtime.block_on(umpire_server::run(config))?;
     say!(
         "umpire serve: stopped cleanly; unfinished games are stored and resume at the next start."
     );
     Ok(())
-}
-
-/// Listens, opens storage (rebuilding the unfinished games), says where it listens and
-/// serves until Ctrl-C or SIGTERM.
-async fn serve_until_stopped(mut config: Config) -> Result<(), String> {
-    let listener = tokio::net::TcpListener::bind(config.listen)
-        .await
-        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| format!("cannot listen on {}: {e}", config.listen))?;
-    if let Some(node) = config.options.node.as_mut()
-        && node.advertise.is_empty()
-    {
-        node.advertise = format!("http://{addr}");
-    }
-    let state = umpire_server::open_with(&config.database, config.options).await?;
-    // One line on stdout says where to connect (tests and scripts read it).
-    say!("umpire serve: listening on http://{addr}");
-    umpire_server::serve(state, listener, umpire_server::shutdown_signal()).await
 }
