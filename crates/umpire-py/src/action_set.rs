@@ -12,8 +12,10 @@ const WORDS: usize = ANY_ACTION.div_ceil(64) + 2;
 #[derive(Clone, Debug)]
 pub struct ActionSet {
     bits: [u64; WORDS],
-    /// Bit `w` is set when word `w` may hold an action (`WORDS` is below 128).
-    used: u128,
+    /// Bit `w % 64` of `used[w / 64]` is set when word `w` may hold an action (`WORDS` is
+    /// below 128). Two 64-bit halves: shifts and counts on a `u128` cost several
+    /// instructions each, and these run for every man and every action.
+    used: [u64; 2],
 }
 
 impl Default for ActionSet {
@@ -27,15 +29,18 @@ impl ActionSet {
     pub fn new() -> ActionSet {
         ActionSet {
             bits: [0; WORDS],
-            used: 0,
+            used: [0; 2],
         }
     }
 
     /// Adds action `x` (below [`ANY_ACTION`]).
     pub fn insert(&mut self, x: usize) {
-        if let Some(word) = self.bits.get_mut(x / 64) {
+        let w = x / 64;
+        if let Some(word) = self.bits.get_mut(w) {
             *word |= 1 << (x % 64);
-            self.used |= 1 << (x / 64);
+            if let Some(used) = self.used.get_mut(w / 64) {
+                *used |= 1 << (w % 64);
+            }
         }
     }
 
@@ -51,14 +56,17 @@ impl ActionSet {
         let low = planes << offset;
         let high = (planes >> 64) >> (64 - offset);
         let words = [low as u64, (low >> 64) as u64, high as u64];
-        let mut used = 0u128;
+        let mut nonzero = 0u64;
         for (k, part) in words.into_iter().enumerate() {
             if let Some(word) = self.bits.get_mut(w + k) {
                 *word |= part;
-                used |= u128::from(part != 0) << (w + k);
+                nonzero |= u64::from(part != 0) << k;
             }
         }
-        self.used |= used;
+        // Words `w` to `w + 2` (below 128): one shift into the two halves.
+        let marks = u128::from(nonzero) << (w % 128);
+        self.used[0] |= marks as u64;
+        self.used[1] |= (marks >> 64) as u64;
     }
 
     /// Takes action `x` out.
@@ -78,17 +86,20 @@ impl ActionSet {
     /// Appends the actions in ascending order and empties the set (taken by reference: the set
     /// is 600 bytes, and moving it would copy them).
     pub fn drain_into(&mut self, out: &mut Vec<u16>) {
-        while self.used != 0 {
-            let w = self.used.trailing_zeros();
-            self.used &= self.used - 1;
-            let Some(slot) = self.bits.get_mut(w as usize) else {
-                continue;
-            };
-            let mut word = std::mem::take(slot);
-            while word != 0 {
-                // Below 4,672: a word index below 73 times 64 plus a bit index.
-                out.push((w * 64 + word.trailing_zeros()) as u16);
-                word &= word - 1;
+        for (half, used) in std::mem::take(&mut self.used).into_iter().enumerate() {
+            let mut used = used;
+            while used != 0 {
+                let w = half * 64 + used.trailing_zeros() as usize;
+                used &= used - 1;
+                let Some(slot) = self.bits.get_mut(w) else {
+                    continue;
+                };
+                let mut word = std::mem::take(slot);
+                while word != 0 {
+                    // Below 4,672: a word index below 73 times 64 plus a bit index.
+                    out.push((w * 64 + word.trailing_zeros() as usize) as u16);
+                    word &= word - 1;
+                }
             }
         }
     }
