@@ -175,12 +175,23 @@ impl StepEncoder {
     /// The action of the step to `to` (a queen promotion included), or `None` for a step no
     /// piece makes.
     pub fn to(&self, to: Square) -> Option<usize> {
+        self.plane(to).map(|plane| self.base + plane)
+    }
+
+    /// The plane (below 64) of the step to `to` (a queen promotion included), or `None` for a
+    /// step no piece makes.
+    pub fn plane(&self, to: Square) -> Option<usize> {
         // The step lies in -119..=119, so the index is in 0..=238.
         let step = x88(usize::from(to) ^ self.flip) + self.offset;
         match PLANE_BY_STEP[step & 255] {
             NONE => None,
-            plane => Some(self.base + usize::from(plane)),
+            plane => Some(usize::from(plane)),
         }
+    }
+
+    /// The starting square seen from the mover's side (Black's mirrored by rank), below 64.
+    pub fn oriented_from(&self) -> usize {
+        self.base / PLANES
     }
 }
 

@@ -2,6 +2,8 @@
 //! and (with the `python` feature, as maturin builds it) the PyO3 module `umpire._umpire`.
 //!
 //! - [`action`]: the 4,672 + 1 action encoding;
+//! - [`action_set`]: a bit set of actions, written a man at a time, read out sorted;
+//! - [`planes`]: one man's moves as the 73 planes of its square (a slider's ray as a run);
 //! - [`tensor`]: the observation tensor, plane by plane, from a player's view only;
 //! - [`text`]: the observation and information-state strings, from a player's view only;
 //! - [`legal`]: a player's legal actions from its view (the hot path of a step);
@@ -15,9 +17,11 @@
 //! See `docs/PYTHON.md` for the Python API.
 
 pub mod action;
+pub mod action_set;
 pub mod batch;
 pub mod engine;
 pub mod legal;
+pub mod planes;
 pub mod run_slice;
 pub mod state;
 pub mod tablebase;

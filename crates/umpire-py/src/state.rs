@@ -259,12 +259,14 @@ impl KriegspielState {
 
     /// The mask of legal actions of `side`, one byte per action (1 = legal).
     pub fn legal_mask(&self, side: Color, out: &mut Vec<u8>) {
-        let mut actions = Vec::new();
-        self.legal_actions(side, &mut actions);
         out.clear();
         out.resize(action::NUM_ACTIONS, 0);
-        for a in actions {
-            out[a] = 1;
+        if !self.is_terminal() && side == self.game.umpire().turn() {
+            for &a in &self.mover_actions {
+                if let Some(slot) = out.get_mut(usize::from(a)) {
+                    *slot = 1;
+                }
+            }
         }
     }
 
@@ -305,6 +307,18 @@ impl KriegspielState {
     /// as [`KriegspielState::apply_action`] does. `None`, with nothing played, for an action
     /// that means no command for the mover (never one of its legal actions).
     pub(crate) fn play_legal(&mut self, id: u16) -> Option<Outcome> {
+        self.play_legal_then(id, |outcome| outcome)
+    }
+
+    /// [`KriegspielState::play_legal`] giving back only the verdict (a vectorised step needs
+    /// no more, and the outcome is then not copied out).
+    pub(crate) fn play_legal_verdict(&mut self, id: u16) -> Option<Verdict> {
+        self.play_legal_then(id, |outcome| outcome.verdict)
+    }
+
+    /// Plays `id` as [`KriegspielState::play_legal`] does and hands the outcome to `take`.
+    #[inline]
+    fn play_legal_then<R>(&mut self, id: u16, take: impl FnOnce(Outcome) -> R) -> Option<R> {
         let action = usize::from(id);
         let command = self.command_of(action)?;
         let side = self.game.umpire().turn();
@@ -338,7 +352,7 @@ impl KriegspielState {
             }
             _ => self.hand_out(command, &outcome),
         }
-        Some(outcome)
+        Some(take(outcome))
     }
 
     /// Submits any command (draw offers and resignations included) as the umpire's

@@ -98,6 +98,11 @@ impl VectorEnv {
         self.states.get(i)
     }
 
+    /// Every game, in order.
+    pub fn states(&self) -> &[KriegspielState] {
+        &self.states
+    }
+
     /// Starts every game again.
     pub fn reset(&mut self) {
         for s in &mut self.states {
@@ -222,9 +227,11 @@ fn step_games(
     for (i, (s, &a)) in states.iter_mut().zip(actions).enumerate() {
         // Checked by the caller: a legal action of the game's mover, so below 4,673 (the
         // legality is not checked a second time).
-        let played = u16::try_from(a).ok().and_then(|id| s.play_legal(id));
+        let played = u16::try_from(a)
+            .ok()
+            .and_then(|id| s.play_legal_verdict(id));
         out.verdicts[i] = match played {
-            Some(o) => match o.verdict {
+            Some(v) => match v {
                 umpire_rules::Verdict::Accepted => verdict::ACCEPTED,
                 umpire_rules::Verdict::Answered => verdict::ANSWERED,
                 umpire_rules::Verdict::Illegal => verdict::ILLEGAL,

@@ -85,7 +85,8 @@ class VectorEnv:
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
             raise TypeError(f"actions must be integers, not {a.dtype}")
-        if a.dtype.kind == "u" and a.size and int(a.max()) > np.iinfo(np.int64).max:
+        if a.dtype.itemsize == 8 and a.dtype.kind == "u" and a.size \
+                and int(a.max()) > np.iinfo(np.int64).max:
             raise OverflowError("an action does not fit in int64")
         verdicts, done, returns, to_move = self._core.step_bytes(
             np.ascontiguousarray(a, dtype="<i8").tobytes())

@@ -14,8 +14,8 @@ use crate::vector::{self, StepReport};
 pub struct VectorEnvCore {
     inner: vector::VectorEnv,
     report: StepReport,
-    actions: Vec<u32>,
-    offsets: Vec<u32>,
+    /// The actions of the last step, read from Python's bytes (kept: no allocation a step).
+    chosen: Vec<i64>,
 }
 
 fn le_bytes<'py, T: Copy, const N: usize>(
@@ -49,8 +49,7 @@ impl VectorEnvCore {
         Ok(VectorEnvCore {
             inner,
             report: StepReport::default(),
-            actions: Vec::new(),
-            offsets: Vec::new(),
+            chosen: Vec::new(),
         })
     }
 
@@ -82,13 +81,37 @@ impl VectorEnvCore {
     fn legal_actions_bytes<'py>(
         &mut self,
         py: Python<'py>,
-    ) -> (Bound<'py, PyBytes>, Bound<'py, PyBytes>) {
-        self.inner
-            .legal_actions(&mut self.actions, &mut self.offsets);
-        (
-            le_bytes(py, &self.actions, u32::to_le_bytes),
-            le_bytes(py, &self.offsets, u32::to_le_bytes),
-        )
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        // Written straight into the bytes Python receives (no list of the actions first).
+        let states = self.inner.states();
+        let total: usize = states.iter().map(|s| s.mover_actions().len()).sum();
+        let actions = PyBytes::new_with(py, total * 4, |buf| {
+            let mut slots = buf.chunks_exact_mut(4);
+            for s in states {
+                for &a in s.mover_actions() {
+                    if let Some(slot) = slots.next() {
+                        slot.copy_from_slice(&u32::from(a).to_le_bytes());
+                    }
+                }
+            }
+            Ok(())
+        })?;
+        let offsets = PyBytes::new_with(py, (states.len() + 1) * 4, |buf| {
+            let mut at = 0u32;
+            let mut slots = buf.chunks_exact_mut(4);
+            if let Some(slot) = slots.next() {
+                slot.copy_from_slice(&at.to_le_bytes());
+            }
+            for s in states {
+                // At most 65,536 games of a few hundred actions each: fits in a u32.
+                at += s.mover_actions().len() as u32;
+                if let Some(slot) = slots.next() {
+                    slot.copy_from_slice(&at.to_le_bytes());
+                }
+            }
+            Ok(())
+        })?;
+        Ok((actions, offsets))
     }
 
     /// Plays one action per game, given as little-endian int64 bytes; returns `(verdicts,
@@ -110,16 +133,14 @@ impl VectorEnvCore {
                 actions.len()
             )));
         }
-        let values: Vec<i64> = actions
-            .chunks_exact(8)
-            .map(|c| {
-                let mut b = [0u8; 8];
-                b.copy_from_slice(c);
-                i64::from_le_bytes(b)
-            })
-            .collect();
-        let (inner, report) = (&mut self.inner, &mut self.report);
-        py.detach(|| inner.step(&values, report)).map_err(err)?;
+        self.chosen.clear();
+        self.chosen.extend(actions.chunks_exact(8).map(|c| {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            i64::from_le_bytes(b)
+        }));
+        let (inner, report, chosen) = (&mut self.inner, &mut self.report, &self.chosen);
+        py.detach(|| inner.step(chosen, report)).map_err(err)?;
         let r = &self.report;
         Ok((
             PyBytes::new(py, &r.verdicts),
