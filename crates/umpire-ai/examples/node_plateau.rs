@@ -6,14 +6,14 @@
 //! share of the root's visits on the most visited edge, and how often each budget chose what
 //! the largest chose (the reseeded run says how often the largest disagrees with itself).
 //!
-//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] RECORD.json...`
+//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] [--jitter] RECORD.json...`
 //!
-//! The agent is the plain search (no endgame tables); the records' moves are fed as they were
+//! `--jitter` turns on the jittered worlds (`MctsConfig::jitter`). The agent is the plain search (no endgame tables); the records' moves are fed as they were
 //! played, whatever the agent would choose.
 
 use std::collections::BTreeMap;
 
-use umpire_ai::mcts::{MctsAgent, SearchStats, StopReason};
+use umpire_ai::mcts::{MctsAgent, MctsConfig, SearchStats, StopReason};
 use umpire_ai::{Agent, AgentConfig, Budget, Tuning, play_observations};
 use umpire_rules::shakmaty::{Chess, Color};
 use umpire_rules::{Record, Umpire, Verdict};
@@ -57,6 +57,7 @@ fn main() {
     let mut side_only = None;
     let mut every = 1usize;
     let mut verbose = false;
+    let mut jitter = false;
     let mut files = Vec::new();
     let mut rest = args.iter();
     while let Some(a) = rest.next() {
@@ -70,6 +71,7 @@ fn main() {
             "--side" => side_only = rest.next().map(|s| s == "white"),
             "--every" => every = rest.next().and_then(|s| s.parse().ok()).unwrap_or(1),
             "--verbose" => verbose = true,
+            "--jitter" => jitter = true,
             file => files.push(file.to_owned()),
         }
     }
@@ -108,7 +110,10 @@ fn main() {
                 .unwrap_or(0);
             let rules = *record.rules.rules();
             let mut umpire = Umpire::new(rules);
-            let config = Tuning::nodes(budgets[0]).mcts_config(&AgentConfig::default());
+            let config = MctsConfig {
+                jitter,
+                ..Tuning::nodes(budgets[0]).mcts_config(&AgentConfig::default())
+            };
             let mut agent = MctsAgent::new(
                 PlayerView::standard(rules, side),
                 seed,

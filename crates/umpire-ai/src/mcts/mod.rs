@@ -27,11 +27,12 @@
 //! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
 //!
-//! Determinizations: drawn uniformly from the belief's positions; while it holds fewer than
-//! 16 (a belief restarted from a guess holds one) and the budget is a time budget or at least
-//! 1,000 nodes, also from 64 *jittered* copies of them in which the enemy has made one to three
-//! unseen quiet moves (`jitter.rs`), so that a larger budget does not fit its plan to one
-//! guess. [`MctsAgent::stats`] tells where the last decision's nodes went ([`SearchStats`]).
+//! Determinizations: drawn uniformly from the belief's positions; with [`MctsConfig::jitter`]
+//! (off by default: measured no stronger), while the belief holds fewer than 16 (a belief
+//! restarted from a guess holds one) and the budget is a time budget or at least 1,000 nodes,
+//! also from 64 *jittered* copies of them in which the enemy has made one to three unseen
+//! quiet moves (`jitter.rs`). [`MctsAgent::stats`] tells where the last decision's nodes went
+//! ([`SearchStats`]).
 //!
 //! The root's commands are the guided action space of the view (never an attempt already
 //! rejected this turn), narrowed by the belief as in the belief-guided agent; promotions are
@@ -129,6 +130,10 @@ pub struct MctsConfig {
     /// The issue-28 safeguards applied (all by default; switched off one at a time to measure
     /// their cost).
     pub safeguards: Safeguards,
+    /// Whether a belief of few positions is searched over jittered worlds as well (`jitter.rs`;
+    /// off by default: measured no stronger, `docs/BENCHMARKS.md`, "Session 8: the node
+    /// plateau").
+    pub jitter: bool,
 }
 
 /// The belief bound of the agent built by name: small enough that the belief costs a few
@@ -150,6 +155,7 @@ impl Default for MctsConfig {
             filters: FilterSet::all_sound(),
             draw_threshold: -0.5,
             safeguards: Safeguards::ALL,
+            jitter: false,
         }
     }
 }
@@ -1106,7 +1112,8 @@ impl MctsAgent {
         }
     }
 
-    /// Fills the jittered worlds for this decision: none unless the planning belief holds
+    /// Fills the jittered worlds for this decision: none unless [`MctsConfig::jitter`] is on,
+    /// the planning belief holds
     /// fewer than [`jitter::FEW_WORLDS`] positions and the budget is a time budget or at least
     /// [`jitter::JITTER_FROM_NODES`] nodes; then [`jitter::JITTERED_WORLDS`] of the held
     /// positions, each with a few quiet enemy moves played unseen ([`jitter::jittered`]).
@@ -1116,7 +1123,7 @@ impl MctsAgent {
             Budget::Nodes(n) => n >= jitter::JITTER_FROM_NODES,
             Budget::Time(_) => true,
         };
-        if !wanted || held == 0 || held >= jitter::FEW_WORLDS {
+        if !self.config.jitter || !wanted || held == 0 || held >= jitter::FEW_WORLDS {
             return;
         }
         let Some(belief) = fallback::planning(&self.belief, &self.fallback) else {
