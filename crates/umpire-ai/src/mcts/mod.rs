@@ -27,6 +27,13 @@
 //! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
 //!
+//! Determinizations: drawn uniformly from the belief's positions; with [`MctsConfig::jitter`]
+//! (off by default: measured no stronger), while the belief holds fewer than 16 (a belief
+//! restarted from a guess holds one) and the budget is a time budget or at least 1,000 nodes,
+//! also from 64 *jittered* copies of them in which the enemy has made one to three unseen
+//! quiet moves (`jitter.rs`). [`MctsAgent::stats`] tells where the last decision's nodes went
+//! ([`SearchStats`]).
+//!
 //! The root's commands are the guided action space of the view (never an attempt already
 //! rejected this turn), narrowed by the belief as in the belief-guided agent; promotions are
 //! to a queen or a rook only, here and in the tree (a bishop or a knight from a promotion
@@ -55,11 +62,13 @@
 
 mod blunder_check;
 mod fallback;
+mod jitter;
 mod known_material;
 mod opponent;
 mod policy;
 mod root_pick;
 mod safeguards;
+mod stats;
 mod tree;
 mod variant;
 
@@ -78,6 +87,7 @@ use umpire_view::{PlayerView, ViewError};
 pub use opponent::Opponent;
 pub use policy::{CAPTURE_PROBABILITY, policy_move};
 pub use safeguards::{Safeguards, UnknownSafeguard};
+pub use stats::{SearchStats, StopReason};
 pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
 
 use crate::catch_up::{CatchUp, CatchUpState};
@@ -120,6 +130,10 @@ pub struct MctsConfig {
     /// The issue-28 safeguards applied (all by default; switched off one at a time to measure
     /// their cost).
     pub safeguards: Safeguards,
+    /// Whether a belief of few positions is searched over jittered worlds as well (`jitter.rs`;
+    /// off by default: measured no stronger, `docs/BENCHMARKS.md`, "Session 8: the node
+    /// plateau").
+    pub jitter: bool,
 }
 
 /// The belief bound of the agent built by name: small enough that the belief costs a few
@@ -141,6 +155,7 @@ impl Default for MctsConfig {
             filters: FilterSet::all_sound(),
             draw_threshold: -0.5,
             safeguards: Safeguards::ALL,
+            jitter: false,
         }
     }
 }
@@ -207,6 +222,10 @@ pub struct MctsAgent {
     /// The material taken from the enemy, counted at each capture ([`KnownMaterial`]); `None`
     /// without a start position.
     known: Option<KnownMaterial>,
+    /// What the last decision's search did with its nodes.
+    stats: SearchStats,
+    /// Worlds drawn beside the belief's when it holds few positions (`jitter.rs`).
+    jittered: Vec<Chess>,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -324,6 +343,8 @@ impl MctsAgent {
             fallback: None,
             spent: Duration::ZERO,
             known: start.as_ref().map(|s| KnownMaterial::new(s, side)),
+            stats: SearchStats::default(),
+            jittered: Vec::new(),
         }
     }
 
@@ -383,6 +404,23 @@ impl MctsAgent {
     /// The configuration.
     pub fn config(&self) -> &MctsConfig {
         &self.config
+    }
+
+    /// Sets the thinking budget of the next decisions (the belief keeps the repair work it was
+    /// built with): for measuring one position at several budgets.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.config.budget = budget;
+    }
+
+    /// Reseeds the search's random choices (the belief's are kept): for measuring how much a
+    /// decision depends on the search's luck.
+    pub fn reseed_search(&mut self, seed: u64) {
+        self.rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6d63_7473);
+    }
+
+    /// What the last decision's search did with its nodes.
+    pub fn stats(&self) -> &SearchStats {
+        &self.stats
     }
 
     /// The root commands: the guided space, narrowed by the belief (falling back to the whole
@@ -505,11 +543,13 @@ impl MctsAgent {
         let mut depth = 0u32;
         let mut moves = 0u32;
         let mut last = None;
+        let mut expanded = false;
         let value = loop {
             if umpire.is_over() {
                 break self.terminal_value(umpire);
             }
             if moves >= self.config.max_depth {
+                self.stats.at_depth_limit += 1;
                 break self.leaf_value(umpire, depth);
             }
             if !self.tree.nodes[node as usize].expanded {
@@ -593,9 +633,14 @@ impl MctsAgent {
             // A rejected attempt (or an answered question) is no move: unless configured to
             // score it, the walk goes on to the agent's next command.
             if created && (accepted || self.config.score_rejections) {
+                expanded = true;
                 break self.leaf_value(umpire, depth);
             }
         };
+        self.stats.deepest = self.stats.deepest.max(moves);
+        if !expanded && moves < self.config.max_depth {
+            self.stats.no_expansion += 1;
+        }
         let path = std::mem::take(&mut self.path);
         self.tree.backup(&path, last, value);
         self.tree.backup_replies(&self.replies, value);
@@ -612,6 +657,10 @@ impl MctsAgent {
         if !self.config.safeguards.charge_updates {
             spent = Duration::ZERO;
         }
+        self.stats = SearchStats {
+            max_depth: self.config.max_depth,
+            ..SearchStats::default()
+        };
         let root = self.root_commands();
         if root.is_empty() {
             self.analysis = None;
@@ -635,6 +684,7 @@ impl MctsAgent {
         }
         self.tree.reset();
         self.bonus.reset();
+        self.jitter(held);
         let start = Instant::now();
         self.draw_value = if self.static_estimate() > AVOID_REPEATS_ABOVE {
             DRAW_WHEN_WINNING
@@ -650,24 +700,44 @@ impl MctsAgent {
         };
         let mut iterations = 0u64;
         let mut tries = 0u64;
+        let mut stop = StopReason::Budget;
         while iterations < max_iterations {
             if let Some(deadline) = deadline
                 && iterations > 0
                 && Instant::now() >= deadline
             {
+                stop = StopReason::Deadline;
                 break;
             }
             tries += 1;
             if tries > max_iterations.saturating_mul(4).max(64) && iterations == 0 {
+                stop = StopReason::Unsearchable;
                 break;
             }
-            let Some(det) = self.draw() else { break };
+            let Some(det) = self.draw() else {
+                stop = StopReason::NoPosition;
+                break;
+            };
             if self.iterate(det, &root) {
                 iterations += 1;
             } else if tries > 4 * iterations + 64 {
+                stop = StopReason::Unsearchable;
                 break;
             }
         }
+        self.stats.budget = max_iterations;
+        self.stats.iterations = iterations;
+        self.stats.tries = tries;
+        self.stats.stop = stop;
+        self.stats.held = held;
+        self.stats.jittered = self.jittered.len();
+        self.stats.tree_nodes = self.tree.nodes.len();
+        self.stats.reply_tables = self.tree.replies.len();
+        self.stats.root_edges = self.tree.nodes[0].edges.len();
+        self.stats.root_visits = self.tree.nodes[0].edges.iter().map(|e| e.visits).collect();
+        self.stats
+            .root_visits
+            .sort_unstable_by_key(|&v| std::cmp::Reverse(v));
         let Some(mut best) = self.tree.best(0) else {
             return root[0];
         };
@@ -1028,15 +1098,46 @@ impl MctsAgent {
         }
     }
 
-    /// A determinization drawn uniformly from the belief.
+    /// A determinization drawn uniformly from the belief's positions and the jittered worlds.
     fn draw(&mut self) -> Option<Chess> {
         let belief = fallback::planning(&self.belief, &self.fallback)?;
         let held = belief.held();
         if held == 0 {
             return None;
         }
-        let i = self.rng.random_range(0..held);
-        belief.position(i).cloned()
+        let i = self.rng.random_range(0..held + self.jittered.len());
+        match i.checked_sub(held) {
+            Some(j) => self.jittered.get(j).cloned(),
+            None => belief.position(i).cloned(),
+        }
+    }
+
+    /// Fills the jittered worlds for this decision: none unless [`MctsConfig::jitter`] is on,
+    /// the planning belief holds
+    /// fewer than [`jitter::FEW_WORLDS`] positions and the budget is a time budget or at least
+    /// [`jitter::JITTER_FROM_NODES`] nodes; then [`jitter::JITTERED_WORLDS`] of the held
+    /// positions, each with a few quiet enemy moves played unseen ([`jitter::jittered`]).
+    fn jitter(&mut self, held: usize) {
+        self.jittered.clear();
+        let wanted = match self.config.budget {
+            Budget::Nodes(n) => n >= jitter::JITTER_FROM_NODES,
+            Budget::Time(_) => true,
+        };
+        if !self.config.jitter || !wanted || held == 0 || held >= jitter::FEW_WORLDS {
+            return;
+        }
+        let Some(belief) = fallback::planning(&self.belief, &self.fallback) else {
+            return;
+        };
+        let side = self.view.side();
+        for k in 0..jitter::JITTERED_WORLDS {
+            let Some(base) = belief.position(k % held).filter(|p| p.turn() == side) else {
+                continue;
+            };
+            if let Some(world) = jitter::jittered(base, &mut self.rng) {
+                self.jittered.push(world);
+            }
+        }
     }
 }
 

@@ -1,0 +1,217 @@
+//! Where `mcts`'s nodes go (issue 28's node plateau): replays recorded games into an `mcts`
+//! agent seated as the recorded seat (the record's seat seed) and, at each of its decisions,
+//! searches the same state at several node budgets (copies of the agent: the same belief, the
+//! same random state), and once more at the largest budget with another search seed. Prints
+//! per budget the iterations run, why the search stopped, the tree's nodes and depth, the
+//! share of the root's visits on the most visited edge, and how often each budget chose what
+//! the largest chose (the reseeded run says how often the largest disagrees with itself).
+//!
+//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] [--jitter] RECORD.json...`
+//!
+//! `--jitter` turns on the jittered worlds (`MctsConfig::jitter`). The agent is the plain search (no endgame tables); the records' moves are fed as they were
+//! played, whatever the agent would choose.
+
+use std::collections::BTreeMap;
+
+use umpire_ai::mcts::{MctsAgent, MctsConfig, SearchStats, StopReason};
+use umpire_ai::{Agent, AgentConfig, Budget, Tuning, play_observations};
+use umpire_rules::shakmaty::{Chess, Color};
+use umpire_rules::{Record, Umpire, Verdict};
+use umpire_view::PlayerView;
+
+/// Sums over the decisions of one budget.
+#[derive(Default)]
+struct Sum {
+    decisions: u64,
+    iterations: u64,
+    tree_nodes: u64,
+    deepest: BTreeMap<u32, u64>,
+    stops: BTreeMap<String, u64>,
+    at_depth_limit: u64,
+    no_expansion: u64,
+    top_share: f64,
+    same_as_largest: u64,
+    short: Vec<(usize, u64, StopReason)>,
+}
+
+impl Sum {
+    fn add(&mut self, moves: usize, s: &SearchStats, same: bool) {
+        self.decisions += 1;
+        self.iterations += s.iterations;
+        self.tree_nodes += s.tree_nodes as u64;
+        *self.deepest.entry(s.deepest).or_default() += 1;
+        *self.stops.entry(format!("{:?}", s.stop)).or_default() += 1;
+        self.at_depth_limit += s.at_depth_limit;
+        self.no_expansion += s.no_expansion;
+        self.top_share += s.top_share();
+        self.same_as_largest += u64::from(same);
+        if s.stop != StopReason::Budget && s.stop != StopReason::NotSearched {
+            self.short.push((moves, s.iterations, s.stop));
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut budgets: Vec<u64> = vec![4_000, 64_000];
+    let mut side_only = None;
+    let mut every = 1usize;
+    let mut verbose = false;
+    let mut jitter = false;
+    let mut files = Vec::new();
+    let mut rest = args.iter();
+    while let Some(a) = rest.next() {
+        match a.as_str() {
+            "--budgets" => {
+                budgets = rest
+                    .next()
+                    .map(|s| s.split(',').filter_map(|n| n.parse().ok()).collect())
+                    .unwrap_or(budgets)
+            }
+            "--side" => side_only = rest.next().map(|s| s == "white"),
+            "--every" => every = rest.next().and_then(|s| s.parse().ok()).unwrap_or(1),
+            "--verbose" => verbose = true,
+            "--jitter" => jitter = true,
+            file => files.push(file.to_owned()),
+        }
+    }
+    if budgets.is_empty() || files.is_empty() {
+        eprintln!(
+            "usage: node_plateau [--budgets A,B] [--side white|black] [--every K] [--verbose] RECORD.json..."
+        );
+        std::process::exit(2);
+    }
+    let largest = budgets.iter().copied().max().unwrap_or(1);
+    // The last entry is the largest budget with another search seed.
+    let mut sums: Vec<Sum> = (0..=budgets.len()).map(|_| Sum::default()).collect();
+    for file in &files {
+        let Some(record) = std::fs::read_to_string(file)
+            .ok()
+            .and_then(|t| Record::from_json(&t).ok())
+        else {
+            eprintln!("{file}: not a record");
+            continue;
+        };
+        if !record.is_standard_start() {
+            continue;
+        }
+        for side in [Color::White, Color::Black] {
+            if side_only.is_some_and(|w| w != (side == Color::White)) {
+                continue;
+            }
+            let seed = record
+                .tags
+                .get(if side == Color::White {
+                    "WhiteSeed"
+                } else {
+                    "BlackSeed"
+                })
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0);
+            let rules = *record.rules.rules();
+            let mut umpire = Umpire::new(rules);
+            let config = MctsConfig {
+                jitter,
+                ..Tuning::nodes(budgets[0]).mcts_config(&AgentConfig::default())
+            };
+            let mut agent = MctsAgent::new(
+                PlayerView::standard(rules, side),
+                seed,
+                Some(Chess::default()),
+                config,
+            );
+            agent.hear_opening(&umpire_ai::opening_heard(&umpire));
+            let mut moves = 0usize;
+            let mut decision = 0usize;
+            for entry in &record.entries {
+                if entry.side == side {
+                    decision += 1;
+                    if decision.is_multiple_of(every) {
+                        let mut runs = Vec::new();
+                        for (i, &b) in budgets.iter().enumerate() {
+                            let mut copy = agent.clone();
+                            copy.set_budget(Budget::Nodes(b));
+                            let chosen = copy.choose();
+                            runs.push((i, chosen, copy.stats().clone()));
+                        }
+                        let mut copy = agent.clone();
+                        copy.set_budget(Budget::Nodes(largest));
+                        copy.reseed_search(seed ^ 0x5eed);
+                        let chosen = copy.choose();
+                        runs.push((budgets.len(), chosen, copy.stats().clone()));
+                        if verbose {
+                            println!(
+                                "{file} {side:?} move {moves:3}: belief holds {}, reseeds so far {}, caught up {}",
+                                agent.belief().map_or(0, |b| b.held()),
+                                agent.reseeds(),
+                                agent.caught_up()
+                            );
+                        }
+                        let big = runs
+                            .iter()
+                            .find(|r| r.0 < budgets.len() && budgets[r.0] == largest)
+                            .map(|r| r.1);
+                        for (i, chosen, stats) in &runs {
+                            sums[*i].add(moves, stats, Some(*chosen) == big);
+                            if verbose {
+                                println!(
+                                    "{file} {side:?} move {moves:3} run {i}: {chosen} iter {} of {} ({:?}) tree {} deepest {} limit {} top {:.2} edges {} held {}+{} visits {:?}",
+                                    stats.iterations,
+                                    stats.budget,
+                                    stats.stop,
+                                    stats.tree_nodes,
+                                    stats.deepest,
+                                    stats.at_depth_limit,
+                                    stats.top_share(),
+                                    stats.root_edges,
+                                    stats.held,
+                                    stats.jittered,
+                                    &stats.root_visits[..stats.root_visits.len().min(6)]
+                                );
+                            }
+                        }
+                    }
+                }
+                let outcome = umpire.submit(entry.command);
+                if outcome.verdict != entry.verdict {
+                    eprintln!("{file}: the record does not replay at move {moves}");
+                    break;
+                }
+                if play_observations(&mut agent, side, entry.command, &outcome).is_err() {
+                    eprintln!("{file}: observation refused at move {moves}");
+                    break;
+                }
+                moves += usize::from(outcome.verdict == Verdict::Accepted);
+            }
+        }
+    }
+    for (i, s) in sums.iter().enumerate() {
+        let name = if i < budgets.len() {
+            format!("{}", budgets[i])
+        } else {
+            format!("{largest} (other seed)")
+        };
+        let d = s.decisions.max(1) as f64;
+        println!(
+            "budget {name}: {} decisions, iterations mean {:.0}, tree nodes mean {:.0}, top share mean {:.2}, same as {largest}: {} ({:.0} %), depth-limit stops {:.0} a decision, no expansion {:.0} a decision",
+            s.decisions,
+            s.iterations as f64 / d,
+            s.tree_nodes as f64 / d,
+            s.top_share / d,
+            s.same_as_largest,
+            100.0 * s.same_as_largest as f64 / d,
+            s.at_depth_limit as f64 / d,
+            s.no_expansion as f64 / d
+        );
+        println!(
+            "  stops {:?}; deepest (agent moves: decisions) {:?}",
+            s.stops, s.deepest
+        );
+        if !s.short.is_empty() {
+            println!(
+                "  short searches (move, iterations, why): {:?}",
+                &s.short[..s.short.len().min(20)]
+            );
+        }
+    }
+}
