@@ -15,11 +15,10 @@
 //! is then printed with its decision).
 
 use umpire_ai::endgame::tables;
-use umpire_ai::{Agent, AgentConfig, AgentSpec, cpu_clock::thread_cpu_us, play_observations};
+use umpire_ai::{AgentSpec, Seat, cpu_clock::thread_cpu_us, play_observations};
 use umpire_rules::shakmaty::Color;
-use umpire_rules::{Record, Umpire, Verdict};
+use umpire_rules::{Record, Verdict};
 use umpire_tablebase::Ending;
-use umpire_view::PlayerView;
 
 /// One timed decision.
 struct Timed {
@@ -41,28 +40,8 @@ fn cpu_now() -> u64 {
 }
 
 fn replay(record: &Record, side: Color, spec: &AgentSpec) -> Result<Vec<Timed>, String> {
-    let seed = record
-        .tags
-        .get(if side == Color::White {
-            "WhiteSeed"
-        } else {
-            "BlackSeed"
-        })
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    if !record.is_standard_start() {
-        return Err("only games from the standard start".into());
-    }
-    let rules = *record.rules.rules();
-    let mut umpire = Umpire::new(rules);
-    let config = AgentConfig::default();
-    let config = AgentConfig {
-        budget: spec.budget(config.budget),
-        ..config
-    };
-    let mut agent: Box<dyn Agent> = spec.build(PlayerView::standard(rules, side), seed, &config);
-    let opening = umpire_ai::opening_heard(&umpire);
-    agent.hear_opening(&opening);
+    let seat = Seat::of_record(record, side).map_err(|e| e.to_string())?;
+    let (mut umpire, mut agent) = seat.take_spec(spec);
     let mut moves = 0usize;
     let mut pending = 0u64;
     let mut out = Vec::new();

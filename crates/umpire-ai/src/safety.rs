@@ -51,15 +51,8 @@ pub fn exchange_delta(worlds: &[Chess], attempt: Attempt) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use umpire_rules::shakmaty::CastlingMode;
-    use umpire_rules::shakmaty::fen::Fen;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use umpire_testkit::pos;
 
     fn attempt(uci: &str) -> Attempt {
         Attempt::from_uci(uci).unwrap()

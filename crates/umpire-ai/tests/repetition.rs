@@ -7,20 +7,16 @@
 
 mod common;
 
+use common::at_nodes;
 use umpire_ai::eval::material;
-use umpire_ai::mcts::{AHEAD_MATERIAL, MctsAgent, MctsConfig};
-use umpire_ai::{Agent, Budget, play_observations, setup_view};
-use umpire_rules::shakmaty::fen::Fen;
-use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Position};
+use umpire_ai::mcts::{AHEAD_MATERIAL, MctsAgent};
+use umpire_ai::{Agent, Seat, play_observations, setup_view};
+use umpire_rules::shakmaty::{Chess, Color, Position};
 use umpire_rules::{Attempt, Command, OwnBoard, Record, RuleSet, Umpire, Verdict};
-use umpire_view::PlayerView;
+use umpire_testkit::pos;
 
 fn start() -> Chess {
-    "8/8/8/7k/8/8/8/KQR5 w - - 0 1"
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
+    pos("8/8/8/7k/8/8/8/KQR5 w - - 0 1")
 }
 
 /// Requires `chosen` not to stand the agent's own board as `repeated` (the move that would
@@ -46,10 +42,7 @@ fn a_winning_agent_leaves_the_shuffle() {
         let rules = RuleSet::WILD16;
         let pos = start();
         let mut umpire = Umpire::from_position(rules, pos.clone()).unwrap();
-        let config = MctsConfig {
-            budget: Budget::Nodes(300),
-            ..MctsConfig::default()
-        };
+        let config = at_nodes(300);
         let mut agent = MctsAgent::new(
             setup_view(rules, &pos, Color::White),
             seed,
@@ -84,21 +77,14 @@ fn a_winning_agent_leaves_the_shuffle() {
 fn an_agent_a_rook_ahead_does_not_stand_a_board_a_third_time() {
     // White is a rook up (Black keeps a pawn, so that the lone-king technique plays no part);
     // the rook comes to c2 and shuffles c2–c1 and back, the black king h5–h6.
-    let start: Chess = "8/p7/8/7k/8/2R5/8/K7 w - - 0 1"
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let start = pos("8/p7/8/7k/8/2R5/8/K7 w - - 0 1");
     let shuffle = [
         "c3c2", "h5h6", "c2c1", "h6h5", "c1c2", "h5h6", "c2c1", "h6h5",
     ];
     for seed in 0..3 {
         let rules = RuleSet::WILD16;
         let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
-        let config = MctsConfig {
-            budget: Budget::Nodes(300),
-            ..MctsConfig::default()
-        };
+        let config = at_nodes(300);
         let view = setup_view(rules, &start, Color::White);
         let mut agent = MctsAgent::new(view, seed, Some(start.clone()), config);
         for uci in shuffle {
@@ -158,9 +144,7 @@ fn the_recorded_rook_shuffle_is_left_while_ahead_on_material() {
 fn a_sure_lead_in_material_leaves_the_shuffle_when_the_belief_misjudges_it() {
     let text = include_str!("data/threefold_lead_misjudged.json");
     let record = Record::from_json(text).unwrap();
-    let rules = *record.rules.rules();
-    let seed: u64 = record.tags.get("WhiteSeed").unwrap().parse().unwrap();
-    let (mut umpire, mut agent) = common::seated_mcts(rules, Color::White, seed, 30_000);
+    let (mut umpire, mut agent) = common::record_mcts(&record, Color::White, 30_000);
     let last = record.entries.len() - 1;
     assert_eq!(record.entries[last].side, Color::White);
     for (i, entry) in record.entries.iter().enumerate() {
@@ -187,17 +171,10 @@ fn a_sure_lead_in_material_leaves_the_shuffle_when_the_belief_misjudges_it() {
 /// game's, and a game of the same build replays exactly).
 fn leaves_the_third_standing(text: &str, side: Color, at: usize, repeated: &str, ask_each: bool) {
     let record = Record::from_json(text).unwrap();
-    let rules = *record.rules.rules();
-    let tag = if side == Color::White {
-        "WhiteSeed"
-    } else {
-        "BlackSeed"
-    };
-    let seed: u64 = record.tags.get(tag).unwrap().parse().unwrap();
     let repeated = Attempt::from_uci(repeated).unwrap();
     assert_eq!(record.entries[at].side, side);
     assert_eq!(record.entries[at].command, Command::Attempt(repeated));
-    let (mut umpire, mut agent) = common::seated_mcts(rules, side, seed, 30_000);
+    let (mut umpire, mut agent) = common::record_mcts(&record, side, 30_000);
     for entry in &record.entries[..at] {
         if ask_each && entry.side == side {
             agent.choose();
@@ -250,22 +227,9 @@ fn a_rook_shuffle_below_the_winning_band_is_left_while_ahead_on_material() {
 /// true lead of `side` in material there (pawns, from the umpire's position).
 fn heard_to(text: &str, side: Color, at: usize) -> (MctsAgent, f64) {
     let record = Record::from_json(text).unwrap();
-    let rules = *record.rules.rules();
-    let tag = if side == Color::White {
-        "WhiteSeed"
-    } else {
-        "BlackSeed"
-    };
-    let seed: u64 = record.tags.get(tag).unwrap().parse().unwrap();
-    let mut umpire = Umpire::new(rules);
-    let config = MctsConfig {
-        budget: Budget::Nodes(30_000),
-        ..MctsConfig::default()
-    };
-    let view = PlayerView::standard(rules, side);
-    let mut agent = MctsAgent::new(view, seed, Some(Chess::default()), config);
-    let opening = umpire_ai::opening_heard(&umpire);
-    agent.hear_opening(&opening);
+    let (mut umpire, mut agent) = Seat::of_record(&record, side)
+        .unwrap()
+        .take(|view, seed| MctsAgent::new(view, seed, Some(Chess::default()), at_nodes(30_000)));
     for entry in &record.entries[..at] {
         if entry.side == side {
             // Asked as in the game: the belief's repairs are done within decisions.
