@@ -172,7 +172,8 @@ pub struct MctsAgent {
     /// The umpire every iteration resets to its determinization (built at the first one).
     scratch: Option<Umpire>,
     analysis: Option<Analysis>,
-    /// How often each own board (hashed) stood after the agent's own moves.
+    /// How often each own board (hashed) stood after the agent's own moves and after the
+    /// enemy took one of its men.
     seen: HashMap<u64, u32>,
     /// Positions drawn from the belief when the agent's last turn began, to restart the
     /// belief from if it dies.
@@ -267,8 +268,11 @@ pub const AHEAD_REPEATS: u32 = 2;
 /// then never stands an own board a third time while a searched alternative is valued within
 /// [`MATERIAL_REPEAT_MARGIN`] of the most visited edge. Issue 28: with a belief restarted from
 /// a guess the search valued a position ten points ahead between −0.14 and +0.26, below the
-/// rule keyed to the value, and `mcts` drew by repetition with a rook up.
-pub const AHEAD_MATERIAL: f64 = 2.0;
+/// rule keyed to the value, and `mcts` drew by repetition with a rook up. It was 2 pawns
+/// until session 8: in game 11 of session 7's `raider` row `mcts` was truly 3 ahead (a queen
+/// against two minor pieces and three pawns), counted 1.75 from the men it took, valued the
+/// position about 0, and drew by shuffling its queen a2–g8; a pawn's lead is enough.
+pub const AHEAD_MATERIAL: f64 = 1.0;
 
 /// How much less than the most visited edge an alternative that avoids a third standing may
 /// be valued while the agent is [`AHEAD_MATERIAL`] ahead: a draw thrown away with a lead in
@@ -993,9 +997,16 @@ impl MctsAgent {
     fn observe_belief(&mut self, observation: &Observation) {
         // A fallback is built for one decision's position (own men as they stood).
         self.fallback = None;
-        if observation
-            .own
-            .is_some_and(|o| o.verdict == Verdict::Accepted)
+        // The own board stands after each own move, and after an enemy move that took one of
+        // the agent's men (a board no own move left; game 39 of session 7's `raider` row was
+        // drawn by its third standing, the first after the capture).
+        let taken = observation.actor != self.view.side()
+            && observation.moved
+            && self.view.turn().capture_at.is_some();
+        if taken
+            || observation
+                .own
+                .is_some_and(|o| o.verdict == Verdict::Accepted)
         {
             *self
                 .seen
