@@ -781,7 +781,10 @@ impl MctsAgent {
     /// While ahead on material ([`AHEAD_MATERIAL`]), whatever the value: `best` unless its own
     /// board has stood [`AHEAD_REPEATS`] times already; then the most visited searched edge
     /// that stands none a third time and loses less than [`crate::safety::BLUNDER_PAWNS`] in
-    /// the belief's positions, however few its visits and whatever its value. Issue 28: a
+    /// the belief's positions beyond what hangs already ([`crate::safety::standing_delta`]:
+    /// game 23 of session 8's `mcts@4000` row, 6.75 ahead, drew by a third standing because its
+    /// single-guess belief had a rook attacking its own and every alternative "lost" it),
+    /// however few its visits and whatever its value. Issue 28: a
     /// search that sees a forced mate in every position of a wrong belief (in one game a belief
     /// of one position, restarted from a guess) piles all its visits on the "mating" move
     /// (valued +1) and values the others below 0, so no alternative had the share or the value
@@ -814,10 +817,13 @@ impl MctsAgent {
             crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
         }
         self.worlds.truncate(crate::safety::SAFETY_WORLDS);
+        let floor = crate::safety::standing_delta(&self.worlds).map_or(0.0, |d| d.min(0.0))
+            - crate::safety::BLUNDER_PAWNS;
         for i in order {
             let safe = match self.tree.nodes[0].edges[i].command {
-                Command::Attempt(a) => crate::safety::exchange_delta(&self.worlds, a)
-                    .is_none_or(|d| d > -crate::safety::BLUNDER_PAWNS),
+                Command::Attempt(a) => {
+                    crate::safety::exchange_delta(&self.worlds, a).is_none_or(|d| d > floor)
+                }
                 _ => true,
             };
             if safe {
