@@ -108,7 +108,7 @@ mod tests {
     #[test]
     fn a_hanging_man_is_lost_by_standing_still() {
         // The white rook on b8 is attacked by the rook on a8 and defended by nothing.
-        let p = pos("rR2k3/8/8/8/8/8/8/2K5 w - - 0 1");
+        let p = pos("rR6/7k/8/8/8/8/8/2K5 w - - 0 1");
         let still = standing_delta(std::slice::from_ref(&p)).unwrap();
         assert!(still <= -4.0, "{still}");
         // Nothing hangs: standing still loses nothing.
