@@ -3,8 +3,9 @@
 //! decisions on the thread's CPU clock, as `umpire match` charges them: the agent's
 //! observations since its previous decision plus its `choose`. Prints, per record, the slowest
 //! decisions, and whether the agent chose what the record says it played (node budgets make a
-//! build's games deterministic, so a mismatch means the build or the seat differs). For finding
-//! a decision that broke its budget (issue 28 goal 3).
+//! build's games deterministic, so a mismatch means the build or the seat differs); for `mcts`
+//! also how often its belief was restarted from a guess. For finding a decision that broke
+//! its budget (issue 28 goal 3), and the games played on single-guess beliefs.
 //!
 //! `cargo run --profile ci -p umpire-ai --example decision_trace -- AGENT [--top N] [--over MS] [--lazy] RECORD.json...`
 //!
@@ -15,11 +16,13 @@
 //! is then printed with its decision).
 
 use umpire_ai::endgame::tables;
-use umpire_ai::{Agent, AgentConfig, AgentSpec, cpu_clock::thread_cpu_us, play_observations};
+use umpire_ai::mcts::MctsConfig;
+use umpire_ai::{
+    Agent, AgentConfig, AgentKind, AgentSpec, Seat, cpu_clock::thread_cpu_us, play_observations,
+};
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Record, Umpire, Verdict};
 use umpire_tablebase::Ending;
-use umpire_view::PlayerView;
 
 /// One timed decision.
 struct Timed {
@@ -40,29 +43,38 @@ fn cpu_now() -> u64 {
     thread_cpu_us().unwrap_or(0)
 }
 
-fn replay(record: &Record, side: Color, spec: &AgentSpec) -> Result<Vec<Timed>, String> {
-    let seed = record
-        .tags
-        .get(if side == Color::White {
-            "WhiteSeed"
-        } else {
-            "BlackSeed"
-        })
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    if !record.is_standard_start() {
-        return Err("only games from the standard start".into());
+/// A replayed seat's decisions, and how often `mcts`'s belief was restarted from a guess
+/// (`None` for other agents).
+type Replayed = (Vec<Timed>, Option<u32>);
+
+/// Replays `record` into the agent `spec` names, seated as `side`.
+fn replay(record: &Record, side: Color, spec: &AgentSpec) -> Result<Replayed, String> {
+    let seat = Seat::of_record(record, side).map_err(|e| e.to_string())?;
+    match spec {
+        // Built as `AgentKind::Mcts` builds it, kept as its type to read its restarts.
+        AgentSpec::Builtin(AgentKind::Mcts) | AgentSpec::Budgeted(AgentKind::Mcts, _) => {
+            let config = AgentConfig {
+                budget: spec.budget(AgentConfig::default().budget),
+                ..AgentConfig::default()
+            };
+            let (umpire, agent) = seat.take_mcts(MctsConfig::from_agent_config(&config));
+            replay_seated(record, side, umpire, agent, |a| Some(a.inner().reseeds()))
+        }
+        _ => {
+            let (umpire, agent) = seat.take_spec(spec);
+            replay_seated(record, side, umpire, agent, |_| None)
+        }
     }
-    let rules = *record.rules.rules();
-    let mut umpire = Umpire::new(rules);
-    let config = AgentConfig::default();
-    let config = AgentConfig {
-        budget: spec.budget(config.budget),
-        ..config
-    };
-    let mut agent: Box<dyn Agent> = spec.build(PlayerView::standard(rules, side), seed, &config);
-    let opening = umpire_ai::opening_heard(&umpire);
-    agent.hear_opening(&opening);
+}
+
+/// Replays `record` into `agent`, seated as `side` at `umpire`'s game, timing its decisions.
+fn replay_seated<A: Agent>(
+    record: &Record,
+    side: Color,
+    mut umpire: Umpire,
+    mut agent: A,
+    restarts: impl Fn(&A) -> Option<u32>,
+) -> Result<Replayed, String> {
     let mut moves = 0usize;
     let mut pending = 0u64;
     let mut out = Vec::new();
@@ -95,12 +107,12 @@ fn replay(record: &Record, side: Color, spec: &AgentSpec) -> Result<Vec<Timed>, 
             return Err(format!("the record does not replay at move {moves}"));
         }
         let started = cpu_now();
-        play_observations(&mut *agent, side, entry.command, &outcome)
+        play_observations(&mut agent, side, entry.command, &outcome)
             .map_err(|e| format!("observation refused: {e}"))?;
         pending = pending.saturating_add(cpu_now().saturating_sub(started));
         moves += usize::from(outcome.verdict == Verdict::Accepted);
     }
-    Ok(out)
+    Ok((out, restarts(&agent)))
 }
 
 fn main() {
@@ -145,7 +157,7 @@ fn main() {
             if record.tags.get(tag) != Some(name.as_str()) {
                 continue;
             }
-            let timed = match replay(&record, side, &spec) {
+            let (timed, restarts) = match replay(&record, side, &spec) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("{file} {tag}: {e}");
@@ -159,9 +171,10 @@ fn main() {
             let max = order.first().map_or(0, |t| t.observe_us + t.choose_us);
             worst = worst.max(max);
             println!(
-                "{file} {tag}: {} decisions, max {:.1} ms, {differ} differ from the record (first at move {first_differ:?})",
+                "{file} {tag}: {} decisions, max {:.1} ms, {differ} differ from the record (first at move {first_differ:?}){}",
                 timed.len(),
-                max as f64 / 1000.0
+                max as f64 / 1000.0,
+                restarts.map_or(String::new(), |n| format!(", belief restarted {n} times"))
             );
             for t in order.iter().enumerate().filter_map(|(i, t)| {
                 (i < top || (t.observe_us + t.choose_us) as f64 / 1000.0 > over_ms).then_some(t)

@@ -9,12 +9,10 @@
 //! `AGENT` as `umpire match` names agents (`mcts@30000`); the seed is the record's seat seed.
 //! `--off NAME` switches one of `mcts`'s safeguards off (`Safeguards::NAMES`), for comparing.
 
-use umpire_ai::endgame::Endgame;
-use umpire_ai::mcts::{MctsAgent, MctsConfig, Safeguards};
-use umpire_ai::{Agent, AgentConfig, AgentKind, AgentSpec, play_observations};
-use umpire_rules::shakmaty::{Chess, Color};
-use umpire_rules::{Record, Umpire, Verdict};
-use umpire_view::PlayerView;
+use umpire_ai::mcts::{MctsConfig, Safeguards};
+use umpire_ai::{Agent, AgentConfig, AgentKind, AgentSpec, Seat, play_observations};
+use umpire_rules::shakmaty::Color;
+use umpire_rules::{Record, Verdict};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -47,28 +45,11 @@ fn main() {
         .iter()
         .position(|a| a == "--off")
         .and_then(|i| args.get(i + 1));
-    let seed = record
-        .tags
-        .get(if side == Color::White {
-            "WhiteSeed"
-        } else {
-            "BlackSeed"
-        })
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    let rules = *record.rules.rules();
-    if !record.is_standard_start() {
-        eprintln!("only games from the standard start");
-        std::process::exit(2);
-    }
-    let mut umpire = Umpire::new(rules);
-    let config = AgentConfig::default();
-    let config = AgentConfig {
-        budget: spec.budget(config.budget),
-        ..config
-    };
-    let view = PlayerView::standard(rules, side);
-    let mut agent: Box<dyn Agent> = match (&spec, off) {
+    let seat = Seat::of_record(&record, side).unwrap_or_else(|e| {
+        eprintln!("{}: {e}", args[0]);
+        std::process::exit(1)
+    });
+    let (mut umpire, mut agent): (_, Box<dyn Agent>) = match (&spec, off) {
         (
             AgentSpec::Builtin(AgentKind::Mcts) | AgentSpec::Budgeted(AgentKind::Mcts, _),
             Some(name),
@@ -77,21 +58,19 @@ fn main() {
                 eprintln!("--off {name}: one of {:?}", Safeguards::NAMES);
                 std::process::exit(2)
             });
+            let config = AgentConfig {
+                budget: spec.budget(AgentConfig::default().budget),
+                ..AgentConfig::default()
+            };
             let mcts = MctsConfig {
                 safeguards,
                 ..MctsConfig::from_agent_config(&config)
             };
-            Box::new(Endgame::new(MctsAgent::new(
-                view,
-                seed,
-                Some(Chess::default()),
-                mcts,
-            )))
+            let (umpire, agent) = seat.take_mcts(mcts);
+            (umpire, Box::new(agent))
         }
-        _ => spec.build(view, seed, &config),
+        _ => seat.take_spec(&spec),
     };
-    let opening = umpire_ai::opening_heard(&umpire);
-    agent.hear_opening(&opening);
     let mut moves = 0usize;
     for entry in &record.entries {
         if entry.side == side && moves >= from {

@@ -47,6 +47,42 @@ pub trait Agent: Send {
     }
 }
 
+/// A boxed agent is the agent it holds (so that agents built by name, `Box<dyn Agent>`, go
+/// wherever an agent does).
+impl<A: Agent + ?Sized> Agent for Box<A> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+
+    fn view(&self) -> &PlayerView {
+        (**self).view()
+    }
+
+    fn hear_opening(&mut self, announcements: &[Announcement]) {
+        (**self).hear_opening(announcements);
+    }
+
+    fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
+        (**self).observe(observation)
+    }
+
+    fn choose(&mut self) -> Command {
+        (**self).choose()
+    }
+
+    fn accepts_draw(&mut self) -> bool {
+        (**self).accepts_draw()
+    }
+
+    fn stalemate_shares(&mut self, attempts: &[Attempt], out: &mut Vec<f32>) -> bool {
+        (**self).stalemate_shares(attempts, out)
+    }
+
+    fn analysis(&self) -> Option<&Analysis> {
+        (**self).analysis()
+    }
+}
+
 /// Gives `agent`, seated as `side` by the caller, what `side` learns from `outcome` of
 /// `command`, if anything. The seat is the caller's, never the agent's word: an agent whose
 /// view claims the other side is refused ([`ViewError::WrongPlayer`]) and told nothing, so a

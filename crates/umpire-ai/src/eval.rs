@@ -156,15 +156,8 @@ fn lone_king_pressure(own_king: Square, enemy: Square, men: Bitboard, board: &Bo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use umpire_rules::shakmaty::CastlingMode;
-    use umpire_rules::shakmaty::fen::Fen;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use umpire_testkit::pos;
 
     #[test]
     fn the_start_is_balanced_and_symmetric() {

@@ -24,6 +24,7 @@ pub mod mcts;
 mod random;
 pub mod restart;
 pub mod safety;
+mod seat;
 mod spec;
 pub mod time_bound;
 pub mod tournament;
@@ -40,5 +41,6 @@ pub use match_play::{
     MAX_COMMANDS_PER_TURN, MatchError, MatchStats, Table, Watcher, play_match, setup_view,
 };
 pub use random::RandomAgent;
+pub use seat::{Seat, SeatError};
 pub use spec::{AgentSpec, CMD_PREFIX, UnknownSpec, engine_timeout, known_agents};
 pub use tuning::{MAX_TUNED_BOUND, MAX_TUNED_REPAIR, Tuning};

@@ -48,18 +48,32 @@ pub fn exchange_delta(worlds: &[Chess], attempt: Attempt) -> Option<f64> {
     (legal > 0).then(|| total / f64::from(legal))
 }
 
+/// What the mover stands to lose if it made no move at all (pawns, negative: a loss): the
+/// enemy to move in each of the `worlds` (positions with the mover to move) plays out its
+/// captures, averaged over the worlds where the turn can pass (the mover not in check);
+/// `None` where it can in none. A man already hanging costs every move that does not save it
+/// alike, so a move's [`exchange_delta`] is fairly judged against this.
+pub fn standing_delta(worlds: &[Chess]) -> Option<f64> {
+    let mut total = 0.0;
+    let mut counted = 0u32;
+    for pos in worlds.iter().take(SAFETY_WORLDS) {
+        let side = pos.turn();
+        let Ok(passed) = pos.clone().swap_turn() else {
+            continue;
+        };
+        let standing = raw_score(pos.board(), side);
+        let kept = -capture_score(&passed).clamp(-MATE_SCORE, MATE_SCORE);
+        total += kept - standing;
+        counted += 1;
+    }
+    (counted > 0).then(|| total / f64::from(counted))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use umpire_rules::shakmaty::CastlingMode;
-    use umpire_rules::shakmaty::fen::Fen;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use umpire_testkit::pos;
 
     fn attempt(uci: &str) -> Attempt {
         Attempt::from_uci(uci).unwrap()
@@ -89,5 +103,19 @@ mod tests {
     fn an_attempt_illegal_in_every_world_has_no_delta() {
         let p = pos("6k1/8/8/8/3q4/8/5PPP/5RK1 b - - 0 1");
         assert_eq!(exchange_delta(&[p], attempt("d4g1")), None);
+    }
+
+    #[test]
+    fn a_hanging_man_is_lost_by_standing_still() {
+        // The white rook on b8 is attacked by the rook on a8 and defended by nothing.
+        let p = pos("rR6/7k/8/8/8/8/8/2K5 w - - 0 1");
+        let still = standing_delta(std::slice::from_ref(&p)).unwrap();
+        assert!(still <= -4.0, "{still}");
+        // Nothing hangs: standing still loses nothing.
+        let quiet = pos("r3k3/8/8/8/8/8/8/1R1K4 w - - 0 1");
+        assert!(standing_delta(std::slice::from_ref(&quiet)).unwrap().abs() < 1.0);
+        // In check the turn cannot pass.
+        let check = pos("4k3/8/8/8/8/8/8/r1K5 w - - 0 1");
+        assert_eq!(standing_delta(std::slice::from_ref(&check)), None);
     }
 }

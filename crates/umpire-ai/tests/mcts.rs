@@ -10,7 +10,7 @@ use umpire_ai::endgame::{Endgame, EndgameConfig};
 use umpire_ai::mcts::{MctsAgent, MctsConfig, Opponent, Variant};
 use umpire_ai::{Agent, AgentConfig, AgentKind, Budget, RandomAgent, play_match, setup_view};
 use umpire_rules::shakmaty::fen::Fen;
-use umpire_rules::shakmaty::{Bitboard, CastlingMode, Chess, Color, EnPassantMode, Position, Role};
+use umpire_rules::shakmaty::{Bitboard, Chess, Color, EnPassantMode, Position, Role};
 use umpire_rules::{Command, EndReason, RuleSet, RuleSetId, Umpire, Verdict};
 use umpire_testkit::pairing::{PairConfig, paired_game};
 use umpire_view::PlayerView;
@@ -22,12 +22,7 @@ fn env(name: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn pos(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
-}
+use umpire_testkit::pos;
 
 fn config(nodes: u64, variant: Variant) -> MctsConfig {
     MctsConfig {

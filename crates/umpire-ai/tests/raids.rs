@@ -130,13 +130,7 @@ fn the_bishop_that_took_on_a1_is_taken_back() {
 fn planned_while_empty(text: &str, at: usize) -> (Chess, Command, Vec<Chess>) {
     let record = Record::from_json(text).unwrap();
     let side = record.entries[at].side;
-    let tag = if side == Color::White {
-        "WhiteSeed"
-    } else {
-        "BlackSeed"
-    };
-    let seed: u64 = record.tags.get(tag).unwrap().parse().unwrap();
-    let (mut umpire, mut agent) = common::seated_mcts(*record.rules.rules(), side, seed, 30_000);
+    let (mut umpire, mut agent) = common::record_mcts(&record, side, 30_000);
     for entry in &record.entries[..at] {
         let outcome = umpire.submit(entry.command);
         assert_eq!(outcome.verdict, entry.verdict, "the record replays");

@@ -7,20 +7,16 @@
 
 mod common;
 
+use common::at_nodes;
 use umpire_ai::eval::material;
-use umpire_ai::mcts::{AHEAD_MATERIAL, MctsAgent, MctsConfig};
-use umpire_ai::{Agent, Budget, play_observations, setup_view};
-use umpire_rules::shakmaty::fen::Fen;
-use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Position};
+use umpire_ai::mcts::{AHEAD_MATERIAL, MctsAgent};
+use umpire_ai::{Agent, Seat, play_observations, setup_view};
+use umpire_rules::shakmaty::{Chess, Color, Position};
 use umpire_rules::{Attempt, Command, OwnBoard, Record, RuleSet, Umpire, Verdict};
-use umpire_view::PlayerView;
+use umpire_testkit::pos;
 
 fn start() -> Chess {
-    "8/8/8/7k/8/8/8/KQR5 w - - 0 1"
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
+    pos("8/8/8/7k/8/8/8/KQR5 w - - 0 1")
 }
 
 /// Requires `chosen` not to stand the agent's own board as `repeated` (the move that would
@@ -46,10 +42,7 @@ fn a_winning_agent_leaves_the_shuffle() {
         let rules = RuleSet::WILD16;
         let pos = start();
         let mut umpire = Umpire::from_position(rules, pos.clone()).unwrap();
-        let config = MctsConfig {
-            budget: Budget::Nodes(300),
-            ..MctsConfig::default()
-        };
+        let config = at_nodes(300);
         let mut agent = MctsAgent::new(
             setup_view(rules, &pos, Color::White),
             seed,
@@ -84,21 +77,14 @@ fn a_winning_agent_leaves_the_shuffle() {
 fn an_agent_a_rook_ahead_does_not_stand_a_board_a_third_time() {
     // White is a rook up (Black keeps a pawn, so that the lone-king technique plays no part);
     // the rook comes to c2 and shuffles c2–c1 and back, the black king h5–h6.
-    let start: Chess = "8/p7/8/7k/8/2R5/8/K7 w - - 0 1"
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
+    let start = pos("8/p7/8/7k/8/2R5/8/K7 w - - 0 1");
     let shuffle = [
         "c3c2", "h5h6", "c2c1", "h6h5", "c1c2", "h5h6", "c2c1", "h6h5",
     ];
     for seed in 0..3 {
         let rules = RuleSet::WILD16;
         let mut umpire = Umpire::from_position(rules, start.clone()).unwrap();
-        let config = MctsConfig {
-            budget: Budget::Nodes(300),
-            ..MctsConfig::default()
-        };
+        let config = at_nodes(300);
         let view = setup_view(rules, &start, Color::White);
         let mut agent = MctsAgent::new(view, seed, Some(start.clone()), config);
         for uci in shuffle {
@@ -158,9 +144,7 @@ fn the_recorded_rook_shuffle_is_left_while_ahead_on_material() {
 fn a_sure_lead_in_material_leaves_the_shuffle_when_the_belief_misjudges_it() {
     let text = include_str!("data/threefold_lead_misjudged.json");
     let record = Record::from_json(text).unwrap();
-    let rules = *record.rules.rules();
-    let seed: u64 = record.tags.get("WhiteSeed").unwrap().parse().unwrap();
-    let (mut umpire, mut agent) = common::seated_mcts(rules, Color::White, seed, 30_000);
+    let (mut umpire, mut agent) = common::record_mcts(&record, Color::White, 30_000);
     let last = record.entries.len() - 1;
     assert_eq!(record.entries[last].side, Color::White);
     for (i, entry) in record.entries.iter().enumerate() {
@@ -186,18 +170,23 @@ fn a_sure_lead_in_material_leaves_the_shuffle_when_the_belief_misjudges_it() {
 /// every decision of the game on the way, as in the game (its random state then follows the
 /// game's, and a game of the same build replays exactly).
 fn leaves_the_third_standing(text: &str, side: Color, at: usize, repeated: &str, ask_each: bool) {
+    leaves_the_third_standing_at(text, side, at, repeated, ask_each, 30_000);
+}
+
+/// [`leaves_the_third_standing`] with `mcts` at `nodes`.
+fn leaves_the_third_standing_at(
+    text: &str,
+    side: Color,
+    at: usize,
+    repeated: &str,
+    ask_each: bool,
+    nodes: u64,
+) {
     let record = Record::from_json(text).unwrap();
-    let rules = *record.rules.rules();
-    let tag = if side == Color::White {
-        "WhiteSeed"
-    } else {
-        "BlackSeed"
-    };
-    let seed: u64 = record.tags.get(tag).unwrap().parse().unwrap();
     let repeated = Attempt::from_uci(repeated).unwrap();
     assert_eq!(record.entries[at].side, side);
     assert_eq!(record.entries[at].command, Command::Attempt(repeated));
-    let (mut umpire, mut agent) = common::seated_mcts(rules, side, seed, 30_000);
+    let (mut umpire, mut agent) = common::record_mcts(&record, side, nodes);
     for entry in &record.entries[..at] {
         if ask_each && entry.side == side {
             agent.choose();
@@ -250,22 +239,9 @@ fn a_rook_shuffle_below_the_winning_band_is_left_while_ahead_on_material() {
 /// true lead of `side` in material there (pawns, from the umpire's position).
 fn heard_to(text: &str, side: Color, at: usize) -> (MctsAgent, f64) {
     let record = Record::from_json(text).unwrap();
-    let rules = *record.rules.rules();
-    let tag = if side == Color::White {
-        "WhiteSeed"
-    } else {
-        "BlackSeed"
-    };
-    let seed: u64 = record.tags.get(tag).unwrap().parse().unwrap();
-    let mut umpire = Umpire::new(rules);
-    let config = MctsConfig {
-        budget: Budget::Nodes(30_000),
-        ..MctsConfig::default()
-    };
-    let view = PlayerView::standard(rules, side);
-    let mut agent = MctsAgent::new(view, seed, Some(Chess::default()), config);
-    let opening = umpire_ai::opening_heard(&umpire);
-    agent.hear_opening(&opening);
+    let (mut umpire, mut agent) = Seat::of_record(&record, side)
+        .unwrap()
+        .take(|view, seed| MctsAgent::new(view, seed, Some(Chess::default()), at_nodes(30_000)));
     for entry in &record.entries[..at] {
         if entry.side == side {
             // Asked as in the game: the belief's repairs are done within decisions.
@@ -304,7 +280,7 @@ fn counts_itself_ahead(text: &str, side: Color, at: usize, truth: f64) {
 /// it took (each valued from the belief when it was taken) does.
 ///
 /// Open: the count comes to 1.75 here (the belief before two of the captures named the wrong
-/// kind, or none), under the rule's 2 pawns.
+/// kind, or none): over [`AHEAD_MATERIAL`] since it is 1 pawn (session 8), but 2 from the truth.
 #[test]
 #[ignore = "open: the counted lead is 1.75 of the true 3.75 (kinds of two captures misjudged)"]
 fn the_queen_shuffles_lead_is_counted_from_the_men_taken() {
@@ -347,5 +323,60 @@ fn the_counted_lead_shuffles_are_left() {
         89,
         "a1f1",
         true,
+    );
+}
+
+/// Game 39 of session 7's quiet `mcts` against `raider` row (100 ms a decision, seed 28):
+/// `mcts` (White) a queen, a rook and two pawns against a bishop and two pawns, 10.75 ahead,
+/// shuffled its queen b5–b3 and its rook c6–b6 while the black king went b2–c1, and drew by
+/// threefold repetition after its `b3b5` (entry 226). Each of its boards there had stood only
+/// twice after its own moves: the first standing of the repeated position came from the enemy
+/// king taking the knight on b2, a board no own move had left. The standings after an enemy
+/// capture now count. Replayed with the agent asked at every decision, as in the game.
+#[test]
+fn a_board_left_by_the_enemys_capture_counts_as_a_standing() {
+    leaves_the_third_standing(
+        include_str!("data/threefold_after_capture.json"),
+        Color::White,
+        226,
+        "b3b5",
+        true,
+    );
+}
+
+/// Game 11 of the same row: `mcts` (White) a queen, a bishop and two pawns against a bishop, a
+/// knight and five pawns, 3 ahead, valued the position about 0 and shuffled its queen a2–g8
+/// while `raider`'s bishop went f3–g2, and drew by threefold repetition with its third `a2g8`
+/// (entry 93). Its lead as counted from the men it took was 1.75, under the 2 pawns the rule
+/// keyed to material asked then ([`AHEAD_MATERIAL`] is 1 now), and no alternative was valued
+/// within the value band's margin. Replayed with the agent asked at every decision.
+#[test]
+fn a_small_lead_in_material_leaves_the_shuffle() {
+    leaves_the_third_standing(
+        include_str!("data/threefold_small_lead.json"),
+        Color::White,
+        93,
+        "a2g8",
+        true,
+    );
+}
+
+/// Game 23 of session 8's `mcts@4000` against `raider` row (seed 28, the build with the two
+/// changes above): `mcts` (White) two rooks, two knights and four pawns against a rook, a
+/// bishop and five pawns, 6.75 ahead, shuffled its rook a8–b8 and drew by threefold repetition
+/// with its third `b8a8` (entry 167). Its belief, restarted from a single guess, had the enemy
+/// rook on a8 attacking the rook on b8: `b8a8` took it there, and every other move "lost" the
+/// rook, more than the 2 pawns the rule let an alternative lose. What already hangs now costs
+/// every move alike ([`umpire_ai::safety::standing_delta`]). Replayed at the game's budget with
+/// the agent asked at every decision, as in the game (a node budget: the same moves).
+#[test]
+fn a_man_hanging_in_the_belief_does_not_keep_the_shuffle() {
+    leaves_the_third_standing_at(
+        include_str!("data/threefold_hanging_rook.json"),
+        Color::White,
+        167,
+        "b8a8",
+        true,
+        4_000,
     );
 }

@@ -8,16 +8,10 @@
 
 use umpire_ai::mcts::{MctsAgent, MctsConfig};
 use umpire_ai::{Agent, Budget, setup_view};
-use umpire_rules::shakmaty::fen::Fen;
-use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
+use umpire_rules::shakmaty::{Color, Square};
 use umpire_rules::{Command, RuleSet};
 
-fn pos(fen: &str) -> Chess {
-    fen.parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap()
-}
+use umpire_testkit::pos;
 
 /// The moves of Black's Monte Carlo agent in `fen` over a few seeds, at `nodes` per decision.
 fn choices(fen: &str, nodes: u64) -> Vec<(Square, Square)> {

@@ -16,11 +16,10 @@
 
 use umpire_ai::endgame::{Endgame, EndgameConfig};
 use umpire_ai::mcts::{MctsAgent, MctsConfig};
-use umpire_ai::{Agent, AgentConfig, AgentKind, Budget, play_match, play_observations};
+use umpire_ai::{Agent, AgentConfig, AgentKind, Budget, Seat, play_match, play_observations};
 use umpire_rules::shakmaty::fen::Fen;
 use umpire_rules::shakmaty::{CastlingMode, Chess, Color};
 use umpire_rules::{EndReason, GameResult, Record, RuleSet, Umpire, Verdict};
-use umpire_view::PlayerView;
 
 /// The node budget of `mcts` after the replay (its search decides only where the table does
 /// not).
@@ -28,46 +27,27 @@ const NODES: u64 = 2000;
 /// The most commands one side gives in a turn before the test gives up on the game.
 const TURN_COMMANDS: usize = 64;
 
-/// A seat's seed from the record's tags.
-fn seed(record: &Record, side: Color) -> u64 {
-    let tag = if side == Color::White {
-        "WhiteSeed"
-    } else {
-        "BlackSeed"
-    };
-    record.tags.get(tag).and_then(|s| s.parse().ok()).unwrap()
-}
-
 /// Replays `text` (the stronger side `side`) and plays on to the end; returns the result and
 /// the stronger side's decisions taken from a table.
 fn play_on(text: &str, side: Color, surplus: bool) -> (Option<GameResult>, u64) {
     let record = Record::from_json(text).unwrap();
-    let rules = *record.rules.rules();
-    let mut umpire = Umpire::new(rules);
     let config = MctsConfig {
         budget: Budget::Nodes(NODES),
         ..MctsConfig::default()
     };
-    let mut ours = Endgame::with_config(
-        MctsAgent::new(
-            PlayerView::standard(rules, side),
-            seed(&record, side),
-            Some(Chess::default()),
-            config,
-        ),
-        EndgameConfig {
-            surplus,
-            ..EndgameConfig::default()
-        },
-    );
-    let mut theirs = AgentKind::Raider.build(
-        PlayerView::standard(rules, !side),
-        seed(&record, !side),
-        &AgentConfig::default(),
-    );
-    let opening = umpire_ai::opening_heard(&umpire);
-    ours.hear_opening(&opening);
-    theirs.hear_opening(&opening);
+    let (mut umpire, mut ours) = Seat::of_record(&record, side).unwrap().take(|view, seed| {
+        let mcts = MctsAgent::new(view, seed, Some(Chess::default()), config);
+        Endgame::with_config(
+            mcts,
+            EndgameConfig {
+                surplus,
+                ..EndgameConfig::default()
+            },
+        )
+    });
+    let (_, mut theirs) = Seat::of_record(&record, !side)
+        .unwrap()
+        .take(|view, seed| AgentKind::Raider.build(view, seed, &AgentConfig::default()));
     for entry in &record.entries {
         let outcome = umpire.submit(entry.command);
         assert_eq!(outcome.verdict, entry.verdict, "the record replays");
@@ -193,11 +173,7 @@ fn the_strongest_table_among_the_men_is_played_and_only_against_a_lone_king() {
     use umpire_ai::endgame::table_core;
     use umpire_tablebase::Ending;
     let core = |fen: &str, side: Color, config: EndgameConfig| {
-        let start: Chess = fen
-            .parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap();
+        let start = umpire_testkit::pos(fen);
         let view = umpire_ai::setup_view(RuleSet::WILD16, &start, side);
         table_core(&view, config).map(|(ending, _, board)| (ending, board.has_surplus()))
     };

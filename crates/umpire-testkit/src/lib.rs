@@ -10,6 +10,7 @@
 //! - [`driver`]: the random commands.
 //! - [`workspace_copy`]: a copy of the workspace to inject a leak into.
 //! - [`counting_alloc`]: a global allocator counting allocations, for the no-allocation tests.
+//! - [`pos`]: a test's position from its FEN.
 
 #![warn(missing_docs)]
 
@@ -24,6 +25,9 @@ use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{RuleSet, Umpire, Verdict};
+
+use umpire_rules::shakmaty::fen::Fen;
+use umpire_rules::shakmaty::{CastlingMode, Chess};
 
 use crate::driver::random_command;
 use crate::oracle::Oracle;
@@ -114,4 +118,13 @@ pub fn entitlement_game(
         );
     }
     counts
+}
+
+/// The position of `fen`, a test's own (castling rights in standard notation); panics on a
+/// FEN that is not a legal position, which is the test's own mistake.
+pub fn pos(fen: &str) -> Chess {
+    fen.parse::<Fen>()
+        .unwrap()
+        .into_position(CastlingMode::Standard)
+        .unwrap()
 }

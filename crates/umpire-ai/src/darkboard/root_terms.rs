@@ -48,6 +48,13 @@ impl OwnHistory {
         self.seen.push(own_hash(own));
     }
 
+    /// The enemy took one of our men; `own` is our men after it: a configuration no own move
+    /// left, which a repetition counts as much as one that did (game 39 of session 7's `mcts`
+    /// against `raider` row was drawn by the third standing of a position first reached so).
+    pub(crate) fn taken(&mut self, own: &OwnBoard) {
+        self.seen.push(own_hash(own));
+    }
+
     /// The root terms of each of `options` from `own` with the fifty-move clock at most
     /// `clock` (capped at 100), in evaluation pawns, written to `out` (cleared first).
     pub(crate) fn bonus(
@@ -88,5 +95,28 @@ impl OwnHistory {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::shakmaty::Color;
+    use umpire_testkit::pos;
+
+    #[test]
+    fn a_configuration_left_by_captures_counts_towards_the_third_visit() {
+        let own = OwnBoard::of(&pos("8/8/8/7k/8/8/1Q6/K7 w - - 0 1"), Color::White);
+        let back = Attempt::from_uci("b2b1").unwrap();
+        let mut after = own.clone();
+        after.play(back);
+        let mut history = OwnHistory::default();
+        let mut out = Vec::new();
+        history.taken(&after);
+        history.bonus(&own, 0, &[back], &mut out);
+        assert!(out[0] > -THIRD_TIME, "a second visit is no threefold");
+        history.taken(&after);
+        history.bonus(&own, 0, &[back], &mut out);
+        assert!(out[0] <= -THIRD_TIME, "a third visit: {}", out[0]);
     }
 }

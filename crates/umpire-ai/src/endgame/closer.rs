@@ -54,6 +54,9 @@ impl NetCloser {
         self.meta.observe(observation);
         if observation.actor != view.side() && observation.moved {
             self.kings.opponent_moved(&self.meta);
+            if view.turn().capture_at.is_some() {
+                self.history.taken(view.own_board());
+            }
         }
         if let Some(own) = observation.own
             && let (Command::Attempt(a), Verdict::Accepted) = (own.command, own.verdict)

@@ -117,15 +117,9 @@ pub fn best_move(pos: &Chess, depth: u32) -> Option<(Vec<Move>, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use umpire_rules::shakmaty::fen::Fen;
-    use umpire_rules::shakmaty::{CastlingMode, Square};
+    use umpire_rules::shakmaty::Square;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use umpire_testkit::pos;
 
     #[test]
     fn a_mate_in_one_is_found() {

@@ -87,16 +87,10 @@ impl Agent for PeekAgent {
 mod tests {
     use super::*;
     use crate::setup_view;
-    use umpire_rules::shakmaty::fen::Fen;
-    use umpire_rules::shakmaty::{CastlingMode, Chess, Color, Square};
+    use umpire_rules::shakmaty::{Color, Square};
     use umpire_rules::{AttemptList, RuleSet};
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use umpire_testkit::pos;
 
     #[test]
     fn peek_takes_a_hanging_queen() {

@@ -139,16 +139,9 @@ mod tests {
     use super::*;
     use arrayvec::ArrayVec;
     use umpire_rules::OwnCommand;
-    use umpire_rules::shakmaty::CastlingMode;
-    use umpire_rules::shakmaty::fen::Fen;
     use umpire_rules::{Attempt, Command};
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use umpire_testkit::pos;
 
     fn capture(actor: Color, verdict: Verdict, man: Option<Man>) -> Observation {
         let mut announcements = ArrayVec::new();

@@ -187,7 +187,8 @@ pub struct MctsAgent {
     /// The umpire every iteration resets to its determinization (built at the first one).
     scratch: Option<Umpire>,
     analysis: Option<Analysis>,
-    /// How often each own board (hashed) stood after the agent's own moves.
+    /// How often each own board (hashed) stood after the agent's own moves and after the
+    /// enemy took one of its men.
     seen: HashMap<u64, u32>,
     /// Positions drawn from the belief when the agent's last turn began, to restart the
     /// belief from if it dies.
@@ -286,8 +287,11 @@ pub const AHEAD_REPEATS: u32 = 2;
 /// then never stands an own board a third time while a searched alternative is valued within
 /// [`MATERIAL_REPEAT_MARGIN`] of the most visited edge. Issue 28: with a belief restarted from
 /// a guess the search valued a position ten points ahead between −0.14 and +0.26, below the
-/// rule keyed to the value, and `mcts` drew by repetition with a rook up.
-pub const AHEAD_MATERIAL: f64 = 2.0;
+/// rule keyed to the value, and `mcts` drew by repetition with a rook up. It was 2 pawns
+/// until session 8: in game 11 of session 7's `raider` row `mcts` was truly 3 ahead (a queen
+/// against two minor pieces and three pawns), counted 1.75 from the men it took, valued the
+/// position about 0, and drew by shuffling its queen a2–g8; a pawn's lead is enough.
+pub const AHEAD_MATERIAL: f64 = 1.0;
 
 /// How much less than the most visited edge an alternative that avoids a third standing may
 /// be valued while the agent is [`AHEAD_MATERIAL`] ahead: a draw thrown away with a lead in
@@ -847,7 +851,10 @@ impl MctsAgent {
     /// While ahead on material ([`AHEAD_MATERIAL`]), whatever the value: `best` unless its own
     /// board has stood [`AHEAD_REPEATS`] times already; then the most visited searched edge
     /// that stands none a third time and loses less than [`crate::safety::BLUNDER_PAWNS`] in
-    /// the belief's positions, however few its visits and whatever its value. Issue 28: a
+    /// the belief's positions beyond what hangs already ([`crate::safety::standing_delta`]:
+    /// game 23 of session 8's `mcts@4000` row, 6.75 ahead, drew by a third standing because its
+    /// single-guess belief had a rook attacking its own and every alternative "lost" it),
+    /// however few its visits and whatever its value. Issue 28: a
     /// search that sees a forced mate in every position of a wrong belief (in one game a belief
     /// of one position, restarted from a guess) piles all its visits on the "mating" move
     /// (valued +1) and values the others below 0, so no alternative had the share or the value
@@ -880,10 +887,13 @@ impl MctsAgent {
             crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
         }
         self.worlds.truncate(crate::safety::SAFETY_WORLDS);
+        let floor = crate::safety::standing_delta(&self.worlds).map_or(0.0, |d| d.min(0.0))
+            - crate::safety::BLUNDER_PAWNS;
         for i in order {
             let safe = match self.tree.nodes[0].edges[i].command {
-                Command::Attempt(a) => crate::safety::exchange_delta(&self.worlds, a)
-                    .is_none_or(|d| d > -crate::safety::BLUNDER_PAWNS),
+                Command::Attempt(a) => {
+                    crate::safety::exchange_delta(&self.worlds, a).is_none_or(|d| d > floor)
+                }
                 _ => true,
             };
             if safe {
@@ -1063,9 +1073,16 @@ impl MctsAgent {
     fn observe_belief(&mut self, observation: &Observation) {
         // A fallback is built for one decision's position (own men as they stood).
         self.fallback = None;
-        if observation
-            .own
-            .is_some_and(|o| o.verdict == Verdict::Accepted)
+        // The own board stands after each own move, and after an enemy move that took one of
+        // the agent's men (a board no own move left; game 39 of session 7's `raider` row was
+        // drawn by its third standing, the first after the capture).
+        let taken = observation.actor != self.view.side()
+            && observation.moved
+            && self.view.turn().capture_at.is_some();
+        if taken
+            || observation
+                .own
+                .is_some_and(|o| o.verdict == Verdict::Accepted)
         {
             *self
                 .seen

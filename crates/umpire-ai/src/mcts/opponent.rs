@@ -158,15 +158,8 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
-    use umpire_rules::shakmaty::CastlingMode;
-    use umpire_rules::shakmaty::fen::Fen;
 
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use umpire_testkit::pos;
 
     #[test]
     fn the_first_reply_is_the_best_capture_then_the_worst_for_the_agent_wins() {

@@ -156,17 +156,11 @@ impl Agent {
         fen: Option<String>,
     ) -> PyResult<Agent> {
         let kind: AgentKind = kind.parse().map_err(err)?;
-        let (config, umpire) = start_umpire(rules, fen)?;
+        let (_, umpire) = start_umpire(rules, fen)?;
         let start = Fen::from_position(umpire.position(), EnPassantMode::Legal).to_string();
-        let view = if start == umpire_rules::record::STANDARD_FEN {
-            umpire_view::PlayerView::standard(config.rules, side)
-        } else {
-            umpire_ai::setup_view(config.rules, umpire.position(), side)
-        };
-        let mut agent = kind.build(view, seed, &AgentConfig::default());
-        // The opening announcements are public, as the match runner hands them to both.
-        let opening = umpire_ai::opening_heard(&umpire);
-        agent.hear_opening(&opening);
+        // Seated as the match runner seats its agents: the opening announcements heard.
+        let (_, agent) = umpire_ai::Seat::new(umpire, side, seed)
+            .take(|view, seed| kind.build(view, seed, &AgentConfig::default()));
         Ok(Agent {
             inner: Mutex::new(agent),
             seen: 0,
