@@ -87,13 +87,7 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
     use umpire_rules::shakmaty::Color;
     use umpire_rules::shakmaty::fen::Fen;
-
-    fn pos(fen: &str) -> Chess {
-        fen.parse::<Fen>()
-            .unwrap()
-            .into_position(CastlingMode::Standard)
-            .unwrap()
-    }
+    use umpire_testkit::pos;
 
     #[test]
     fn the_agents_men_stay_and_the_enemy_moves_quietly() {
