@@ -40,26 +40,41 @@ fn serve(dir: &Path, extra: &[&str]) -> Reaped {
     child
 }
 
-/// The log of a server: its stderr, line by line (kept open while the server runs).
-type Log = std::io::Lines<BufReader<std::process::ChildStderr>>;
+/// The log of a server: its stderr, line by line, read on a thread of its own (so that a
+/// line that never comes fails the test instead of hanging it).
+type Log = std::sync::mpsc::Receiver<String>;
 
 fn log_of(child: &mut Reaped) -> Log {
-    BufReader::new(child.stderr.take().unwrap()).lines()
+    let stderr = child.stderr.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }
 
 /// The log lines up to (and including) the first that contains `needle`; panics if the log
-/// ends first.
+/// ends first, or if no line comes for ten minutes (far beyond any build: a broken server,
+/// not a timing assertion).
 fn log_until(log: &mut Log, needle: &str) -> Vec<String> {
     let mut lines = Vec::new();
-    for line in log.by_ref() {
-        let line = line.unwrap();
-        let found = line.contains(needle);
-        lines.push(line);
-        if found {
-            return lines;
+    loop {
+        match log.recv_timeout(Duration::from_secs(600)) {
+            Ok(line) => {
+                let found = line.contains(needle);
+                lines.push(line);
+                if found {
+                    return lines;
+                }
+            }
+            Err(e) => panic!("the log gave no {needle:?} ({e}): {lines:?}"),
         }
     }
-    panic!("the log ended without {needle:?}: {lines:?}");
 }
 
 /// Waits until `path` exists; a deadline far beyond any build keeps a broken server from
@@ -133,10 +148,13 @@ fn serve_with_lazy_tables_says_so_and_loads_none_at_start() {
     let dir = fresh_dir("lazy");
     let mut child = serve(&dir, &["--tables", "lazy"]);
     let mut log = log_of(&mut child);
+    // Storage is opened and the server listens before the tables' choice is logged.
     let lines = log_until(&mut log, "endgame tables:");
     assert!(lines.last().unwrap().contains("first need"), "{lines:?}");
-    // Storage is opened after the tables' choice: the server is up and loaded nothing.
-    log_until(&mut log, "unfinished game(s)");
+    assert!(
+        lines.iter().any(|l| l.contains("unfinished game(s)")),
+        "storage opened before the tables' line: {lines:?}"
+    );
     interrupt(&mut child);
     assert!(!dir.join("tables").exists());
     std::fs::remove_dir_all(&dir).unwrap();
