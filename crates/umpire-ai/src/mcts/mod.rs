@@ -31,7 +31,10 @@
 //! (off by default: measured no stronger), while the belief holds fewer than 16 (a belief
 //! restarted from a guess holds one) and the budget is a time budget or at least 1,000 nodes,
 //! also from 64 *jittered* copies of them in which the enemy has made one to three unseen
-//! quiet moves (`jitter.rs`). [`MctsAgent::stats`] tells where the last decision's nodes went
+//! quiet moves (`jitter.rs`). After a dead belief is restarted from several worlds
+//! ([`MctsConfig::restart_worlds`], on by default; [`crate::restart_worlds`]), also from the
+//! positions of the worlds other than the belief's that still fit (at most [`SPARE_WORLDS`]).
+//! [`MctsAgent::stats`] tells where the last decision's nodes went
 //! ([`SearchStats`]).
 //!
 //! The root's commands are the guided action space of the view (never an attempt already
