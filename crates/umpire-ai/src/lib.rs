@@ -23,6 +23,7 @@ mod match_play;
 pub mod mcts;
 mod random;
 pub mod restart;
+pub mod restart_worlds;
 pub mod safety;
 mod seat;
 mod spec;

@@ -41,74 +41,75 @@ fn restart_from(
     config: BeliefConfig,
     announcements: bool,
 ) -> Option<Belief> {
+    guesses
+        .iter()
+        .rev()
+        .filter_map(|guess| adjusted(view, guess, announcements))
+        .find_map(|start| Belief::new(*view.rules(), start, view.side(), config).ok())
+}
+
+/// `guess` made a legal position with the player's own men as they stand now, the player to
+/// move (see [`restart`]); `None` if it cannot be (or the position has no moves).
+pub(crate) fn adjusted(view: &PlayerView, guess: &Chess, announcements: bool) -> Option<Chess> {
     let side = view.side();
-    let own = view.own_board().board().clone();
+    let own = view.own_board().board();
     let mine = own.by_color(side);
-    for guess in guesses.iter().rev() {
-        let mut setup = guess.to_setup(EnPassantMode::Legal);
-        // The enemy king is set aside and put back last, where it may legally stand.
-        let Some(guessed_king) = setup.board.king_of(!side) else {
-            continue;
-        };
-        setup.board.discard_piece_at(guessed_king);
-        for sq in setup.board.by_color(side) {
-            setup.board.discard_piece_at(sq);
-        }
-        for sq in mine {
-            if let Some(piece) = own.piece_at(sq) {
-                setup.board.set_piece_at(sq, piece);
-            }
-        }
-        setup.turn = side;
-        setup.castling_rights = Bitboard::EMPTY;
-        setup.ep_square = None;
-        setup.halfmoves = 0;
-        // A stale guess may leave the enemy to move into check: its men that attack the
-        // player's king now are taken off.
-        if let Some(king) = setup.board.king_of(side) {
-            let attackers = setup.board.attacks_to(king, !side, setup.board.occupied());
-            for sq in attackers {
-                setup.board.discard_piece_at(sq);
-            }
-        }
-        let before_taker = setup.clone();
-        if announcements {
-            if let Some(at) = view.turn().capture_at {
-                place_taker(&mut setup.board, at, side);
-            }
-            let keep = view
-                .turn()
-                .capture_at
-                .map_or(Bitboard::EMPTY, Bitboard::from_square);
-            place_checkers(&mut setup.board, &view.turn().checks, side, keep);
-        }
-        // The enemy king goes back to the nearest empty square (its guessed one if it can)
-        // that none of our men attacks or stands on and that is not next to our king.
-        let occupied = setup.board.occupied();
-        let ours = setup.board.king_of(side);
-        let to = Square::ALL
-            .into_iter()
-            .filter(|&sq| {
-                !occupied.contains(sq)
-                    && ours.is_none_or(|k| sq.distance(k) > 1)
-                    && setup.board.attacks_to(sq, side, occupied).is_empty()
-            })
-            .min_by_key(|&sq| (sq.distance(guessed_king), sq));
-        let Some(to) = to else { continue };
-        setup.board.set_piece_at(to, Role::King.of(!side));
-        // With the taker if that makes a legal position, else the guess as it was.
-        let mut plain = before_taker;
-        plain.board.set_piece_at(to, Role::King.of(!side));
-        for candidate in [setup, plain] {
-            let Ok(start) = Chess::from_setup(candidate, CastlingMode::Standard) else {
-                continue;
-            };
-            if let Ok(belief) = Belief::new(*view.rules(), start, side, config) {
-                return Some(belief);
-            }
+    let mut setup = guess.to_setup(EnPassantMode::Legal);
+    // The enemy king is set aside and put back last, where it may legally stand.
+    let guessed_king = setup.board.king_of(!side)?;
+    setup.board.discard_piece_at(guessed_king);
+    for sq in setup.board.by_color(side) {
+        setup.board.discard_piece_at(sq);
+    }
+    for sq in mine {
+        if let Some(piece) = own.piece_at(sq) {
+            setup.board.set_piece_at(sq, piece);
         }
     }
-    None
+    setup.turn = side;
+    setup.castling_rights = Bitboard::EMPTY;
+    setup.ep_square = None;
+    setup.halfmoves = 0;
+    // A stale guess may leave the enemy to move into check: its men that attack the
+    // player's king now are taken off.
+    if let Some(king) = setup.board.king_of(side) {
+        let attackers = setup.board.attacks_to(king, !side, setup.board.occupied());
+        for sq in attackers {
+            setup.board.discard_piece_at(sq);
+        }
+    }
+    let before_taker = setup.clone();
+    if announcements {
+        if let Some(at) = view.turn().capture_at {
+            place_taker(&mut setup.board, at, side);
+        }
+        let keep = view
+            .turn()
+            .capture_at
+            .map_or(Bitboard::EMPTY, Bitboard::from_square);
+        place_checkers(&mut setup.board, &view.turn().checks, side, keep);
+    }
+    // The enemy king goes back to the nearest empty square (its guessed one if it can)
+    // that none of our men attacks or stands on and that is not next to our king.
+    let occupied = setup.board.occupied();
+    let ours = setup.board.king_of(side);
+    let to = Square::ALL
+        .into_iter()
+        .filter(|&sq| {
+            !occupied.contains(sq)
+                && ours.is_none_or(|k| sq.distance(k) > 1)
+                && setup.board.attacks_to(sq, side, occupied).is_empty()
+        })
+        .min_by_key(|&sq| (sq.distance(guessed_king), sq))?;
+    setup.board.set_piece_at(to, Role::King.of(!side));
+    // With the taker if that makes a legal position, else the guess as it was.
+    let mut plain = before_taker;
+    plain.board.set_piece_at(to, Role::King.of(!side));
+    [setup, plain].into_iter().find_map(|candidate| {
+        Chess::from_setup(candidate, CastlingMode::Standard)
+            .ok()
+            .filter(|p| !p.legal_moves().is_empty())
+    })
 }
 
 /// Gives the check of each kind in `checks` (announced against `side`'s king this turn) that

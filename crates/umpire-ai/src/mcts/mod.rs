@@ -31,7 +31,10 @@
 //! (off by default: measured no stronger), while the belief holds fewer than 16 (a belief
 //! restarted from a guess holds one) and the budget is a time budget or at least 1,000 nodes,
 //! also from 64 *jittered* copies of them in which the enemy has made one to three unseen
-//! quiet moves (`jitter.rs`). [`MctsAgent::stats`] tells where the last decision's nodes went
+//! quiet moves (`jitter.rs`). After a dead belief is restarted from several worlds
+//! ([`MctsConfig::restart_worlds`], on by default; [`crate::restart_worlds`]), also from the
+//! positions of the worlds other than the belief's that still fit (at most [`SPARE_WORLDS`]).
+//! [`MctsAgent::stats`] tells where the last decision's nodes went
 //! ([`SearchStats`]).
 //!
 //! The root's commands are the guided action space of the view (never an attempt already
@@ -134,6 +137,10 @@ pub struct MctsConfig {
     /// off by default: measured no stronger, `docs/BENCHMARKS.md`, "Session 8: the node
     /// plateau").
     pub jitter: bool,
+    /// Whether a dead belief is restarted from several worlds (every kept guess that fits and
+    /// their quiet variants, [`crate::restart_worlds`]) rather than from the freshest guess
+    /// alone ([`crate::restart::restart`]).
+    pub restart_worlds: bool,
 }
 
 /// The belief bound of the agent built by name: small enough that the belief costs a few
@@ -156,6 +163,7 @@ impl Default for MctsConfig {
             draw_threshold: -0.5,
             safeguards: Safeguards::ALL,
             jitter: false,
+            restart_worlds: true,
         }
     }
 }
@@ -225,8 +233,15 @@ pub struct MctsAgent {
     known: Option<KnownMaterial>,
     /// What the last decision's search did with its nodes.
     stats: SearchStats,
-    /// Worlds drawn beside the belief's when it holds few positions (`jitter.rs`).
+    /// Worlds drawn beside the belief's when it holds few positions (`jitter.rs`), and the
+    /// spares' positions.
     jittered: Vec<Chess>,
+    /// After a restart from several worlds: the beliefs of the worlds other than the one in
+    /// [`MctsAgent::belief`], fed every observation; one that still holds replaces the belief
+    /// when it dies, and the search draws from their positions too.
+    spares: Vec<Belief>,
+    /// How often a spare replaced a belief that died.
+    takeovers: u32,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -250,6 +265,10 @@ fn belief_config(config: &MctsConfig, seed: u64) -> umpire_belief::BeliefConfig 
     }
     bc
 }
+
+/// The most positions of the spares ([`MctsAgent::spares`]) a search draws from beside the
+/// belief's.
+pub const SPARE_WORLDS: usize = 512;
 
 /// Positions kept from the belief at each turn to restart it from (see [`MctsAgent::reseeds`]).
 pub const RESEED_GUESSES: usize = 8;
@@ -349,6 +368,8 @@ impl MctsAgent {
             known: start.as_ref().map(|s| KnownMaterial::new(s, side)),
             stats: SearchStats::default(),
             jittered: Vec::new(),
+            spares: Vec::new(),
+            takeovers: 0,
         }
     }
 
@@ -389,8 +410,25 @@ impl MctsAgent {
     /// The belief died: restarts it from the freshest guess that makes a legal position with
     /// the agent's own men as they stand now ([`crate::restart::restart`]), or goes without.
     fn reseed(&mut self) {
+        if let Some(i) = self.spares.iter().position(|b| b.held() > 0) {
+            // A world of the last restart still fits: it takes over, no guess needed.
+            self.belief = Some(self.spares.remove(i));
+            self.takeovers += 1;
+            return;
+        }
         let config = belief_config(&self.config, self.guess_rng.random());
-        self.belief = crate::restart::restart(&self.view, &self.guesses, config);
+        if self.config.restart_worlds {
+            let mut worlds = crate::restart_worlds::restart_worlds(
+                &self.view,
+                &self.guesses,
+                config,
+                &mut self.guess_rng,
+            );
+            self.belief = (!worlds.is_empty()).then(|| worlds.remove(0));
+            self.spares = worlds;
+        } else {
+            self.belief = crate::restart::restart(&self.view, &self.guesses, config);
+        }
         self.reseeds += u32::from(self.belief.is_some());
         if self.config.safeguards.catch_up
             && self.catch_up.is_none()
@@ -689,6 +727,7 @@ impl MctsAgent {
         self.tree.reset();
         self.bonus.reset();
         self.jitter(held);
+        self.spare_worlds();
         let start = Instant::now();
         self.draw_value = if self.static_estimate() > AVOID_REPEATS_ABOVE {
             DRAW_WHEN_WINNING
@@ -1032,6 +1071,7 @@ impl MctsAgent {
             CatchUpState::Died => self.catch_up = None,
             CatchUpState::CaughtUp => {
                 self.belief = self.catch_up.take().map(CatchUp::into_belief);
+                self.spares.clear();
                 self.caught_up += 1;
             }
         }
@@ -1052,6 +1092,17 @@ impl MctsAgent {
     /// How often a belief that caught up replaced a restarted one.
     pub fn caught_up(&self) -> u32 {
         self.caught_up
+    }
+
+    /// How often a belief that died was replaced by a world of the last restart that still
+    /// fitted ([`MctsConfig::restart_worlds`]) instead of being restarted.
+    pub fn takeovers(&self) -> u32 {
+        self.takeovers
+    }
+
+    /// The worlds of the last restart still held beside the belief (0 without one).
+    pub fn spares(&self) -> usize {
+        self.spares.len()
     }
 
     /// Every position the belief holds with the agent to move, into `worlds`.
@@ -1090,6 +1141,9 @@ impl MctsAgent {
                 .or_insert(0) += 1;
         }
         let turn_begins = observation.actor != self.view.side() && observation.moved;
+        // The spares take in every observation; those that no longer fit are dropped.
+        self.spares
+            .retain_mut(|b| b.observe(observation).is_ok() && b.held() > 0);
         let mut dead = false;
         if let Some(belief) = &mut self.belief {
             // An empty belief that is being repaired is fed on (`fallback.rs`).
@@ -1106,10 +1160,22 @@ impl MctsAgent {
             // The agent's turn begins: keep a few positions to restart from (an empty belief
             // keeps the last ones).
             self.guesses.clear();
-            for _ in 0..RESEED_GUESSES.min(belief.held()) {
-                let i = self.guess_rng.random_range(0..belief.held());
-                if let Some(p) = belief.position(i) {
-                    self.guesses.push(p.clone());
+            if self.spares.is_empty() {
+                for _ in 0..RESEED_GUESSES.min(belief.held()) {
+                    let i = self.guess_rng.random_range(0..belief.held());
+                    if let Some(p) = belief.position(i) {
+                        self.guesses.push(p.clone());
+                    }
+                }
+            } else {
+                // After a restart from several worlds the guesses come from all of them.
+                let sources: Vec<&Belief> = std::iter::once(belief).chain(&self.spares).collect();
+                for _ in 0..RESEED_GUESSES {
+                    let b = sources[self.guess_rng.random_range(0..sources.len())];
+                    let i = self.guess_rng.random_range(0..b.held());
+                    if let Some(p) = b.position(i) {
+                        self.guesses.push(p.clone());
+                    }
                 }
             }
         }
@@ -1126,6 +1192,20 @@ impl MctsAgent {
         match i.checked_sub(held) {
             Some(j) => self.jittered.get(j).cloned(),
             None => belief.position(i).cloned(),
+        }
+    }
+
+    /// Adds the spares' positions (the agent to move) to the worlds drawn beside the
+    /// belief's, at most [`SPARE_WORLDS`] of them.
+    fn spare_worlds(&mut self) {
+        let side = self.view.side();
+        for b in &self.spares {
+            for p in b.positions().filter(|p| p.turn() == side) {
+                if self.jittered.len() >= SPARE_WORLDS {
+                    return;
+                }
+                self.jittered.push(p.clone());
+            }
         }
     }
 
