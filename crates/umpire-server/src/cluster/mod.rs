@@ -98,6 +98,9 @@ impl Cluster {
         let pool = PgPoolOptions::new()
             .max_connections(REGISTRY_POOL)
             .acquire_timeout(Duration::from_secs(10))
+            // No reaper task (see `store::open_pool`: sqlx 0.8's reaper can spin forever).
+            .idle_timeout(None)
+            .max_lifetime(None)
             .connect_with(options)
             .await
             .map_err(|e| format!("{url}: {e}"))?;

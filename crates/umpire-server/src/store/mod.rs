@@ -614,6 +614,12 @@ async fn open_pool(
 ) -> Result<AnyPool, String> {
     AnyPoolOptions::new()
         .max_connections(max)
+        // No idle timeout and no lifetime: sqlx 0.8 then starts no reaper task, whose
+        // idle-count underflow (sqlx issue 3645, fixed upstream after 0.8.6) spins a core forever and
+        // hangs the runtime's shutdown; it hung a test's end here. Connections are at most
+        // `max` and live as long as the server.
+        .idle_timeout(None)
+        .max_lifetime(None)
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if backend == Backend::Sqlite {
