@@ -14,10 +14,9 @@
 use std::collections::BTreeMap;
 
 use umpire_ai::mcts::{MctsAgent, MctsConfig, SearchStats, StopReason};
-use umpire_ai::{Agent, AgentConfig, Budget, Tuning, play_observations};
+use umpire_ai::{Agent, AgentConfig, Budget, Seat, Tuning, play_observations};
 use umpire_rules::shakmaty::{Chess, Color};
-use umpire_rules::{Record, Umpire, Verdict};
-use umpire_view::PlayerView;
+use umpire_rules::{Record, Verdict};
 
 /// Sums over the decisions of one budget.
 #[derive(Default)]
@@ -92,35 +91,23 @@ fn main() {
             eprintln!("{file}: not a record");
             continue;
         };
-        if !record.is_standard_start() {
-            continue;
-        }
         for side in [Color::White, Color::Black] {
             if side_only.is_some_and(|w| w != (side == Color::White)) {
                 continue;
             }
-            let seed = record
-                .tags
-                .get(if side == Color::White {
-                    "WhiteSeed"
-                } else {
-                    "BlackSeed"
-                })
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0);
-            let rules = *record.rules.rules();
-            let mut umpire = Umpire::new(rules);
+            let Ok(seat) = Seat::of_record(&record, side) else {
+                eprintln!("{file}: no seat for {side:?}");
+                continue;
+            };
+            let seed = seat.seed();
             let config = MctsConfig {
                 jitter,
                 ..Tuning::nodes(budgets[0]).mcts_config(&AgentConfig::default())
             };
-            let mut agent = MctsAgent::new(
-                PlayerView::standard(rules, side),
-                seed,
-                Some(Chess::default()),
-                config,
-            );
-            agent.hear_opening(&umpire_ai::opening_heard(&umpire));
+            let (mut umpire, mut agent) = seat.take(|view, seed| {
+                let start = view.standard_start().then(Chess::default);
+                MctsAgent::new(view, seed, start, config)
+            });
             let mut moves = 0usize;
             let mut decision = 0usize;
             for entry in &record.entries {

@@ -10,12 +10,10 @@
 //! Each seat searches at the budget its tag names (`mcts@2000`; 1,000 nodes for a bare `mcts`
 //! or a time budget), which sets the belief's repair work and the catch-up's pace.
 
-use umpire_ai::endgame::Endgame;
-use umpire_ai::mcts::{MctsAgent, MctsConfig};
-use umpire_ai::{Agent, AgentSpec, Budget, play_observations};
-use umpire_rules::shakmaty::{Chess, Color};
-use umpire_rules::{Record, Umpire};
-use umpire_view::PlayerView;
+use umpire_ai::mcts::MctsConfig;
+use umpire_ai::{Agent, AgentSpec, Budget, Seat, play_observations};
+use umpire_rules::Record;
+use umpire_rules::shakmaty::Color;
 
 /// What one replayed seat's belief did.
 #[derive(Default)]
@@ -28,32 +26,13 @@ struct Counts {
 }
 
 fn replay(record: &Record, side: Color, budget: Budget, worlds: bool) -> Result<Counts, String> {
-    let seed = record
-        .tags
-        .get(if side == Color::White {
-            "WhiteSeed"
-        } else {
-            "BlackSeed"
-        })
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
-    if !record.is_standard_start() {
-        return Err("only games from the standard start".into());
-    }
-    let rules = *record.rules.rules();
-    let mut umpire = Umpire::new(rules);
+    let seat = Seat::of_record(record, side).map_err(|e| e.to_string())?;
     let config = MctsConfig {
         budget,
         restart_worlds: worlds,
         ..MctsConfig::default()
     };
-    let mut agent = Endgame::new(MctsAgent::new(
-        PlayerView::standard(rules, side),
-        seed,
-        Some(Chess::default()),
-        config,
-    ));
-    agent.hear_opening(&umpire_ai::opening_heard(&umpire));
+    let (mut umpire, mut agent) = seat.take_mcts(config);
     let mut counts = Counts::default();
     for entry in &record.entries {
         if entry.side == side {
