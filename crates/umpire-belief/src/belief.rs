@@ -988,13 +988,7 @@ impl Belief {
         if (drawn || (overflowed && expanded < parents.len())) && !states.is_empty() {
             if !overflowed {
                 // Each position's first hypothesis, as a reservoir keeps (the count is redone).
-                let mut flags = states
-                    .iter()
-                    .map(|h| h.primary)
-                    .collect::<Vec<_>>()
-                    .into_iter();
-                nodes.retain(|_| flags.next().unwrap_or(false));
-                states.retain(|h| h.primary);
+                keep_primaries(&mut states, &mut nodes);
                 distinct = None;
             }
             let before = states.len();
@@ -1015,13 +1009,7 @@ impl Belief {
             // every child found, of which each position's first hypothesis is kept (as a
             // reservoir would), then a uniform choice, in order, of the particles.
             if !overflowed {
-                let mut flags = states
-                    .iter()
-                    .map(|h| h.primary)
-                    .collect::<Vec<_>>()
-                    .into_iter();
-                nodes.retain(|_| flags.next().unwrap_or(false));
-                states.retain(|h| h.primary);
+                keep_primaries(&mut states, &mut nodes);
             }
             distinct = None;
         }
@@ -1150,6 +1138,18 @@ impl Belief {
 fn clock_word(pos: &Chess, fifty: bool) -> u64 {
     let clock = if fifty { u64::from(pos.halfmoves()) } else { 0 };
     clock.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Keeps each position's first hypothesis (`primary`) and its witness node, as a reservoir
+/// keeps one per position; `nodes` runs beside `states`, one node each.
+fn keep_primaries(states: &mut Vec<Hypothesis>, nodes: &mut Vec<Node>) {
+    let mut i = 0;
+    nodes.retain(|_| {
+        let keep = states.get(i).is_some_and(|h| h.primary);
+        i += 1;
+        keep
+    });
+    states.retain(|h| h.primary);
 }
 
 /// Whether two positions are the same hypothesis.
