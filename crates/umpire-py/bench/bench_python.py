@@ -10,8 +10,10 @@ Libraries: `umpire` (this crate: `pip install ./crates/umpire-py`), `pyspiel`
 (`pip install open_spiel==2.0.2`), `kriegspiel` (PyPI `kriegspiel==1.7.3`). Missing ones are
 skipped. `umpire.VectorEnv` is measured as researchers use vectorised environments: one Python
 iteration draws an action per game with NumPy and steps 256 games with one call (on one thread,
-then on two; the interleaved rows also 64 games on one thread). The batched `umpire.play_random_games` is measured too, for the comparison with
-`umpire bench`.
+then on two; the interleaved rows also 64 games on one thread), from the sorted lists
+(`legal_actions`, `step`) and, the fast path, from the counts alone (`action_counts`,
+`step_index`: the same draws play the same games). The batched `umpire.play_random_games` is
+measured too, for the comparison with `umpire bench`.
 """
 
 import argparse
@@ -67,6 +69,25 @@ def bench_umpire_vector(seconds, n=256, threads=1, rules="wild16"):
     return steps, env.games_done, elapsed
 
 
+def bench_umpire_vector_index(seconds, n=256, threads=1, rules="wild16"):
+    """The vectorised loop by rank: each Python iteration reads every game's number of legal
+    actions, draws a rank per game with NumPy and steps all `n` games with one call (the
+    same draws as `bench_umpire_vector`'s, so the same games)."""
+    import numpy as np
+    import umpire
+
+    env = umpire.VectorEnv(n, rules=rules, threads=threads)
+    rng = np.random.default_rng(1)
+    steps = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        counts = env.action_counts()
+        env.step_index((rng.random(n) * counts).astype(np.uint32))
+        steps += n
+    elapsed = time.perf_counter() - start
+    return steps, env.games_done, elapsed
+
+
 def bench_pyspiel(seconds):
     import pyspiel
 
@@ -105,6 +126,8 @@ def main():
     rows = []
     ap_vec = [("umpire.VectorEnv(256) (wild16, 1 thread)",
                lambda s: bench_umpire_vector(s, 256, 1)),
+              ("umpire.VectorEnv(256) step_index (wild16, 1 thread)",
+               lambda s: bench_umpire_vector_index(s, 256, 1)),
               ("umpire.VectorEnv(256, threads=2) (wild16)",
                lambda s: bench_umpire_vector(s, 256, 2))]
     for name, fn in [("umpire (wild16)", bench_umpire), *ap_vec,
@@ -149,6 +172,8 @@ def interleaved(args):
 
     rows = [("umpire (wild16), one state", bench_umpire),
             ("umpire.VectorEnv(256), 1 thread", lambda s: bench_umpire_vector(s, 256, 1)),
+            ("umpire.VectorEnv(256) step_index, 1 thread",
+             lambda s: bench_umpire_vector_index(s, 256, 1)),
             ("umpire.VectorEnv(64), 1 thread", lambda s: bench_umpire_vector(s, 64, 1)),
             ("umpire.VectorEnv(256, threads=2)", lambda s: bench_umpire_vector(s, 256, 2)),
             ("pyspiel kriegspiel, one state", bench_pyspiel)]

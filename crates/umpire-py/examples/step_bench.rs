@@ -26,8 +26,8 @@ fn main() -> Result<(), String> {
     while games < wanted {
         s.clone_from(&fresh);
         while !s.is_terminal() {
-            let actions = s.mover_actions();
-            let a = actions[rng.random_range(0..actions.len())];
+            let k = rng.random_range(0..s.mover_count());
+            let a = s.mover_set().nth(k).ok_or("no action of that rank")?;
             s.apply_action(a as i64).map_err(|e| e.to_string())?;
             steps += 1;
         }

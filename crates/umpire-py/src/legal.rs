@@ -10,7 +10,8 @@
 //! captures after "no" or without an announced try) and the pawn-capture obligation after
 //! "yes" narrow those sets; when an announced check binds the mover (`check_binds`), the
 //! moves are worked out man by man, each man's destinations masked by the check's line. The
-//! sorted list is read out of the bit set. [`options_actions`], the same through
+//! states keep the bit set ([`legal_set_of`]); the sorted list is read out of it when asked
+//! for. [`options_actions`], the same through
 //! `PlayerView::options` and the encoding of each attempt, is the reference the tests compare
 //! it with at every step.
 
@@ -29,12 +30,22 @@ use crate::planes;
 /// "Any?" where it may be asked; nothing when it is not to move. Appends to `out`. A function
 /// of the view alone.
 pub fn legal_actions_of(view: &PlayerView, guided: bool, out: &mut Vec<u16>) {
+    let mut set = ActionSet::new();
+    legal_set_of(view, guided, &mut set);
+    set.drain_into(out);
+}
+
+/// [`legal_actions_of`] as a set of action ids ("Any?" included, as [`ANY_ACTION_ID`]):
+/// `set` is emptied, then filled. The states keep their mover's actions this way, so that a
+/// vectorised step can count them and pick one by rank without reading out a sorted list.
+pub fn legal_set_of(view: &PlayerView, guided: bool, set: &mut ActionSet) {
+    set.clear();
     if guided {
         let mut list = AttemptList::new();
         let may_ask = GuidedSpace::new(view, FilterSet::all_sound()).options(&mut list);
-        encode_sorted(view.side(), &list, may_ask, out);
+        encode_into(view.side(), &list, may_ask, set);
     } else {
-        own_board_actions(view, out);
+        own_board_actions(view, set);
     }
 }
 
@@ -43,19 +54,19 @@ pub fn legal_actions_of(view: &PlayerView, guided: bool, out: &mut Vec<u16>) {
 pub fn options_actions(view: &PlayerView, out: &mut Vec<u16>) {
     let mut list = AttemptList::new();
     let may_ask = view.options(&mut list);
-    encode_sorted(view.side(), &list, may_ask, out);
+    let mut set = ActionSet::new();
+    encode_into(view.side(), &list, may_ask, &mut set);
+    set.drain_into(out);
 }
 
-fn encode_sorted(side: Color, list: &AttemptList, may_ask: bool, out: &mut Vec<u16>) {
-    let mut set = ActionSet::new();
+fn encode_into(side: Color, list: &AttemptList, may_ask: bool, set: &mut ActionSet) {
     for &a in list.iter() {
         if let Some(x) = action::encode(a, side) {
             set.insert(x);
         }
     }
-    set.drain_into(out);
     if may_ask {
-        out.push(ANY_ACTION_ID);
+        set.insert(usize::from(ANY_ACTION_ID));
     }
 }
 
@@ -147,8 +158,9 @@ impl TurnMasks {
     }
 }
 
-/// The plain options of `view` as sorted actions, from the own board's destination sets.
-fn own_board_actions(view: &PlayerView, out: &mut Vec<u16>) {
+/// The plain options of `view` as actions, added to `set` from the own board's destination
+/// sets.
+fn own_board_actions(view: &PlayerView, set: &mut ActionSet) {
     if !view.is_my_turn() {
         return;
     }
@@ -156,11 +168,10 @@ fn own_board_actions(view: &PlayerView, out: &mut Vec<u16>) {
     let own = view.own_board();
     let queen_only = view.rules().promotion_always_queen;
     let masks = TurnMasks::of(view);
-    let mut set = ActionSet::new();
     if masks.check.is_none() {
-        whole_board(own, &masks, queen_only, &mut set);
+        whole_board(own, &masks, queen_only, set);
     } else {
-        man_by_man(own, side, &masks, queen_only, &mut set);
+        man_by_man(own, side, &masks, queen_only, set);
     }
     // Attempts rejected this turn are no options (each is an own-board attempt, one action).
     let pawns = own.board().pawns();
@@ -171,9 +182,8 @@ fn own_board_actions(view: &PlayerView, out: &mut Vec<u16>) {
             set.remove(x);
         }
     }
-    set.drain_into(out);
     if view.rules().has_any_question() && view.turn().any_answer.is_none() {
-        out.push(ANY_ACTION_ID);
+        set.insert(usize::from(ANY_ACTION_ID));
     }
 }
 
@@ -376,8 +386,8 @@ mod tests {
                             }
                             compared += 1;
                         }
-                        let actions = s.mover_actions();
-                        let a = actions[rng.random_range(0..actions.len())];
+                        let k = rng.random_range(0..s.mover_count());
+                        let a = s.mover_set().nth(k).unwrap();
                         s.apply_action(a as i64).unwrap();
                         steps += 1;
                     }

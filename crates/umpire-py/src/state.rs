@@ -11,7 +11,8 @@ use umpire_rules::{Command, Outcome, RuleSet, RuleSetId, Verdict};
 use umpire_view::PlayerView;
 
 use crate::action::{self, Action};
-pub use crate::legal::legal_actions_of;
+use crate::action_set::ActionSet;
+pub use crate::legal::{legal_actions_of, legal_set_of};
 use crate::{tensor, text};
 
 /// OpenSpiel's player id of a terminal state.
@@ -123,9 +124,12 @@ pub struct KriegspielState {
     start: [PlayerView; 2],
     views: [PlayerView; 2],
     /// The legal actions of the player to move, worked out once after each command (the
-    /// Python loop asks for them every step, and `apply_action` checks against them), two
-    /// bytes each: a vectorised environment reads every game's list at every step.
-    mover_actions: Vec<u16>,
+    /// Python loop asks for them every step, and `apply_action` checks against them), as a
+    /// bit set: a vectorised step counts them and picks one by rank without reading out a
+    /// sorted list, and a membership test is one word.
+    mover: ActionSet,
+    /// How many actions `mover` holds.
+    mover_count: u16,
 }
 
 impl Clone for KriegspielState {
@@ -135,7 +139,8 @@ impl Clone for KriegspielState {
             game: self.game.clone(),
             start: self.start.clone(),
             views: self.views.clone(),
-            mover_actions: self.mover_actions.clone(),
+            mover: self.mover.clone(),
+            mover_count: self.mover_count,
         }
     }
 
@@ -149,7 +154,8 @@ impl Clone for KriegspielState {
             game,
             start,
             views,
-            mover_actions,
+            mover,
+            mover_count,
         } = source;
         self.config.clone_from(config);
         self.game.clone_from(game);
@@ -159,7 +165,8 @@ impl Clone for KriegspielState {
         for (mine, theirs) in self.views.iter_mut().zip(views) {
             mine.clone_from(theirs);
         }
-        self.mover_actions.clone_from(mover_actions);
+        self.mover.clone_from(mover);
+        self.mover_count = *mover_count;
     }
 }
 
@@ -178,7 +185,8 @@ impl KriegspielState {
             game,
             start: [ws, bs],
             views: [wv, bv],
-            mover_actions: Vec::new(),
+            mover: ActionSet::new(),
+            mover_count: 0,
         };
         state.refresh();
         Ok(state)
@@ -236,25 +244,37 @@ impl KriegspielState {
     pub fn legal_actions(&self, side: Color, out: &mut Vec<usize>) {
         out.clear();
         if !self.is_terminal() && side == self.game.umpire().turn() {
-            out.extend(self.mover_actions.iter().map(|&a| usize::from(a)));
+            out.extend(self.mover.iter().map(usize::from));
         }
     }
 
-    /// The legal actions of the player to move (empty when the game is over).
-    pub fn mover_actions(&self) -> &[u16] {
-        &self.mover_actions
+    /// The legal actions of the player to move, sorted (none when the game is over).
+    pub fn mover_actions(&self) -> impl Iterator<Item = u16> + '_ {
+        self.mover.iter()
+    }
+
+    /// The legal actions of the player to move as a set (empty when the game is over).
+    pub fn mover_set(&self) -> &ActionSet {
+        &self.mover
+    }
+
+    /// How many legal actions the player to move has (0 when the game is over).
+    pub fn mover_count(&self) -> usize {
+        usize::from(self.mover_count)
     }
 
     fn refresh(&mut self) {
-        self.mover_actions.clear();
+        self.mover.clear();
         if !self.is_terminal() {
             let side = self.game.umpire().turn();
-            legal_actions_of(
+            legal_set_of(
                 &self.views[index(side)],
                 self.config.guided,
-                &mut self.mover_actions,
+                &mut self.mover,
             );
         }
+        // At most 4,673 actions: fits in a u16.
+        self.mover_count = self.mover.len() as u16;
     }
 
     /// The mask of legal actions of `side`, one byte per action (1 = legal).
@@ -262,7 +282,7 @@ impl KriegspielState {
         out.clear();
         out.resize(action::NUM_ACTIONS, 0);
         if !self.is_terminal() && side == self.game.umpire().turn() {
-            for &a in &self.mover_actions {
+            for a in self.mover.iter() {
                 if let Some(slot) = out.get_mut(usize::from(a)) {
                     *slot = 1;
                 }
@@ -288,7 +308,7 @@ impl KriegspielState {
             return Err(StateError::GameOver);
         }
         match u16::try_from(action) {
-            Ok(id) if self.mover_actions.binary_search(&id).is_ok() => {
+            Ok(id) if self.mover.contains(usize::from(id)) => {
                 self.play_legal(id).ok_or_else(|| self.not_legal(action))
             }
             _ => Err(self.not_legal(action)),
@@ -341,10 +361,9 @@ impl KriegspielState {
                 self.observe_all(command, &outcome);
                 let t = self.views[index(side)].turn();
                 if (t.must_try_pawn_capture, t.any_answer) == before {
-                    if t.rejected.contains(&attempt)
-                        && let Ok(i) = self.mover_actions.binary_search(&id)
-                    {
-                        self.mover_actions.remove(i);
+                    if t.rejected.contains(&attempt) && self.mover.contains(action) {
+                        self.mover.remove(action);
+                        self.mover_count -= 1;
                     }
                 } else {
                     self.refresh();
@@ -483,9 +502,10 @@ mod tests {
                         let mover = s.game().umpire().turn();
                         legal_actions_of(s.view(mover), false, &mut fresh);
                     }
+                    assert_eq!(s.mover_count(), fresh.len());
                     assert_eq!(
-                        s.mover_actions(),
-                        &fresh[..],
+                        s.mover_actions().collect::<Vec<_>>(),
+                        fresh,
                         "{rules} step {steps} {:?}",
                         s.last_verdict()
                     );

@@ -53,6 +53,12 @@ pub struct VectorEnv {
     states: Vec<KriegspielState>,
     games_done: u64,
     threads: usize,
+    /// The action ids of the step being played, one per game (kept: no allocation a step).
+    ids: Vec<u16>,
+    /// How many legal actions each game's mover has, kept beside the games (written as each
+    /// game is stepped): a step by rank checks its indices, and Python reads the counts,
+    /// without touching the games' states.
+    counts: Vec<u16>,
 }
 
 impl VectorEnv {
@@ -66,9 +72,11 @@ impl VectorEnv {
         let fresh = KriegspielState::new(config)?;
         Ok(VectorEnv {
             states: vec![fresh.clone(); n],
+            counts: vec![count_of(&fresh); n],
             fresh,
             games_done: 0,
             threads: 1,
+            ids: Vec::with_capacity(n),
         })
     }
 
@@ -108,6 +116,7 @@ impl VectorEnv {
         for s in &mut self.states {
             s.clone_from(&self.fresh);
         }
+        self.counts.fill(count_of(&self.fresh));
     }
 
     /// The legal actions of each game's mover, as compressed rows: game `i`'s actions are
@@ -118,9 +127,15 @@ impl VectorEnv {
         offsets.push(0);
         for s in &self.states {
             // Action ids are below 4,673 and a game has at most a few hundred options.
-            actions.extend(s.mover_actions().iter().map(|&a| u32::from(a)));
+            actions.extend(s.mover_actions().map(u32::from));
             offsets.push(actions.len() as u32);
         }
+    }
+
+    /// How many legal actions each game's mover has, in game order: what a caller needs to
+    /// draw an index for [`VectorEnv::step_index`] (the sorted lists are not read out).
+    pub fn counts(&self) -> &[u16] {
+        &self.counts
     }
 
     /// Plays `actions[i]` in game `i` for every game. Every action is checked before any is
@@ -133,18 +148,55 @@ impl VectorEnv {
                 games: self.states.len(),
             });
         }
+        self.ids.clear();
         for (i, (s, &a)) in self.states.iter().zip(actions).enumerate() {
-            let legal = u16::try_from(a)
-                .ok()
-                .is_some_and(|a| s.mover_actions().binary_search(&a).is_ok());
-            if !legal {
-                return Err(StepError::NotLegal {
-                    game: i,
-                    action: a,
-                    player: s.current_player(),
-                });
+            match u16::try_from(a) {
+                Ok(id) if s.mover_set().contains(usize::from(id)) => self.ids.push(id),
+                _ => {
+                    return Err(StepError::NotLegal {
+                        game: i,
+                        action: a,
+                        player: s.current_player(),
+                    });
+                }
             }
         }
+        self.play(Choice::Ids, report);
+        Ok(())
+    }
+
+    /// Plays in game `i` the legal action of rank `picks[i]` among its mover's sorted legal
+    /// actions (from 0): what [`VectorEnv::step`] plays with `actions[offsets[i] + picks[i]]`
+    /// of [`VectorEnv::legal_actions`], without the lists being read out. Every index is
+    /// checked before any game moves (one at or beyond its game's [`VectorEnv::counts`] is an
+    /// error naming the game); games that end are started again (see the module).
+    pub fn step_index(&mut self, picks: &[i64], report: &mut StepReport) -> Result<(), StepError> {
+        if picks.len() != self.states.len() {
+            return Err(StepError::Length {
+                given: picks.len(),
+                games: self.states.len(),
+            });
+        }
+        self.ids.clear();
+        for (i, (&count, &k)) in self.counts.iter().zip(picks).enumerate() {
+            match u16::try_from(k) {
+                Ok(rank) if rank < count => self.ids.push(rank),
+                _ => {
+                    return Err(StepError::NoSuchIndex {
+                        game: i,
+                        index: k,
+                        count: usize::from(count),
+                    });
+                }
+            }
+        }
+        self.play(Choice::Ranks, report);
+        Ok(())
+    }
+
+    /// Plays `self.ids` (checked, one per game, read as `choice` says) and fills `report`.
+    fn play(&mut self, choice: Choice, report: &mut StepReport) {
+        let actions = &self.ids;
         let n = self.states.len();
         report.verdicts.clear();
         report.verdicts.resize(n, 0);
@@ -160,15 +212,17 @@ impl VectorEnv {
             self.games_done += step_games(
                 &mut self.states,
                 actions,
+                choice,
                 fresh,
                 Out {
                     verdicts: &mut report.verdicts,
                     done: &mut report.done,
                     returns: &mut report.returns,
                     to_move: &mut report.to_move,
+                    counts: &mut self.counts,
                 },
             );
-            return Ok(());
+            return;
         }
         let chunk = n.div_ceil(threads);
         let ended: u64 = std::thread::scope(|scope| {
@@ -180,18 +234,21 @@ impl VectorEnv {
                 .zip(report.done.chunks_mut(chunk))
                 .zip(report.returns.chunks_mut(2 * chunk))
                 .zip(report.to_move.chunks_mut(chunk))
+                .zip(self.counts.chunks_mut(chunk))
                 .map(
-                    |(((((states, actions), verdicts), done), returns), to_move)| {
+                    |((((((states, actions), verdicts), done), returns), to_move), counts)| {
                         scope.spawn(move || {
                             step_games(
                                 states,
                                 actions,
+                                choice,
                                 fresh,
                                 Out {
                                     verdicts,
                                     done,
                                     returns,
                                     to_move,
+                                    counts,
                                 },
                             )
                         })
@@ -203,7 +260,6 @@ impl VectorEnv {
             handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
         });
         self.games_done += ended;
-        Ok(())
     }
 }
 
@@ -213,23 +269,43 @@ struct Out<'a> {
     done: &'a mut [u8],
     returns: &'a mut [f32],
     to_move: &'a mut [u8],
+    counts: &'a mut [u16],
 }
 
-/// Plays `actions[i]` in `states[i]` (checked legal), restarting ended games from `fresh`;
-/// returns the number of games that ended.
+/// What the numbers handed to [`step_games`] are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// Action ids, each a legal action of its game's mover.
+    Ids,
+    /// Ranks among each game's mover's sorted legal actions, each below its game's count.
+    Ranks,
+}
+
+/// The number of legal actions of `s`'s mover, as the vector keeps it.
+fn count_of(s: &KriegspielState) -> u16 {
+    // At most 4,673 actions: fits in a u16.
+    s.mover_count() as u16
+}
+
+/// Plays `actions[i]` in `states[i]` (checked by the caller: a legal action id, or the rank
+/// of one, as `choice` says), restarting ended games from `fresh`; returns the number of
+/// games that ended.
 fn step_games(
     states: &mut [KriegspielState],
-    actions: &[i64],
+    actions: &[u16],
+    choice: Choice,
     fresh: &KriegspielState,
     out: Out<'_>,
 ) -> u64 {
     let mut ended_games = 0;
     for (i, (s, &a)) in states.iter_mut().zip(actions).enumerate() {
-        // Checked by the caller: a legal action of the game's mover, so below 4,673 (the
-        // legality is not checked a second time).
-        let played = u16::try_from(a)
-            .ok()
-            .and_then(|id| s.play_legal_verdict(id));
+        // Checked by the caller (legality is not checked a second time): a rank below the
+        // count has its action in the set.
+        let id = match choice {
+            Choice::Ids => Some(a),
+            Choice::Ranks => s.mover_set().nth(usize::from(a)),
+        };
+        let played = id.and_then(|id| s.play_legal_verdict(id));
         out.verdicts[i] = match played {
             Some(v) => match v {
                 umpire_rules::Verdict::Accepted => verdict::ACCEPTED,
@@ -251,6 +327,7 @@ fn step_games(
             ended_games += 1;
         }
         out.to_move[i] = u8::from(s.current_player() == 1);
+        out.counts[i] = count_of(s);
     }
     ended_games
 }
@@ -275,6 +352,16 @@ pub enum StepError {
         action: i64,
         /// The mover.
         player: i32,
+    },
+    /// An index is not below its game's number of legal actions.
+    #[error("game {game}: index {index} is not below its {count} legal actions")]
+    NoSuchIndex {
+        /// The game.
+        game: usize,
+        /// The index.
+        index: i64,
+        /// The game's number of legal actions.
+        count: usize,
     },
 }
 
@@ -306,11 +393,7 @@ mod tests {
             let chosen: Vec<i64> = (0..n)
                 .map(|i| {
                     let row = &actions[offsets[i] as usize..offsets[i + 1] as usize];
-                    let mine: Vec<u32> = singles[i]
-                        .mover_actions()
-                        .iter()
-                        .map(|&a| a as u32)
-                        .collect();
+                    let mine: Vec<u32> = singles[i].mover_actions().map(u32::from).collect();
                     assert_eq!(row, &mine[..]);
                     i64::from(row[rng.random_range(0..row.len())])
                 })
@@ -363,6 +446,76 @@ mod tests {
         }
         assert!(one.games_done() > 0);
         assert_eq!(one.games_done(), three.games_done());
+    }
+
+    /// A step by rank plays what a step plays with the action of that rank in the sorted
+    /// lists: the same reports and games, on one thread and on three, and the kept counts
+    /// are the lists' lengths at every step (after resets too).
+    #[test]
+    fn step_index_plays_the_action_of_that_rank() {
+        let mut by_list = env(6);
+        let mut by_rank = env(6);
+        let mut threaded = env(6);
+        threaded.set_threads(3);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+        let (mut actions, mut offsets) = (Vec::new(), Vec::new());
+        let (mut r1, mut r2, mut r3) = (
+            StepReport::default(),
+            StepReport::default(),
+            StepReport::default(),
+        );
+        for _ in 0..3_000 {
+            by_list.legal_actions(&mut actions, &mut offsets);
+            let lengths: Vec<u16> = offsets.windows(2).map(|w| (w[1] - w[0]) as u16).collect();
+            assert_eq!(by_rank.counts(), &lengths[..]);
+            assert_eq!(threaded.counts(), &lengths[..]);
+            let ranks: Vec<i64> = lengths
+                .iter()
+                .map(|&c| rng.random_range(0..i64::from(c)))
+                .collect();
+            let chosen: Vec<i64> = ranks
+                .iter()
+                .zip(&offsets)
+                .map(|(&k, &at)| i64::from(actions[at as usize + k as usize]))
+                .collect();
+            by_list.step(&chosen, &mut r1).unwrap();
+            by_rank.step_index(&ranks, &mut r2).unwrap();
+            threaded.step_index(&ranks, &mut r3).unwrap();
+            assert_eq!(r1, r2);
+            assert_eq!(r1, r3);
+        }
+        assert!(by_list.games_done() > 0);
+        assert_eq!(by_rank.games_done(), by_list.games_done());
+        for i in 0..6 {
+            assert_eq!(
+                by_rank.state(i).unwrap().serialize(),
+                by_list.state(i).unwrap().serialize()
+            );
+        }
+        by_rank.reset();
+        assert_eq!(by_rank.counts(), &[count_of(&by_rank.fresh); 6][..]);
+    }
+
+    #[test]
+    fn a_bad_index_moves_no_game() {
+        let mut v = env(3);
+        let mut report = StepReport::default();
+        let before: Vec<String> = (0..3).map(|i| v.state(i).unwrap().serialize()).collect();
+        let count = i64::from(v.counts()[0]);
+        assert!(matches!(
+            v.step_index(&[0, 0], &mut report),
+            Err(StepError::Length { given: 2, games: 3 })
+        ));
+        for (bad, game) in [([0, -1, 0], 1), ([0, 0, count], 2), ([1 << 40, 0, 0], 0)] {
+            assert!(matches!(
+                v.step_index(&bad, &mut report),
+                Err(StepError::NoSuchIndex { game: g, .. }) if g == game
+            ));
+        }
+        let after: Vec<String> = (0..3).map(|i| v.state(i).unwrap().serialize()).collect();
+        assert_eq!(before, after);
+        v.step_index(&[0; 3], &mut report).unwrap();
+        assert_eq!(report.to_move, vec![1, 1, 1]);
     }
 
     #[test]

@@ -18,6 +18,13 @@ A uniform random player over 256 games::
         pick = offsets[:-1] + (rng.random(len(env)) * counts).astype(np.int64)
         step = env.step(actions[pick])
         # step.verdicts, step.done, step.returns (n × 2), step.to_move
+
+The same player without the lists (the fast path: only the counts cross to Python, and each
+game plays the action of the drawn rank)::
+
+    for _ in range(1000):
+        counts = env.action_counts()
+        step = env.step_index((rng.random(len(env)) * counts).astype(np.int64))
 """
 
 from __future__ import annotations
@@ -78,18 +85,28 @@ class VectorEnv:
         actions, offsets = self._core.legal_actions_bytes()
         return np.frombuffer(actions, dtype="<u4"), np.frombuffer(offsets, dtype="<u4")
 
+    def action_counts(self) -> np.ndarray:
+        """How many legal actions each game's mover has (uint16, one per game): the numbers
+        to draw indices for :meth:`step_index` from, without the lists being read out."""
+        return np.frombuffer(self._core.action_counts_bytes(), dtype="<u2")
+
     def step(self, actions) -> Step:
         """Plays ``actions[i]`` in game ``i`` (any integer array-like of length n). Raises
         ``UmpireError`` naming the game if an action is not legal for its mover; then no
         game moves."""
-        a = np.asarray(actions)
-        if a.dtype.kind not in "iu":
-            raise TypeError(f"actions must be integers, not {a.dtype}")
-        if a.dtype.itemsize == 8 and a.dtype.kind == "u" and a.size \
-                and int(a.max()) > np.iinfo(np.int64).max:
-            raise OverflowError("an action does not fit in int64")
-        verdicts, done, returns, to_move = self._core.step_bytes(
-            np.ascontiguousarray(a, dtype="<i8").tobytes())
+        return self._step(self._core.step_bytes(_int64_bytes(actions, "actions")))
+
+    def step_index(self, indices) -> Step:
+        """Plays in game ``i`` its mover's legal action of rank ``indices[i]`` (from 0) in
+        the sorted order of :meth:`legal_actions`: the same step as
+        ``step(actions[offsets[:-1] + indices])``, without the lists being read out (with
+        :meth:`action_counts`, the fast path of a random or index-sampling player). Raises
+        ``UmpireError`` naming the game if an index is not below its game's count; then no
+        game moves."""
+        return self._step(self._core.step_index_bytes(_int64_bytes(indices, "indices")))
+
+    def _step(self, raw) -> Step:
+        verdicts, done, returns, to_move = raw
         return Step(
             np.frombuffer(verdicts, dtype=np.uint8),
             np.frombuffer(done, dtype=np.uint8).astype(bool),
@@ -102,3 +119,14 @@ class VectorEnv:
         when None: float32, n × TENSOR_PLANES × 8 × 8."""
         raw = self._core.observation_tensors_bytes(player)
         return np.frombuffer(raw, dtype="<f4").reshape(self._n, TENSOR_PLANES, 8, 8)
+
+
+def _int64_bytes(values, what: str) -> bytes:
+    """``values`` (any integer array-like) as little-endian int64 bytes."""
+    a = np.asarray(values)
+    if a.dtype.kind not in "iu":
+        raise TypeError(f"{what} must be integers, not {a.dtype}")
+    if a.dtype.itemsize == 8 and a.dtype.kind == "u" and a.size \
+            and int(a.max()) > np.iinfo(np.int64).max:
+        raise OverflowError(f"{what}: a value does not fit in int64")
+    return np.ascontiguousarray(a, dtype="<i8").tobytes()

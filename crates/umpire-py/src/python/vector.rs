@@ -14,7 +14,8 @@ use crate::vector::{self, StepReport};
 pub struct VectorEnvCore {
     inner: vector::VectorEnv,
     report: StepReport,
-    /// The actions of the last step, read from Python's bytes (kept: no allocation a step).
+    /// The actions (or indices) of the last step, read from Python's bytes (kept: no
+    /// allocation a step).
     chosen: Vec<i64>,
 }
 
@@ -28,6 +29,44 @@ fn le_bytes<'py, T: Copy, const N: usize>(
         out.extend_from_slice(&to(v));
     }
     PyBytes::new(py, &out)
+}
+
+/// What a step returns to Python: verdicts, done, returns and the next movers, as bytes.
+type StepBytes<'py> = (
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+);
+
+impl VectorEnvCore {
+    /// Reads little-endian int64 values into `self.chosen`.
+    fn read_int64(&mut self, bytes: &[u8], what: &str) -> PyResult<()> {
+        if !bytes.len().is_multiple_of(8) {
+            return Err(err(format!(
+                "{} bytes of {what}: int64 values expected (8 bytes each)",
+                bytes.len()
+            )));
+        }
+        self.chosen.clear();
+        self.chosen.extend(bytes.chunks_exact(8).map(|c| {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(c);
+            i64::from_le_bytes(b)
+        }));
+        Ok(())
+    }
+
+    /// The last step's report as bytes.
+    fn report_bytes<'py>(&self, py: Python<'py>) -> StepBytes<'py> {
+        let r = &self.report;
+        (
+            PyBytes::new(py, &r.verdicts),
+            PyBytes::new(py, &r.done),
+            le_bytes(py, &r.returns, f32::to_le_bytes),
+            PyBytes::new(py, &r.to_move),
+        )
+    }
 }
 
 #[pymethods]
@@ -84,11 +123,11 @@ impl VectorEnvCore {
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         // Written straight into the bytes Python receives (no list of the actions first).
         let states = self.inner.states();
-        let total: usize = states.iter().map(|s| s.mover_actions().len()).sum();
+        let total: usize = states.iter().map(|s| s.mover_count()).sum();
         let actions = PyBytes::new_with(py, total * 4, |buf| {
             let mut slots = buf.chunks_exact_mut(4);
             for s in states {
-                for &a in s.mover_actions() {
+                for a in s.mover_actions() {
                     if let Some(slot) = slots.next() {
                         slot.copy_from_slice(&u32::from(a).to_le_bytes());
                     }
@@ -104,7 +143,7 @@ impl VectorEnvCore {
             }
             for s in states {
                 // At most 65,536 games of a few hundred actions each: fits in a u32.
-                at += s.mover_actions().len() as u32;
+                at += s.mover_count() as u32;
                 if let Some(slot) = slots.next() {
                     slot.copy_from_slice(&at.to_le_bytes());
                 }
@@ -114,40 +153,35 @@ impl VectorEnvCore {
         Ok((actions, offsets))
     }
 
+    /// How many legal actions each game's mover has, as little-endian uint16 bytes (the
+    /// sorted lists are not read out).
+    fn action_counts_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let counts = self.inner.counts();
+        PyBytes::new_with(py, counts.len() * 2, |buf| {
+            for (slot, c) in buf.chunks_exact_mut(2).zip(counts) {
+                slot.copy_from_slice(&c.to_le_bytes());
+            }
+            Ok(())
+        })
+    }
+
     /// Plays one action per game, given as little-endian int64 bytes; returns `(verdicts,
     /// done, returns, to_move)` as bytes (uint8, uint8, float32 × 2 per game, uint8).
-    #[allow(clippy::type_complexity)]
-    fn step_bytes<'py>(
-        &mut self,
-        py: Python<'py>,
-        actions: &[u8],
-    ) -> PyResult<(
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-        Bound<'py, PyBytes>,
-    )> {
-        if !actions.len().is_multiple_of(8) {
-            return Err(err(format!(
-                "{} bytes of actions: int64 values expected (8 bytes each)",
-                actions.len()
-            )));
-        }
-        self.chosen.clear();
-        self.chosen.extend(actions.chunks_exact(8).map(|c| {
-            let mut b = [0u8; 8];
-            b.copy_from_slice(c);
-            i64::from_le_bytes(b)
-        }));
+    fn step_bytes<'py>(&mut self, py: Python<'py>, actions: &[u8]) -> PyResult<StepBytes<'py>> {
+        self.read_int64(actions, "actions")?;
         let (inner, report, chosen) = (&mut self.inner, &mut self.report, &self.chosen);
         py.detach(|| inner.step(chosen, report)).map_err(err)?;
-        let r = &self.report;
-        Ok((
-            PyBytes::new(py, &r.verdicts),
-            PyBytes::new(py, &r.done),
-            le_bytes(py, &r.returns, f32::to_le_bytes),
-            PyBytes::new(py, &r.to_move),
-        ))
+        Ok(self.report_bytes(py))
+    }
+
+    /// Plays in each game the legal action of the given rank among its mover's sorted legal
+    /// actions (little-endian int64 bytes, one per game); returns what `step_bytes` returns.
+    fn step_index_bytes<'py>(&mut self, py: Python<'py>, picks: &[u8]) -> PyResult<StepBytes<'py>> {
+        self.read_int64(picks, "indices")?;
+        let (inner, report, chosen) = (&mut self.inner, &mut self.report, &self.chosen);
+        py.detach(|| inner.step_index(chosen, report))
+            .map_err(err)?;
+        Ok(self.report_bytes(py))
     }
 
     /// Every game's observation tensor for `player` (0 or 1), or for each game's mover when

@@ -52,6 +52,52 @@ def test_vector_plays_what_single_states_play(threads):
         assert env.state(i).serialize() == s.serialize()
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_step_index_plays_what_step_plays_with_the_lists(threads):
+    """The fast path (counts, then ranks) plays the very games the lists path plays with
+    the same draws: the counts are the lists' lengths, and rank k is actions[offsets[i] + k]."""
+    n = 5
+    by_rank = umpire.VectorEnv(n, rules="wild16", threads=threads)
+    by_list = umpire.VectorEnv(n, rules="wild16")
+    rng = np.random.default_rng(4)
+    for _ in range(2000):
+        actions, offsets = by_list.legal_actions()
+        counts = by_rank.action_counts()
+        assert counts.dtype == np.uint16
+        assert list(counts) == list(np.diff(offsets))
+        ranks = (rng.random(n) * counts).astype(np.int64)
+        a = by_rank.step_index(ranks)
+        b = by_list.step(actions[offsets[:-1] + ranks])
+        for x, y in zip(a, b):
+            assert np.array_equal(x, y)
+    assert by_rank.games_done > 0 and by_rank.games_done == by_list.games_done
+    for i in range(n):
+        assert by_rank.state(i).serialize() == by_list.state(i).serialize()
+    by_rank.reset()
+    assert list(by_rank.action_counts()) == [umpire.VectorEnv(1).action_counts()[0]] * n
+
+
+def test_bad_indices_raise_and_move_nothing():
+    env = umpire.VectorEnv(3)
+    before = [env.state(i).serialize() for i in range(3)]
+    count = int(env.action_counts()[0])
+    with pytest.raises(umpire.UmpireError, match="3 games"):
+        env.step_index([0, 0])
+    with pytest.raises(umpire.UmpireError, match="game 1"):
+        env.step_index([0, -1, 0])
+    with pytest.raises(umpire.UmpireError, match="game 2"):
+        env.step_index([0, 0, count])
+    with pytest.raises(umpire.UmpireError, match="game 0"):
+        env.step_index([2**40, 0, 0])
+    with pytest.raises(TypeError):
+        env.step_index([0.0, 0.0, 0.0])
+    with pytest.raises(OverflowError):
+        env.step_index(np.array([2**64 - 1, 0, 0], dtype=np.uint64))
+    assert [env.state(i).serialize() for i in range(3)] == before
+    env.step_index([count - 1] * 3)
+    assert [env.state(i).serialize() for i in range(3)] != before
+
+
 def test_bad_steps_raise_and_move_nothing():
     env = umpire.VectorEnv(3)
     before = [env.state(i).serialize() for i in range(3)]
