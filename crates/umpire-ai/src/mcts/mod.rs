@@ -1014,24 +1014,16 @@ impl MctsAgent {
 
     /// The agent's lead in material, in pawns, as the repetition rules count it: the largest of the mean over up to
     /// [`LEAD_SAMPLE`] of the belief's positions, the lead it is sure of from its own men
-    /// and the enemy's count (every enemy man other than the king and the pawns counted a
-    /// queen; the pawns are counted exactly where captures name pawn or piece, as in wild16),
+    /// and the enemy's count ([`crate::sure_lead::sure_lead`]: every enemy man other than the
+    /// king and the pawns counted a queen, or a knight where a knight's check proves one),
     /// and the lead counted from the men it took (each valued from the belief when it was taken).
     /// Issue 28: a belief restarted from a single wrong guess put `mcts` 7.25 behind when it
     /// was 19.75 ahead, and the game ended in threefold repetition; in two games 3.75 and 3
     /// ahead the belief's mean and the sure lead were both under [`AHEAD_MATERIAL`].
     pub fn material_lead(&mut self) -> f64 {
         let side = self.view.side();
-        let enemy = self.view.enemy();
-        let pieces = enemy
-            .men
-            .saturating_sub(1)
-            .saturating_sub(enemy.pawns_at_most);
         let own = crate::eval::material(self.view.own_board().board(), side);
-        let sure = (own
-            - f64::from(enemy.pawns_at_most)
-            - f64::from(pieces) * crate::eval::material_value(Role::Queen))
-        .max(
+        let sure = crate::sure_lead::sure_lead(&self.view).max(
             self.known
                 .as_ref()
                 .map_or(f64::NEG_INFINITY, |k| k.lead(own)),
