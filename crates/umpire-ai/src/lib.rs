@@ -27,6 +27,7 @@ pub mod restart_worlds;
 pub mod safety;
 mod seat;
 mod spec;
+pub mod sure_lead;
 pub mod time_bound;
 pub mod tournament;
 mod tuning;

@@ -10,7 +10,8 @@ mod common;
 use common::at_nodes;
 use umpire_ai::eval::material;
 use umpire_ai::mcts::{AHEAD_MATERIAL, MctsAgent};
-use umpire_ai::{Agent, Seat, play_observations, setup_view};
+use umpire_ai::sure_lead::{knight_proven, sure_lead};
+use umpire_ai::{Agent, RandomAgent, Seat, play_observations, setup_view};
 use umpire_rules::shakmaty::{Chess, Color, Position};
 use umpire_rules::{Attempt, Command, OwnBoard, Record, RuleSet, Umpire, Verdict};
 use umpire_testkit::pos;
@@ -348,7 +349,7 @@ fn a_board_left_by_the_enemys_capture_counts_as_a_standing() {
 /// knight and five pawns, 3 ahead, valued the position about 0 and shuffled its queen a2–g8
 /// while `raider`'s bishop went f3–g2, and drew by threefold repetition with its third `a2g8`
 /// (entry 93). Its lead as counted from the men it took was 1.75, under the 2 pawns the rule
-/// keyed to material asked then ([`AHEAD_MATERIAL`] is 1 now), and no alternative was valued
+/// keyed to material asked then ([`AHEAD_MATERIAL`] was 1 after it), and no alternative was valued
 /// within the value band's margin. Replayed with the agent asked at every decision.
 #[test]
 fn a_small_lead_in_material_leaves_the_shuffle() {
@@ -378,5 +379,98 @@ fn a_man_hanging_in_the_belief_does_not_keep_the_shuffle() {
         "b8a8",
         true,
         4_000,
+    );
+}
+
+/// Game 14 of session 8's quiet `mcts` against `raider` row (100 ms a decision, seed 28):
+/// `mcts` (Black) a queen against a knight and a pawn, 5 ahead, was checked by the knight from
+/// f5 again and again and answered with its king d4–d5 beside its queen on c5, and drew by
+/// threefold repetition with its third `d4d5` (entry 173). The `Endgame` wrapper's mating net
+/// decided those moves (the enemy's two men may both be pawns, as the net counts them), not the
+/// search, so `mcts`'s repetition rules were not consulted; the net's cost of a third visit
+/// (300 units) was under what it put on the other king moves for leaving the queen beside a
+/// square the enemy king might hold. A third visit now costs the net a certain mate. The net
+/// replays the game move for move whatever the search's budget.
+#[test]
+fn the_mating_net_does_not_answer_a_check_with_a_third_standing() {
+    leaves_the_third_standing_at(
+        include_str!("data/threefold_net_king_check.json"),
+        Color::Black,
+        173,
+        "d4d5",
+        false,
+        2_000,
+    );
+}
+
+/// Feeds `text` to a player seated as `side` (one that only listens) up to entry `at`; returns
+/// its view and the true lead of `side` in material there.
+fn view_at(text: &str, side: Color, at: usize) -> (umpire_view::PlayerView, f64) {
+    let record = Record::from_json(text).unwrap();
+    let (mut umpire, mut player) = Seat::of_record(&record, side)
+        .unwrap()
+        .take(RandomAgent::new);
+    for entry in &record.entries[..at] {
+        let outcome = umpire.submit(entry.command);
+        assert_eq!(outcome.verdict, entry.verdict);
+        play_observations(&mut player, side, entry.command, &outcome).unwrap();
+    }
+    let board = umpire.position().board();
+    let truth = material(board, side) - material(board, !side);
+    (player.view().clone(), truth)
+}
+
+/// Game 62 of the same row: `mcts` (Black) a queen and a pawn against a knight and four pawns,
+/// 3 ahead, shuffled its queen f1–b1 while `raider`'s knight went f6–e4/e8 and back, and drew
+/// by threefold repetition with its third `b1f1` (entry 139). It had taken six of the seven
+/// enemy pieces but counted the kinds of two wrong (the belief before those captures was a
+/// restarted guess), so it counted itself a quarter of a pawn ahead and valued the position
+/// −0.22: neither repetition rule applied. The knight had given it check (entry 124) since its
+/// last capture of a piece: the one piece left is a knight, and the lead it is sure of is 3.5.
+#[test]
+fn a_knights_check_proves_the_lead_the_count_misjudged() {
+    let text = include_str!("data/threefold_knight_proven.json");
+    let (before_check, _) = view_at(text, Color::Black, 124);
+    assert!(!knight_proven(&before_check));
+    let (view, truth) = view_at(text, Color::Black, 139);
+    assert_eq!(truth, 3.0, "the record's material");
+    assert!(knight_proven(&view));
+    let sure = sure_lead(&view);
+    assert!((sure - truth).abs() <= 1.0, "sure {sure}, truly {truth}");
+    assert!(sure >= AHEAD_MATERIAL);
+}
+
+/// The same decision, replayed at a budget near the game's (about 30,000 nodes a 100 ms
+/// decision on a quiet machine) with the agent asked at every decision, as in the game: it
+/// replays the game move for move up to there, and must now leave the shuffle.
+#[test]
+fn the_queen_shuffle_a_knight_ahead_is_left() {
+    leaves_the_third_standing(
+        include_str!("data/threefold_knight_proven.json"),
+        Color::Black,
+        139,
+        "b1f1",
+        true,
+    );
+}
+
+/// Game 11 of the same row: `mcts` (White) two knights against a bishop and two pawns (0.75
+/// ahead, counted 0.875 from the men it took) shuffled a knight c4–d6 while `raider`'s bishop
+/// went b3–a4, and drew by threefold repetition with its third `c4d6` (entry 124). It valued
+/// the position about −0.32, below the band where a third standing gives way to an alternative
+/// valued nearly as well, and its lead was under the pawn the rule keyed to material asked;
+/// the other knight moves were valued within a few hundredths. Half a pawn's lead now counts
+/// ([`AHEAD_MATERIAL`]; an alternative may then lose no more than the lead). Replayed at
+/// 30,000 nodes, asked at that decision only (where this build, before the change, played the
+/// recorded `c4d6`).
+#[test]
+fn a_lead_of_under_a_pawn_leaves_the_knight_shuffle() {
+    leaves_the_third_standing_at(
+        include_str!("data/threefold_half_pawn.json"),
+        Color::White,
+        124,
+        "c4d6",
+        false,
+        30_000,
     );
 }

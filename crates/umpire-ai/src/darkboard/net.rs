@@ -28,6 +28,10 @@
 //!   loses track), our unprotected men a piece may take, times the chance one stands on a
 //!   square that attacks them (pieces spread evenly over their possible squares);
 //!
+//! The root terms against repetition and for progress (`root_terms.rs`) are added to the
+//! scores; a third visit of the own men's configuration, a draw if the enemy's men stand where
+//! they stood, costs a further mate.
+//!
 //! A second ply of our own attempts (the enemy king spread by one move over the free squares)
 //! is searched and half its best score added, so that a king step that lets a piece shrink
 //! the box next turn is seen. Each scored attempt is one node; nothing in the scoring
@@ -44,6 +48,7 @@ use crate::Analysis;
 
 use super::eval::man_value;
 use super::net_value::{self, Closing};
+use super::root_terms;
 
 /// The most enemy men besides the king for which the method is used (they are only watched,
 /// not fought).
@@ -86,6 +91,15 @@ const RUN_RANK: f32 = 8.0;
 const MATERIAL: f32 = 10.0;
 /// Weight of the second ply.
 const SECOND: f32 = 0.5;
+/// What a third visit of the own men's configuration costs beyond its root term (30 pawns,
+/// [`BONUS_SCALE`] units each: `darkboard`'s mate, under a third of the net's): with the enemy's
+/// men where they stood it is a draw by threefold repetition, which throws the win away as the
+/// loss of the last mating man does ([`LAST_MAN`]), so it costs a certain mate. Issue 28: game 14
+/// of session 8's quiet `mcts` against `raider` row (100 ms a decision), `mcts` a queen against a
+/// knight and a pawn: checked by the knight, the net moved its king back beside the queen for
+/// the third time (300 units) rather than step where the queen might hang next to one of the
+/// enemy king's squares (a risk the net put at about 400 units), and the game was drawn.
+const THIRD_VISIT: f32 = MATE;
 
 /// Whether the method applies to `meta`: the enemy has its king and at most
 /// [`MAX_ENEMY_MEN`] other men, all of which may be pawns, and we have mating material.
@@ -246,7 +260,12 @@ pub(crate) fn choose(
     let mut best = (0usize, f32::NEG_INFINITY);
     for (i, (s, &b)) in scores.iter().zip(bonus).enumerate() {
         let risk = stalemates.and_then(|x| x.get(i)).copied().unwrap_or(0.0);
-        let v = s.score + BONUS_SCALE * b - STALEMATE * risk;
+        let third = if root_terms::third_visit(b) {
+            THIRD_VISIT
+        } else {
+            0.0
+        };
+        let v = s.score + BONUS_SCALE * b - STALEMATE * risk - third;
         if v > best.1 {
             best = (i, v);
         }

@@ -17,8 +17,17 @@ use umpire_rules::{Attempt, OwnBoard};
 /// What returning a man to a square recently left costs, in evaluation pawns.
 const REPEAT_PENALTY: f32 = 0.4;
 /// What returning our men to a configuration they have stood in twice costs, in evaluation
-/// pawns: with the enemy's men where they were, that is a draw by threefold repetition.
+/// pawns: with the enemy's men where they were, that is a draw by threefold repetition. It is
+/// `darkboard`'s value of a certain mate at the root; the net, whose mate is worth more in its
+/// own units, adds the rest ([`third_visit`]).
 const THIRD_TIME: f32 = 30.0;
+
+/// Whether a root term written by [`OwnHistory::bonus`] holds the cost of a third visit: no
+/// other term comes near it (the small repetition costs stay under a pawn below a third visit,
+/// and the progress bonus goes to pawn moves, which never return to a configuration).
+pub(crate) fn third_visit(bonus: f32) -> bool {
+    bonus <= -THIRD_TIME
+}
 /// The halfmove clock from which progress (a pawn move) earns a bonus growing with the clock.
 const PROGRESS_CLOCK: u32 = 40;
 /// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
@@ -118,5 +127,25 @@ mod tests {
         history.taken(&after);
         history.bonus(&own, 0, &[back], &mut out);
         assert!(out[0] <= -THIRD_TIME, "a third visit: {}", out[0]);
+        assert!(third_visit(out[0]));
+    }
+
+    #[test]
+    fn only_a_third_visit_reads_as_one() {
+        let own = OwnBoard::of(&pos("8/8/8/7k/8/8/1Q6/K7 w - - 0 1"), Color::White);
+        let back = Attempt::from_uci("b2b1").unwrap();
+        let pawnless = Attempt::from_uci("b2c2").unwrap();
+        let mut after = own.clone();
+        after.play(back);
+        let mut history = OwnHistory::default();
+        let mut out = Vec::new();
+        // A move back to a square just left, to a configuration seen once: small costs.
+        history.moved(Attempt::from_uci("b1b2").unwrap(), &own);
+        history.taken(&after);
+        history.bonus(&own, 100, &[back, pawnless], &mut out);
+        assert!(out.iter().all(|&b| !third_visit(b)), "{out:?}");
+        history.taken(&after);
+        history.bonus(&own, 100, &[back, pawnless], &mut out);
+        assert!(third_visit(out[0]) && !third_visit(out[1]), "{out:?}");
     }
 }

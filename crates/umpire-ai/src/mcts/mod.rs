@@ -309,8 +309,11 @@ pub const AHEAD_REPEATS: u32 = 2;
 /// rule keyed to the value, and `mcts` drew by repetition with a rook up. It was 2 pawns
 /// until session 8: in game 11 of session 7's `raider` row `mcts` was truly 3 ahead (a queen
 /// against two minor pieces and three pawns), counted 1.75 from the men it took, valued the
-/// position about 0, and drew by shuffling its queen a2–g8; a pawn's lead is enough.
-pub const AHEAD_MATERIAL: f64 = 1.0;
+/// position about 0, and drew by shuffling its queen a2–g8; a pawn's lead is enough. It was 1
+/// pawn until session 9: in game 11 of session 8's row `mcts` had two knights against a
+/// bishop and two pawns (0.75 ahead, counted 0.875), valued the position −0.32 and drew by
+/// shuffling a knight c4–d6 though other moves were valued within a few hundredths.
+pub const AHEAD_MATERIAL: f64 = 0.5;
 
 /// How much less than the most visited edge an alternative that avoids a third standing may
 /// be valued while the agent is [`AHEAD_MATERIAL`] ahead: a draw thrown away with a lead in
@@ -889,12 +892,12 @@ impl MctsAgent {
 
     /// While ahead on material ([`AHEAD_MATERIAL`]), whatever the value: `best` unless its own
     /// board has stood [`AHEAD_REPEATS`] times already; then the most visited searched edge
-    /// that stands none a third time and loses less than [`crate::safety::BLUNDER_PAWNS`] in
-    /// the belief's positions beyond what hangs already ([`crate::safety::standing_delta`]:
-    /// game 23 of session 8's `mcts@4000` row, 6.75 ahead, drew by a third standing because its
-    /// single-guess belief had a rook attacking its own and every alternative "lost" it),
-    /// however few its visits and whatever its value. Issue 28: a
-    /// search that sees a forced mate in every position of a wrong belief (in one game a belief
+    /// that stands none a third time and loses less than [`crate::safety::BLUNDER_PAWNS`] (and
+    /// less than the lead) in the belief's positions beyond what hangs already
+    /// ([`crate::safety::standing_delta`]: game 23 of session 8's `mcts@4000` row, 6.75 ahead,
+    /// drew by a third standing because its single-guess belief had a rook attacking its own
+    /// and every alternative "lost" it), however few its visits and whatever its value. Issue
+    /// 28: a search that sees a forced mate in every position of a wrong belief (in one game a belief
     /// of one position, restarted from a guess) piles all its visits on the "mating" move
     /// (valued +1) and values the others below 0, so no alternative had the share or the value
     /// [`safest`] or [`MctsAgent::unrepeated`] asks for, and `mcts` drew by repetition 22.5 and
@@ -909,9 +912,11 @@ impl MctsAgent {
             }
             _ => 0,
         };
-        if repeats(self, self.tree.nodes[0].edges[best].command) < AHEAD_REPEATS
-            || self.material_lead() < AHEAD_MATERIAL
-        {
+        if repeats(self, self.tree.nodes[0].edges[best].command) < AHEAD_REPEATS {
+            return best;
+        }
+        let lead = self.material_lead();
+        if lead < AHEAD_MATERIAL {
             return best;
         }
         let mut order: Vec<usize> = (0..self.tree.nodes[0].edges.len())
@@ -926,8 +931,9 @@ impl MctsAgent {
             crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
         }
         self.worlds.truncate(crate::safety::SAFETY_WORLDS);
+        // An alternative may lose no more than the lead (a small lead is not thrown away).
         let floor = crate::safety::standing_delta(&self.worlds).map_or(0.0, |d| d.min(0.0))
-            - crate::safety::BLUNDER_PAWNS;
+            - crate::safety::BLUNDER_PAWNS.min(lead);
         for i in order {
             let safe = match self.tree.nodes[0].edges[i].command {
                 Command::Attempt(a) => {
@@ -1014,24 +1020,16 @@ impl MctsAgent {
 
     /// The agent's lead in material, in pawns, as the repetition rules count it: the largest of the mean over up to
     /// [`LEAD_SAMPLE`] of the belief's positions, the lead it is sure of from its own men
-    /// and the enemy's count (every enemy man other than the king and the pawns counted a
-    /// queen; the pawns are counted exactly where captures name pawn or piece, as in wild16),
+    /// and the enemy's count ([`crate::sure_lead::sure_lead`]: every enemy man other than the
+    /// king and the pawns counted a queen, or a knight where a knight's check proves one),
     /// and the lead counted from the men it took (each valued from the belief when it was taken).
     /// Issue 28: a belief restarted from a single wrong guess put `mcts` 7.25 behind when it
     /// was 19.75 ahead, and the game ended in threefold repetition; in two games 3.75 and 3
     /// ahead the belief's mean and the sure lead were both under [`AHEAD_MATERIAL`].
     pub fn material_lead(&mut self) -> f64 {
         let side = self.view.side();
-        let enemy = self.view.enemy();
-        let pieces = enemy
-            .men
-            .saturating_sub(1)
-            .saturating_sub(enemy.pawns_at_most);
         let own = crate::eval::material(self.view.own_board().board(), side);
-        let sure = (own
-            - f64::from(enemy.pawns_at_most)
-            - f64::from(pieces) * crate::eval::material_value(Role::Queen))
-        .max(
+        let sure = crate::sure_lead::sure_lead(&self.view).max(
             self.known
                 .as_ref()
                 .map_or(f64::NEG_INFINITY, |k| k.lead(own)),
