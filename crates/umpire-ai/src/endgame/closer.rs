@@ -12,6 +12,7 @@ use umpire_rules::{Attempt, AttemptList, Command, Observation, Verdict};
 use umpire_view::PlayerView;
 use umpire_view::guided::{FilterSet, GuidedSpace};
 
+use super::stalemate_guard::StalemateGuard;
 use crate::Analysis;
 use crate::darkboard::net_worlds::KingWorlds;
 use crate::darkboard::root_terms::OwnHistory;
@@ -26,6 +27,10 @@ pub struct NetCloser {
     options: AttemptList,
     bonus: Vec<f32>,
     scores: Vec<net::Scored>,
+    /// The king squares counted soundly past possible pawns, for the stalemate shares.
+    guard: StalemateGuard,
+    /// Per option, the larger of the guard's stalemate share and the wrapped agent's.
+    risks: Vec<f32>,
 }
 
 impl NetCloser {
@@ -39,6 +44,8 @@ impl NetCloser {
             options: AttemptList::new(),
             bonus: Vec::new(),
             scores: Vec::new(),
+            guard: StalemateGuard::default(),
+            risks: Vec::new(),
         }
     }
 
@@ -54,6 +61,7 @@ impl NetCloser {
         self.meta.observe(observation);
         if observation.actor != view.side() && observation.moved {
             self.kings.opponent_moved(&self.meta);
+            self.guard.opponent_moved(&self.meta);
             if view.turn().capture_at.is_some() {
                 self.history.taken(view.own_board());
             }
@@ -71,6 +79,7 @@ impl NetCloser {
     pub fn options(&mut self, view: &PlayerView) -> Option<&[Attempt]> {
         if !net::applies(&self.meta) {
             self.kings.forget();
+            self.guard.forget();
             return None;
         }
         self.options.clear();
@@ -89,15 +98,24 @@ impl NetCloser {
     /// The net's attempt among the last [`NetCloser::options`], and its analysis; `stalemates`,
     /// if given, is per option the share of the wrapped agent's positions in which it
     /// stalemates (charged like the net's own stalemates: the metaposition may have lost track
-    /// of a pawn that the agent's belief still knows).
+    /// of a pawn that the agent's belief still knows). Each option is charged the larger of that
+    /// share and the [`StalemateGuard`]'s (counted where the net's squares may have dropped the
+    /// king's true one).
     pub fn pick(&mut self, stalemates: Option<&[f32]>) -> (Attempt, Analysis) {
         let kings = self.kings.worlds(&self.meta);
+        self.guard
+            .shares(&self.meta, &self.options, &mut self.risks);
+        if let Some(given) = stalemates {
+            for (risk, &s) in self.risks.iter_mut().zip(given) {
+                *risk = risk.max(s);
+            }
+        }
         net::choose(
             &self.meta,
             kings,
             &self.options,
             &self.bonus,
-            stalemates,
+            Some(&self.risks),
             &mut self.scores,
         )
     }

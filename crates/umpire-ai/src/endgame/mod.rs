@@ -16,8 +16,10 @@
 //! valued one move ahead on that board with the table's distances behind it
 //! ([`Board::value`]): it must stalemate nowhere, leave no table man to the king, and lead only
 //! to sets the table knows and sees whole (no square hidden behind a surplus man). The move
-//! with the shortest worst-case mate is played; when none qualifies, the wrapped agent (and
-//! the net) decides that move.
+//! with the shortest worst-case mate is played, ties going to the move after which the next
+//! decision may do best ([`Board::next_best`]: a surplus man's tempo keeps the distance, a
+//! move that clears the table's lines shortens it next); when none qualifies, the wrapped
+//! agent (and the net) decides that move.
 //!
 //! The tables are for `wild16`, where the answers they model (illegal, silent, the check
 //! kinds) are what the umpire says; under other rule sets the wrapper always defers. A Black
@@ -35,11 +37,15 @@
 //! [`EndgameConfig::net`]), each option charged for the share of the wrapped agent's own
 //! positions in which it stalemates ([`Agent::stalemate_shares`]: `mcts` answers from its
 //! belief, which may still know where a pawn stands after the metaposition has lost track of
-//! it); [`DarkboardAgent`](crate::DarkboardAgent) is wrapped without it,
+//! it) or, where larger, for the share a guard counts over king squares and pawn placements
+//! kept soundly past the squares where an enemy pawn may stand (`stalemate_guard.rs`: the
+//! net's own squares drop a king square behind a possible pawn by a guess, and a restarted
+//! belief may not hold the king's square); [`DarkboardAgent`](crate::DarkboardAgent) is wrapped without it,
 //! since it closes the same net itself with its own root terms. Everywhere else the wrapped
 //! agent decides.
 
 mod closer;
+mod stalemate_guard;
 mod surplus;
 pub mod tables;
 pub mod tables_at_start;
@@ -306,9 +312,11 @@ impl<A: Agent> Endgame<A> {
         let (distance, pick) = if board.has_surplus() {
             // Every move of every man, valued on the real board with the table behind it;
             // first among those to a board the men have not stood on twice lately.
+            // Ties go to the move after which the next decision may do best (`next_best`).
             let set = self.tracker.current_in(board.domain());
             let table = tables::table(ending);
-            let mut best: Option<(bool, u8, Attempt)> = None;
+            let mut best: Option<((bool, u8, u8), Attempt)> = None;
+            let mut scratch = Vec::new();
             for &a in &self.options {
                 let white = orient_attempt(side, a);
                 let Some(v) = board.value(table, &layout, set, white) else {
@@ -317,11 +325,17 @@ impl<A: Agent> Endgame<A> {
                 let worn = board
                     .key_after(white)
                     .is_some_and(|k| self.visits.count(k) >= 2);
-                if best.is_none_or(|b| (worn, v) < (b.0, b.1)) {
-                    best = Some((worn, v, a));
+                if best.is_some_and(|b| (worn, v) > (b.0.0, b.0.1)) {
+                    continue;
+                }
+                let next = board
+                    .next_best(table, &layout, set, white, &mut scratch)
+                    .unwrap_or(u8::MAX);
+                if best.is_none_or(|b| (worn, v, next) < b.0) {
+                    best = Some(((worn, v, next), a));
                 }
             }
-            best.map(|(_, v, a)| (v, a))?
+            best.map(|((_, v, _), a)| (v, a))?
         } else {
             let set = self.tracker.current(layout);
             let probe = tables::table(ending).probe(layout, set).ok()?;
