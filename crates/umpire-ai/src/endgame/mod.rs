@@ -45,6 +45,7 @@
 //! agent decides.
 
 mod closer;
+mod progress;
 mod stalemate_guard;
 mod surplus;
 pub mod tables;
@@ -58,6 +59,7 @@ use umpire_tablebase::{Answer, Ending, Layout};
 use umpire_view::{PlayerView, ViewError};
 
 pub use closer::NetCloser;
+pub use progress::{PUSH_FROM, ProgressClock};
 pub use surplus::Board;
 pub use tables_at_start::{TABLES_ENV, TableLoading};
 pub use tracker::KingTracker;
@@ -119,6 +121,8 @@ pub struct Endgame<A: Agent> {
     stalemates: Vec<f32>,
     /// The boards of the player's men after its recent moves with surplus men.
     visits: Visits,
+    /// The fifty-move clock as the player counts it.
+    clock: ProgressClock,
 }
 
 /// Mirrors a square for Black (tables are for White).
@@ -265,6 +269,7 @@ impl<A: Agent> Endgame<A> {
             options: AttemptList::new(),
             stalemates: Vec::new(),
             visits: Visits::default(),
+            clock: ProgressClock::default(),
         }
     }
 
@@ -297,6 +302,11 @@ impl<A: Agent> Endgame<A> {
         self.net_moves
     }
 
+    /// The fifty-move clock as the player counts it ([`ProgressClock`]).
+    pub fn clock(&self) -> ProgressClock {
+        self.clock
+    }
+
     /// The tracked set of lone-king squares (White-oriented), while an ending is tracked.
     pub fn tracked_set(&self) -> Option<u64> {
         self.tracker.set()
@@ -312,10 +322,13 @@ impl<A: Agent> Endgame<A> {
         let (distance, pick) = if board.has_surplus() {
             // Every move of every man, valued on the real board with the table behind it;
             // first among those to a board the men have not stood on twice lately.
-            // Ties go to the move after which the next decision may do best (`next_best`).
+            // Ties go to the move after which the next decision may do best (`next_best`);
+            // once the clock is urgent, a pawn push before anything else (`progress.rs`).
             let set = self.tracker.current_in(board.domain());
             let table = tables::table(ending);
-            let mut best: Option<((bool, u8, u8), Attempt)> = None;
+            let urgent = self.clock.urgent();
+            let own = view.own_board().board();
+            let mut best: Option<((bool, bool, u8, u8), Attempt)> = None;
             let mut scratch = Vec::new();
             for &a in &self.options {
                 let white = orient_attempt(side, a);
@@ -325,17 +338,18 @@ impl<A: Agent> Endgame<A> {
                 let worn = board
                     .key_after(white)
                     .is_some_and(|k| self.visits.count(k) >= 2);
-                if best.is_some_and(|b| (worn, v) > (b.0.0, b.0.1)) {
+                let stalls = !(urgent && own.role_at(a.from) == Some(Role::Pawn));
+                if best.is_some_and(|b| (worn, stalls, v) > (b.0.0, b.0.1, b.0.2)) {
                     continue;
                 }
                 let next = board
                     .next_best(table, &layout, set, white, &mut scratch)
                     .unwrap_or(u8::MAX);
-                if best.is_none_or(|b| (worn, v, next) < b.0) {
-                    best = Some(((worn, v, next), a));
+                if best.is_none_or(|b| (worn, stalls, v, next) < b.0) {
+                    best = Some(((worn, stalls, v, next), a));
                 }
             }
-            best.map(|((_, v, _), a)| (v, a))?
+            best.map(|((_, _, v, _), a)| (v, a))?
         } else {
             let set = self.tracker.current(layout);
             let probe = tables::table(ending).probe(layout, set).ok()?;
@@ -376,6 +390,7 @@ impl<A: Agent> Agent for Endgame<A> {
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         // The layout before the observation, for the tracker.
         let before = table_core(self.inner.view(), self.config).map(|(_, l, b)| (l, b));
+        self.clock.observe(self.inner.view(), observation);
         self.inner.observe(observation)?;
         if let Some(closer) = &mut self.closer {
             closer.observe(self.inner.view(), observation);
