@@ -27,8 +27,9 @@ pub struct NetCloser {
     options: AttemptList,
     bonus: Vec<f32>,
     scores: Vec<net::Scored>,
-    /// The king squares counted soundly past possible pawns, for the stalemate shares.
-    guard: StalemateGuard,
+    /// The king squares counted soundly past possible pawns, for the stalemate shares (`None`:
+    /// the net as before the guard).
+    guard: Option<StalemateGuard>,
     /// Per option, the larger of the guard's stalemate share and the wrapped agent's.
     risks: Vec<f32>,
 }
@@ -44,9 +45,18 @@ impl NetCloser {
             options: AttemptList::new(),
             bonus: Vec::new(),
             scores: Vec::new(),
-            guard: StalemateGuard::default(),
+            guard: Some(StalemateGuard::default()),
             risks: Vec::new(),
         }
+    }
+
+    /// This closer with the stalemate guard (`guarded`, as [`NetCloser::new`] builds it) or
+    /// without it (the net as the yardsticks' `raider` had it when it was set).
+    pub fn guarded(mut self, guarded: bool) -> NetCloser {
+        if !guarded {
+            self.guard = None;
+        }
+        self
     }
 
     /// The opening announcements were heard (`view` has taken them in).
@@ -61,7 +71,9 @@ impl NetCloser {
         self.meta.observe(observation);
         if observation.actor != view.side() && observation.moved {
             self.kings.opponent_moved(&self.meta);
-            self.guard.opponent_moved(&self.meta);
+            if let Some(guard) = &mut self.guard {
+                guard.opponent_moved(&self.meta);
+            }
             if view.turn().capture_at.is_some() {
                 self.history.taken(view.own_board());
             }
@@ -79,7 +91,9 @@ impl NetCloser {
     pub fn options(&mut self, view: &PlayerView) -> Option<&[Attempt]> {
         if !net::applies(&self.meta) {
             self.kings.forget();
-            self.guard.forget();
+            if let Some(guard) = &mut self.guard {
+                guard.forget();
+            }
             return None;
         }
         self.options.clear();
@@ -103,8 +117,13 @@ impl NetCloser {
     /// king's true one).
     pub fn pick(&mut self, stalemates: Option<&[f32]>) -> (Attempt, Analysis) {
         let kings = self.kings.worlds(&self.meta);
-        self.guard
-            .shares(&self.meta, &self.options, &mut self.risks);
+        match &mut self.guard {
+            Some(guard) => guard.shares(&self.meta, &self.options, &mut self.risks),
+            None => {
+                self.risks.clear();
+                self.risks.resize(self.options.len(), 0.0);
+            }
+        }
         if let Some(given) = stalemates {
             for (risk, &s) in self.risks.iter_mut().zip(given) {
                 *risk = risk.max(s);

@@ -78,15 +78,20 @@ pub struct EndgameConfig {
     /// Play a table's ending when the player has more men than it covers, the surplus men
     /// left where they stand ([`table_core`]).
     pub surplus: bool,
+    /// Charge the net's options for stalemates counted soundly past possible pawns
+    /// (`stalemate_guard.rs`), beside the wrapped agent's belief.
+    pub stalemate_guard: bool,
 }
 
 impl Default for EndgameConfig {
-    /// Every table: KRK, KQK, KBBK and KBNK, also with surplus men, and the net beyond them.
+    /// Every table: KRK, KQK, KBBK and KBNK, also with surplus men, and the net beyond them
+    /// with the stalemate guard.
     fn default() -> EndgameConfig {
         EndgameConfig {
             kbnk: true,
             net: true,
             surplus: true,
+            stalemate_guard: true,
         }
     }
 }
@@ -257,7 +262,9 @@ impl<A: Agent> Endgame<A> {
 
     /// `inner` with the tables of `config`.
     pub fn with_config(inner: A, config: EndgameConfig) -> Endgame<A> {
-        let closer = config.net.then(|| Box::new(NetCloser::new(inner.view())));
+        let closer = config
+            .net
+            .then(|| Box::new(NetCloser::new(inner.view()).guarded(config.stalemate_guard)));
         Endgame {
             inner,
             config,
