@@ -113,8 +113,8 @@ impl NetCloser {
     /// if given, is per option the share of the wrapped agent's positions in which it
     /// stalemates (charged like the net's own stalemates: the metaposition may have lost track
     /// of a pawn that the agent's belief still knows). Each option is charged the larger of that
-    /// share and the [`StalemateGuard`]'s (counted where the net's squares may have dropped the
-    /// king's true one).
+    /// share and the stalemate guard's (`stalemate_guard.rs`: counted where the net's squares
+    /// may have dropped the king's true one), unless the closer is [unguarded](NetCloser::guarded).
     pub fn pick(&mut self, stalemates: Option<&[f32]>) -> (Attempt, Analysis) {
         let kings = self.kings.worlds(&self.meta);
         match &mut self.guard {

@@ -40,9 +40,9 @@
 //! it) or, where larger, for the share a guard counts over king squares and pawn placements
 //! kept soundly past the squares where an enemy pawn may stand (`stalemate_guard.rs`: the
 //! net's own squares drop a king square behind a possible pawn by a guess, and a restarted
-//! belief may not hold the king's square); [`DarkboardAgent`](crate::DarkboardAgent) is wrapped without it,
-//! since it closes the same net itself with its own root terms. Everywhere else the wrapped
-//! agent decides.
+//! belief may not hold the king's square); [`DarkboardAgent`](crate::DarkboardAgent) is
+//! wrapped without it, since it closes the same net itself with its own root terms. Everywhere
+//! else the wrapped agent decides.
 
 mod closer;
 mod progress;
