@@ -12,6 +12,7 @@ use umpire_rules::{Attempt, AttemptList, Command, Observation, Verdict};
 use umpire_view::PlayerView;
 use umpire_view::guided::{FilterSet, GuidedSpace};
 
+use super::stalemate_guard::StalemateGuard;
 use crate::Analysis;
 use crate::darkboard::net_worlds::KingWorlds;
 use crate::darkboard::root_terms::OwnHistory;
@@ -26,6 +27,11 @@ pub struct NetCloser {
     options: AttemptList,
     bonus: Vec<f32>,
     scores: Vec<net::Scored>,
+    /// The king squares counted soundly past possible pawns, for the stalemate shares (`None`:
+    /// the net as before the guard).
+    guard: Option<StalemateGuard>,
+    /// Per option, the larger of the guard's stalemate share and the wrapped agent's.
+    risks: Vec<f32>,
 }
 
 impl NetCloser {
@@ -39,7 +45,18 @@ impl NetCloser {
             options: AttemptList::new(),
             bonus: Vec::new(),
             scores: Vec::new(),
+            guard: Some(StalemateGuard::default()),
+            risks: Vec::new(),
         }
+    }
+
+    /// This closer with the stalemate guard (`guarded`, as [`NetCloser::new`] builds it) or
+    /// without it (the net as the yardsticks' `raider` had it when it was set).
+    pub fn guarded(mut self, guarded: bool) -> NetCloser {
+        if !guarded {
+            self.guard = None;
+        }
+        self
     }
 
     /// The opening announcements were heard (`view` has taken them in).
@@ -54,6 +71,9 @@ impl NetCloser {
         self.meta.observe(observation);
         if observation.actor != view.side() && observation.moved {
             self.kings.opponent_moved(&self.meta);
+            if let Some(guard) = &mut self.guard {
+                guard.opponent_moved(&self.meta);
+            }
             if view.turn().capture_at.is_some() {
                 self.history.taken(view.own_board());
             }
@@ -71,6 +91,9 @@ impl NetCloser {
     pub fn options(&mut self, view: &PlayerView) -> Option<&[Attempt]> {
         if !net::applies(&self.meta) {
             self.kings.forget();
+            if let Some(guard) = &mut self.guard {
+                guard.forget();
+            }
             return None;
         }
         self.options.clear();
@@ -89,15 +112,29 @@ impl NetCloser {
     /// The net's attempt among the last [`NetCloser::options`], and its analysis; `stalemates`,
     /// if given, is per option the share of the wrapped agent's positions in which it
     /// stalemates (charged like the net's own stalemates: the metaposition may have lost track
-    /// of a pawn that the agent's belief still knows).
+    /// of a pawn that the agent's belief still knows). Each option is charged the larger of that
+    /// share and the stalemate guard's (`stalemate_guard.rs`: counted where the net's squares
+    /// may have dropped the king's true one), unless the closer is [unguarded](NetCloser::guarded).
     pub fn pick(&mut self, stalemates: Option<&[f32]>) -> (Attempt, Analysis) {
         let kings = self.kings.worlds(&self.meta);
+        match &mut self.guard {
+            Some(guard) => guard.shares(&self.meta, &self.options, &mut self.risks),
+            None => {
+                self.risks.clear();
+                self.risks.resize(self.options.len(), 0.0);
+            }
+        }
+        if let Some(given) = stalemates {
+            for (risk, &s) in self.risks.iter_mut().zip(given) {
+                *risk = risk.max(s);
+            }
+        }
         net::choose(
             &self.meta,
             kings,
             &self.options,
             &self.bonus,
-            stalemates,
+            Some(&self.risks),
             &mut self.scores,
         )
     }

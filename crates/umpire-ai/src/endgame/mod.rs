@@ -16,8 +16,10 @@
 //! valued one move ahead on that board with the table's distances behind it
 //! ([`Board::value`]): it must stalemate nowhere, leave no table man to the king, and lead only
 //! to sets the table knows and sees whole (no square hidden behind a surplus man). The move
-//! with the shortest worst-case mate is played; when none qualifies, the wrapped agent (and
-//! the net) decides that move.
+//! with the shortest worst-case mate is played, ties going to the move after which the next
+//! decision may do best ([`Board::next_best`]: a surplus man's tempo keeps the distance, a
+//! move that clears the table's lines shortens it next); when none qualifies, the wrapped
+//! agent (and the net) decides that move.
 //!
 //! The tables are for `wild16`, where the answers they model (illegal, silent, the check
 //! kinds) are what the umpire says; under other rule sets the wrapper always defers. A Black
@@ -35,11 +37,16 @@
 //! [`EndgameConfig::net`]), each option charged for the share of the wrapped agent's own
 //! positions in which it stalemates ([`Agent::stalemate_shares`]: `mcts` answers from its
 //! belief, which may still know where a pawn stands after the metaposition has lost track of
-//! it); [`DarkboardAgent`](crate::DarkboardAgent) is wrapped without it,
-//! since it closes the same net itself with its own root terms. Everywhere else the wrapped
-//! agent decides.
+//! it) or, where larger, for the share a guard counts over king squares and pawn placements
+//! kept soundly past the squares where an enemy pawn may stand (`stalemate_guard.rs`: the
+//! net's own squares drop a king square behind a possible pawn by a guess, and a restarted
+//! belief may not hold the king's square); [`DarkboardAgent`](crate::DarkboardAgent) is
+//! wrapped without it, since it closes the same net itself with its own root terms. Everywhere
+//! else the wrapped agent decides.
 
 mod closer;
+mod progress;
+mod stalemate_guard;
 mod surplus;
 pub mod tables;
 pub mod tables_at_start;
@@ -52,6 +59,7 @@ use umpire_tablebase::{Answer, Ending, Layout};
 use umpire_view::{PlayerView, ViewError};
 
 pub use closer::NetCloser;
+pub use progress::{PUSH_FROM, ProgressClock};
 pub use surplus::Board;
 pub use tables_at_start::{TABLES_ENV, TableLoading};
 pub use tracker::KingTracker;
@@ -70,15 +78,20 @@ pub struct EndgameConfig {
     /// Play a table's ending when the player has more men than it covers, the surplus men
     /// left where they stand ([`table_core`]).
     pub surplus: bool,
+    /// Charge the net's options for stalemates counted soundly past possible pawns
+    /// (`stalemate_guard.rs`), beside the wrapped agent's belief.
+    pub stalemate_guard: bool,
 }
 
 impl Default for EndgameConfig {
-    /// Every table: KRK, KQK, KBBK and KBNK, also with surplus men, and the net beyond them.
+    /// Every table: KRK, KQK, KBBK and KBNK, also with surplus men, and the net beyond them
+    /// with the stalemate guard.
     fn default() -> EndgameConfig {
         EndgameConfig {
             kbnk: true,
             net: true,
             surplus: true,
+            stalemate_guard: true,
         }
     }
 }
@@ -113,6 +126,8 @@ pub struct Endgame<A: Agent> {
     stalemates: Vec<f32>,
     /// The boards of the player's men after its recent moves with surplus men.
     visits: Visits,
+    /// The fifty-move clock as the player counts it.
+    clock: ProgressClock,
 }
 
 /// Mirrors a square for Black (tables are for White).
@@ -247,7 +262,9 @@ impl<A: Agent> Endgame<A> {
 
     /// `inner` with the tables of `config`.
     pub fn with_config(inner: A, config: EndgameConfig) -> Endgame<A> {
-        let closer = config.net.then(|| Box::new(NetCloser::new(inner.view())));
+        let closer = config
+            .net
+            .then(|| Box::new(NetCloser::new(inner.view()).guarded(config.stalemate_guard)));
         Endgame {
             inner,
             config,
@@ -259,6 +276,7 @@ impl<A: Agent> Endgame<A> {
             options: AttemptList::new(),
             stalemates: Vec::new(),
             visits: Visits::default(),
+            clock: ProgressClock::default(),
         }
     }
 
@@ -291,6 +309,11 @@ impl<A: Agent> Endgame<A> {
         self.net_moves
     }
 
+    /// The fifty-move clock as the player counts it ([`ProgressClock`]).
+    pub fn clock(&self) -> ProgressClock {
+        self.clock
+    }
+
     /// The tracked set of lone-king squares (White-oriented), while an ending is tracked.
     pub fn tracked_set(&self) -> Option<u64> {
         self.tracker.set()
@@ -306,9 +329,14 @@ impl<A: Agent> Endgame<A> {
         let (distance, pick) = if board.has_surplus() {
             // Every move of every man, valued on the real board with the table behind it;
             // first among those to a board the men have not stood on twice lately.
+            // Ties go to the move after which the next decision may do best (`next_best`);
+            // once the clock is urgent, a pawn push before anything else (`progress.rs`).
             let set = self.tracker.current_in(board.domain());
             let table = tables::table(ending);
-            let mut best: Option<(bool, u8, Attempt)> = None;
+            let urgent = self.clock.urgent();
+            let own = view.own_board().board();
+            let mut best: Option<((bool, bool, u8, u8), Attempt)> = None;
+            let mut scratch = Vec::new();
             for &a in &self.options {
                 let white = orient_attempt(side, a);
                 let Some(v) = board.value(table, &layout, set, white) else {
@@ -317,11 +345,18 @@ impl<A: Agent> Endgame<A> {
                 let worn = board
                     .key_after(white)
                     .is_some_and(|k| self.visits.count(k) >= 2);
-                if best.is_none_or(|b| (worn, v) < (b.0, b.1)) {
-                    best = Some((worn, v, a));
+                let stalls = !(urgent && own.role_at(a.from) == Some(Role::Pawn));
+                if best.is_some_and(|b| (worn, stalls, v) > (b.0.0, b.0.1, b.0.2)) {
+                    continue;
+                }
+                let next = board
+                    .next_best(table, &layout, set, white, &mut scratch)
+                    .unwrap_or(u8::MAX);
+                if best.is_none_or(|b| (worn, stalls, v, next) < b.0) {
+                    best = Some(((worn, stalls, v, next), a));
                 }
             }
-            best.map(|(_, v, a)| (v, a))?
+            best.map(|((_, _, v, _), a)| (v, a))?
         } else {
             let set = self.tracker.current(layout);
             let probe = tables::table(ending).probe(layout, set).ok()?;
@@ -362,6 +397,7 @@ impl<A: Agent> Agent for Endgame<A> {
     fn observe(&mut self, observation: &Observation) -> Result<(), ViewError> {
         // The layout before the observation, for the tracker.
         let before = table_core(self.inner.view(), self.config).map(|(_, l, b)| (l, b));
+        self.clock.observe(self.inner.view(), observation);
         self.inner.observe(observation)?;
         if let Some(closer) = &mut self.closer {
             closer.observe(self.inner.view(), observation);

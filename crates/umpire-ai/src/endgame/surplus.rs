@@ -293,6 +293,84 @@ impl Board {
     }
 }
 
+impl Board {
+    /// The player's attempts on this board (White-oriented): every step and slide of its men
+    /// onto a square none of them holds, a pawn's push (one or two squares, promoting to a
+    /// queen on the last rank; a pawn takes nothing, the lone king being the only enemy man).
+    fn attempts(&self, out: &mut Vec<Attempt>) {
+        out.clear();
+        let occ = self.occupied();
+        let step = |from: Square, to: Square, promotion| Attempt {
+            from,
+            to,
+            promotion,
+        };
+        for to in Bitboard(attacks::king_attacks(self.king).0 & !occ) {
+            out.push(step(self.king, to, None));
+        }
+        for &(role, sq) in self.men() {
+            if role == Role::Pawn {
+                let Some(one) = sq.offset(8) else { continue };
+                if occ & bit(one) != 0 {
+                    continue;
+                }
+                let queen =
+                    (one.rank() == umpire_rules::shakmaty::Rank::Eighth).then_some(Role::Queen);
+                out.push(step(sq, one, queen));
+                if sq.rank() == umpire_rules::shakmaty::Rank::Second
+                    && let Some(two) = sq.offset(16)
+                    && occ & bit(two) == 0
+                {
+                    out.push(step(sq, two, None));
+                }
+                continue;
+            }
+            for to in Bitboard(man_attacks(role, sq, occ) & !occ) {
+                out.push(step(sq, to, None));
+            }
+        }
+    }
+
+    /// The best [value](Board::value) the player's next decision may reach after `attempt`
+    /// with the lone king somewhere in `set`: the squares where the attempt is legal, spread
+    /// by the king's reply over the board after it, valued for every attempt from there (the
+    /// table's men as the attempt leaves them). `None` when no next attempt can be valued.
+    ///
+    /// It tells apart the moves [`Board::value`] ties: a surplus man's move keeps the table's
+    /// distance (the king spreads back), as does a table move, but only the one that takes a
+    /// surplus man out of the table's lines lets the next decision shorten it. Issue 28, session
+    /// 8's `raider` row, game 23 (`mcts` White, KQNNP vs K, 16 ahead): every qualifying move
+    /// was valued 3, the first in the list (a knight's) was played each time, and the knights
+    /// toured for fifty moves while the king stood in the corner.
+    pub fn next_best(
+        &self,
+        table: &Tablebase,
+        layout: &Layout,
+        set: u64,
+        attempt: Attempt,
+        scratch: &mut Vec<Attempt>,
+    ) -> Option<u8> {
+        let illegal = self.illegal_squares(attempt)?;
+        let after = self.after(attempt)?;
+        let moves_table_man =
+            attempt.from == layout.king || layout.men().iter().any(|m| m.1 == attempt.from);
+        let table_after = if moves_table_man {
+            layout.after(attempt)
+        } else {
+            *layout
+        };
+        let next = king_spread(set & !illegal) & after.domain();
+        if next == 0 {
+            return None;
+        }
+        after.attempts(scratch);
+        scratch
+            .iter()
+            .filter_map(|&b| after.value(table, &table_after, next, b))
+            .min()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
