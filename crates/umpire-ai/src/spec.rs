@@ -174,6 +174,12 @@ pub fn engine_timeout(budget: Budget) -> Duration {
 }
 
 impl AgentSpec {
+    /// Whether this agent carries its own budget (`NAME@BUDGET`, a tuned `mcts`), so that the
+    /// budget given to the others ([`AgentSpec::budget`]'s argument) is not its.
+    pub fn has_own_budget(&self) -> bool {
+        matches!(self, AgentSpec::Budgeted(..) | AgentSpec::Tuned(..))
+    }
+
     /// The budget this agent thinks with when the others are given `budget`: its own for
     /// `NAME@BUDGET`, else `budget`.
     pub fn budget(&self, budget: Budget) -> Budget {
@@ -293,6 +299,10 @@ mod tests {
         assert!("darkboard@1000/bound=512".parse::<AgentSpec>().is_err());
         let plain: AgentSpec = "mcts".parse().unwrap();
         assert_eq!(plain.budget(Budget::Nodes(400)), Budget::Nodes(400));
+        assert!(nodes.has_own_budget() && time.has_own_budget() && tuned.has_own_budget());
+        assert!(!plain.has_own_budget());
+        let cmd: AgentSpec = "cmd:engine".parse().unwrap();
+        assert!(!cmd.has_own_budget());
     }
 
     #[test]

@@ -261,6 +261,45 @@ fn round_robin_prints_a_ratings_table() {
 }
 
 #[test]
+fn the_json_budget_is_what_the_seats_played_under() {
+    let common = ["--games", "1", "--seed", "3", "--max-plies", "10", "--json"];
+    let with = |agents: &[&str], extra: &[&str]| {
+        let mut args = vec!["match"];
+        args.extend(agents);
+        args.extend(common);
+        args.extend(extra);
+        summary(&run_ok(&args))
+    };
+    // Both seats carry their own budget: the run's (100 ms by default) is nobody's.
+    let own = with(&["guided-random@7", "random@9"], &[]);
+    assert!(own["budget"].is_null(), "{own}");
+    assert_eq!(own["budgets"], serde_json::json!(["7 nodes", "9 nodes"]));
+    // One seat takes the run's budget.
+    let one = with(&["guided-random@7", "random"], &["--nodes", "8"]);
+    assert_eq!(one["budget"], "8 nodes", "{one}");
+    assert_eq!(one["budgets"], serde_json::json!(["7 nodes", "8 nodes"]));
+    let none = with(&["guided-random", "random"], &[]);
+    assert_eq!(none["budget"], "100 ms", "{none}");
+    // A round robin names each agent's budget, and each pairing's.
+    let rr = with(&["--round-robin", "random@5", "random@6", "random@7"], &[]);
+    assert!(rr["budget"].is_null(), "{rr}");
+    assert_eq!(
+        rr["budgets"],
+        serde_json::json!(["5 nodes", "6 nodes", "7 nodes"])
+    );
+    assert_eq!(
+        rr["pairings"][2]["budgets"],
+        serde_json::json!(["6 nodes", "7 nodes"]),
+        "{rr}"
+    );
+    let mixed = with(
+        &["--round-robin", "random@5", "random"],
+        &["--movetime", "20"],
+    );
+    assert_eq!(mixed["budget"], "20 ms", "{mixed}");
+}
+
+#[test]
 fn bad_agent_names_and_options_are_clear_errors() {
     let e = run_err(&["match", "random", "rnadom"]);
     assert!(

@@ -201,6 +201,13 @@ impl MatchRun {
         ]
     }
 
+    /// The run's budget as `umpire match --json`'s `"budget"` gives it: `None` (null) when both
+    /// agents carry their own, so that it names no budget nobody played under.
+    pub fn run_budget(&self) -> Option<String> {
+        (!(self.a.has_own_budget() && self.b.has_own_budget()))
+            .then(|| budget_text(self.cfg.agent.budget))
+    }
+
     /// Plays games `[start, end)` in order.
     pub fn play(&self, start: u64, end: u64) -> Result<Vec<MatchGame>, String> {
         check_slice(start, end)?;

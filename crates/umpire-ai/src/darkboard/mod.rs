@@ -23,6 +23,7 @@ pub(crate) mod mate;
 pub(crate) mod net;
 mod net_value;
 pub(crate) mod net_worlds;
+mod own_configs;
 pub(crate) mod root_terms;
 mod search;
 mod sure_attacks;

@@ -9,10 +9,10 @@
 //! Used by `darkboard` at every decision and by the [`Endgame`](crate::endgame::Endgame)
 //! wrapper when it closes the mating net for another agent.
 
-use std::hash::{Hash, Hasher};
-
 use umpire_rules::shakmaty::Role;
 use umpire_rules::{Attempt, OwnBoard};
+
+use super::own_configs::{OwnConfigs, own_hash};
 
 /// What returning a man to a square recently left costs, in evaluation pawns.
 const REPEAT_PENALTY: f32 = 0.4;
@@ -38,15 +38,9 @@ const PROGRESS_PER_PLY: f32 = 0.3;
 pub(crate) struct OwnHistory {
     /// The last accepted attempts (most recent last).
     recent: [Option<Attempt>; 4],
-    /// Hashes of the own men after each accepted attempt.
-    seen: Vec<u64>,
-}
-
-/// A hash of the own men (where they stand, castling and en passant rights).
-fn own_hash(own: &OwnBoard) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    own.hash(&mut h);
-    h.finish()
+    /// The own men after each accepted attempt and each loss, as far as they may recur
+    /// (bounded: [`OwnConfigs`]).
+    seen: OwnConfigs,
 }
 
 impl OwnHistory {
@@ -54,14 +48,14 @@ impl OwnHistory {
     pub(crate) fn moved(&mut self, a: Attempt, own: &OwnBoard) {
         self.recent.rotate_left(1);
         self.recent[3] = Some(a);
-        self.seen.push(own_hash(own));
+        self.seen.push(own);
     }
 
     /// The enemy took one of our men; `own` is our men after it: a configuration no own move
     /// left, which a repetition counts as much as one that did (game 39 of session 7's `mcts`
     /// against `raider` row was drawn by the third standing of a position first reached so).
     pub(crate) fn taken(&mut self, own: &OwnBoard) {
-        self.seen.push(own_hash(own));
+        self.seen.push(own);
     }
 
     /// The root terms of each of `options` from `own` with the fifty-move clock at most
@@ -83,7 +77,7 @@ impl OwnHistory {
             let mut after = own.clone();
             after.play(*a);
             let h = own_hash(&after);
-            let repeats = self.seen.iter().filter(|&&s| s == h).count();
+            let repeats = self.seen.count(h);
             b -= REPEAT_PENALTY * repeats as f32;
             // A third time may complete a threefold repetition (the enemy's men unchanged).
             if repeats >= 2 {

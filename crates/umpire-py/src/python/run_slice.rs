@@ -100,7 +100,8 @@ pub fn selfplay_slice<'py>(
 }
 
 /// What `umpire match --json` says of a run besides its games: the agents' names (`a`, `b`),
-/// the run's `budget` and each agent's `budgets`, and the `run_key` (hex) of a seed or key.
+/// the run's `budget` (None when both agents carry their own) and each agent's `budgets`, and
+/// the `run_key` (hex) of a seed or key.
 #[pyfunction]
 #[pyo3(signature = (a, b, movetime = None, nodes = None, seed = None, run_key = None))]
 pub fn match_header<'py>(
@@ -119,7 +120,7 @@ pub fn match_header<'py>(
     let d = PyDict::new(py);
     d.set_item("a", name_a)?;
     d.set_item("b", name_b)?;
-    d.set_item("budget", run_slice::budget_text(budget))?;
+    d.set_item("budget", run.run_budget())?;
     d.set_item("budgets", run.budgets().to_vec())?;
     d.set_item("run_key", key.to_hex())?;
     Ok(d)

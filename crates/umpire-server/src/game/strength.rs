@@ -13,21 +13,27 @@ pub const MAX_LEVEL: u8 = 5;
 
 /// The levels, 1 to [`MAX_LEVEL`]: `mcts` at 3, 20, 400, 4,000 and 64,000 nodes per decision, each
 /// with the belief its budget buys (bound 256, repairs of `N / 2` work units, at least 10,000:
-/// [`umpire_ai::time_bound::repair_budget`]). Measured (issue 28, fourth and seventh sessions, 40
-/// games a pairing, seed 28, `docs/BENCHMARKS.md`), the lower level's score against the next: 1–2
-/// 0.30, 2–3 0.275, 3–4 0.275, 4–5 0.47 (the goal is 0.25–0.35; not met at 4–5, where more nodes no
-/// longer buy strength). Decision CPU time under load (median / p99 / max): about 2 / 11 / 15 ms at
-/// levels 1–3, 12 / 19 / 28 ms at level 4 (once 4.3 s, a stall outside the budget still to be
-/// traced), 230 / 410 / 650 ms at level 5 (about 0.2 s of one core a decision on a quiet machine, 8
-/// or so level-5 decisions a second on two cores: the most a server playing many games can give).
+/// [`umpire_ai::time_bound::repair_budget`]). Measured (issue 28, ninth session, main's agents,
+/// 40 games a pairing, seed 28, `docs/BENCHMARKS.md` "Session 9: levels"), the lower level's score
+/// against the next: 1–2 0.275, 2–3 0.25, 3–4 0.2875, 4–5 0.4625 (the goal is 0.25–0.35: met
+/// for levels 1–4, not at 4–5, where `mcts` barely grows with its nodes above a few thousand,
+/// as before the eighth session's restart from many worlds, 0.475; a respacing at 3, 20, 150,
+/// 1,000 and 64,000 nodes failed at 150 against 1,000, 0.4375). Level 1 scores 0.74 against
+/// `guided-random`, the beginner's stand-in.
+/// Decision CPU time under load (median / p99 / max): about 1–2 / 7–9 / 10–15 ms at levels 1–3,
+/// 12 / 18–20 / 22–31 ms at level 4, 282 / 521 / 698 ms at level 5 (about seven level-5
+/// decisions a second on two cores: the most a server playing many games can give). The 4.3 s
+/// level-4 decision of the seventh session (a table built inside a decision) is gone: the
+/// tables are loaded before play.
 ///
-/// Why these: strength grows with about ten times the nodes per level up to a few thousand nodes
-/// and barely beyond (4,000 against 16,000 scored 0.42, 16,000 against 64,000 0.45, 2,000 against
-/// 12,000 0.45, 12,000 against 64,000 0.41); a larger belief bought nothing (16,000 nodes with
-/// bound 768 and 24,000 repair units scored 0.25 against 4,000 nodes over 6 games, with bound 256
-/// and 64,000 repair units 0.59 over 11), so the levels were moved down a step (the old level 1, 20
-/// nodes, is level 2; level 1 is 3 nodes) and level 5 stands sixteen times above level 4. Each
-/// level's [`Tuning`] could set the belief apart (`repair_work`, `belief_bound`); none does.
+/// Why these: strength grows with about ten times the nodes per level up to a few thousand nodes;
+/// above, before the eighth session's restart from many worlds, it barely grew (4,000 against
+/// 16,000 scored 0.42, 16,000 against 64,000 0.45, 4,000 against 64,000 0.475), and a larger
+/// belief bought nothing (16,000 nodes with bound 768 and 24,000 repair units scored 0.25 against
+/// 4,000 nodes over 6 games, with bound 256 and 64,000 repair units 0.59 over 11), so the levels
+/// were moved down a step in the seventh session (the old level 1, 20 nodes, is level 2; level 1
+/// is 3 nodes) and level 5 stands sixteen times above level 4. Each level's [`Tuning`] could set
+/// the belief apart (`repair_work`, `belief_bound`); none does.
 pub const LEVELS: [Tuning; MAX_LEVEL as usize] = [
     Tuning::nodes(3),
     Tuning::nodes(20),

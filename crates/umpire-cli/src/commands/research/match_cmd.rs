@@ -112,6 +112,27 @@ fn budget_text(b: Budget) -> String {
     }
 }
 
+/// The run's budget (`--nodes`/`--movetime`, 100 ms by default) as `--json`'s `"budget"`: null
+/// when every agent carries its own (`mcts@4000`, `mcts@level5`), so that it names no budget
+/// nobody played under; each agent's own is in `"budgets"`.
+fn run_budget_json(specs: &[&AgentSpec], run: Budget) -> Value {
+    if specs.iter().all(|s| s.has_own_budget()) {
+        Value::Null
+    } else {
+        json!(budget_text(run))
+    }
+}
+
+/// Each agent's budget per decision, as `--json`'s `"budgets"` (in the agents' order).
+fn budgets_json(specs: &[&AgentSpec], run: Budget) -> Value {
+    json!(
+        specs
+            .iter()
+            .map(|s| budget_text(s.budget(run)))
+            .collect::<Vec<_>>()
+    )
+}
+
 fn progress(total: u64) -> ProgressBar {
     if !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
@@ -218,14 +239,8 @@ fn two_agents(
             map.insert("rules".into(), json!(cfg.rules.as_str()));
             map.insert("seed".into(), json!(secret.seed()));
             map.insert("run_key".into(), json!(cfg.key.to_hex()));
-            map.insert("budget".into(), json!(budget_text(cfg.agent.budget)));
-            map.insert(
-                "budgets".into(),
-                json!([
-                    budget_text(a.budget(cfg.agent.budget)),
-                    budget_text(b.budget(cfg.agent.budget))
-                ]),
-            );
+            map.insert("budget".into(), run_budget_json(&[a, b], cfg.agent.budget));
+            map.insert("budgets".into(), budgets_json(&[a, b], cfg.agent.budget));
             map.insert(
                 "sprt".into(),
                 match cfg.sprt {
@@ -442,8 +457,10 @@ fn round_robin(
             .map(|(i, j, s)| {
                 let mut o = summary_json(s);
                 if let Value::Object(map) = &mut o {
-                    map.insert("a".into(), json!(specs[*i].to_string()));
-                    map.insert("b".into(), json!(specs[*j].to_string()));
+                    let (a, b) = (&specs[*i], &specs[*j]);
+                    map.insert("a".into(), json!(a.to_string()));
+                    map.insert("b".into(), json!(b.to_string()));
+                    map.insert("budgets".into(), budgets_json(&[a, b], cfg.agent.budget));
                 }
                 o
             })
@@ -457,20 +474,29 @@ fn round_robin(
                        "score": st.tally.score()})
             })
             .collect();
+        let all: Vec<&AgentSpec> = specs.iter().collect();
         say!(
             "{}",
             json!({"rules": cfg.rules.as_str(), "seed": secret.seed(),
                    "run_key": cfg.key.to_hex(), "games_per_pairing": cfg.games,
-                   "budget": budget_text(cfg.agent.budget), "pairings": pairings, "table": table})
+                   "budget": run_budget_json(&all, cfg.agent.budget),
+                   "budgets": budgets_json(&all, cfg.agent.budget),
+                   "pairings": pairings, "table": table})
         );
         return Ok(());
     }
+    let budget = if specs.iter().all(AgentSpec::has_own_budget) {
+        "each agent's own budget".to_owned()
+    } else if specs.iter().any(AgentSpec::has_own_budget) {
+        format!("{} or the agent's own", budget_text(cfg.agent.budget))
+    } else {
+        budget_text(cfg.agent.budget)
+    };
     say!(
-        "round robin of {} agents under {}, {} games per pairing ({} per decision, {})",
+        "round robin of {} agents under {}, {} games per pairing ({budget} per decision, {})",
         specs.len(),
         cfg.rules,
         cfg.games,
-        budget_text(cfg.agent.budget),
         secret.describe()
     );
     for (i, j, s) in &rr.pairings {
