@@ -41,11 +41,6 @@ export function gameFields(): HTMLElement[] {
   ];
 }
 
-/** The house agent for a level: 1 tries at random among the attempts that could be legal, 2–5 search (more nodes each level). */
-export function agentFor(level: number): string {
-  return level <= 1 ? 'guided-random' : 'mcts';
-}
-
 /** The landing page. */
 export const landing: Page = (main) => {
   // Each form says what became of it inside itself, where the eye is (a refusal at the top of
@@ -79,7 +74,9 @@ export const landing: Page = (main) => {
         rules: formValue(botForm, 'rules'),
         initial_ms,
         increment_ms,
-        agent: agentFor(Number(formValue(botForm, 'level'))),
+        // `mcts` at every level, with the server's nodes for it (`LEVEL_NODES`): the ladder
+        // measured in `docs/ENGINE.md`, "Levels" (each level about 0.25–0.35 against the next).
+        agent: 'mcts',
         level: Number(formValue(botForm, 'level')),
         color: 'random',
         ...(practiceBox(botForm) ? { practice: true } : {}),
