@@ -389,7 +389,8 @@ mod tests {
         VectorEnv::new(GameConfig::new("wild16", None, false).unwrap(), n).unwrap()
     }
 
-    /// The vector plays exactly the games single states play with the same actions.
+    /// The vector plays exactly the games single states play with the same actions: its
+    /// replayed states (records, strings) and its tensors are the single states'.
     #[test]
     fn steps_as_single_states_do_and_resets_ended_games() {
         let n = 5;
@@ -427,10 +428,24 @@ mod tests {
                     assert_eq!(report.verdicts[i] == verdict::ACCEPTED, out.is_accepted());
                 }
                 assert_eq!(i32::from(report.to_move[i]), singles[i].current_player());
-                assert_eq!(
-                    v.state(i).unwrap().information_state_string(Color::White),
-                    singles[i].information_state_string(Color::White)
-                );
+                let replayed = v.state(i).unwrap();
+                let (mut kept_t, mut lean_t) = (Vec::new(), Vec::new());
+                for side in [Color::White, Color::Black] {
+                    assert_eq!(
+                        replayed.information_state_string(side),
+                        singles[i].information_state_string(side)
+                    );
+                    assert_eq!(
+                        replayed.observation_string(side),
+                        singles[i].observation_string(side)
+                    );
+                    // The vector's tensors, read from its lean games, are the single
+                    // states' bit for bit.
+                    v.games()[i].observation_tensor(side, &mut lean_t);
+                    singles[i].observation_tensor(side, &mut kept_t);
+                    assert_eq!(lean_t, kept_t);
+                }
+                assert_eq!(replayed.serialize(), singles[i].serialize());
             }
         }
         assert!(ended > 0, "no game ended in 3,000 steps");
