@@ -21,9 +21,10 @@ use crate::legal::legal_set_of;
 use crate::state::{KriegspielState, StateError, index};
 use crate::tensor::{self, LastHeard};
 
-/// The most commands a lean game keeps (two bytes each: 2 MiB). Every rule set with the
-/// fifty-move rule ends a game long before; past it, a game goes on but can no longer be
-/// replayed ([`LeanGame::replay`] says so).
+/// The most commands a lean game keeps (two bytes each: 2 MiB), the bound on its history.
+/// Random games take a few thousand commands; a game past the bound (possible in principle:
+/// the fifty-move rule bounds the moves, each turn's rejected attempts are bounded, but their
+/// product is larger) goes on, but can no longer be replayed ([`LeanGame::replay`] says so).
 pub const MAX_PLAYED: usize = 1 << 20;
 
 /// One game of a vectorised environment, its history kept as the actions played.
