@@ -314,7 +314,7 @@ fn man_by_man(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::action::PLANES;
     use crate::state::{GameConfig, KriegspielState};
@@ -324,7 +324,7 @@ mod tests {
 
     /// Positions with promotions, checks, castling and en passant near (the last two with
     /// queens and rooks in the open, checks that bind under some rule sets).
-    const SETUPS: [&str; 5] = [
+    pub(crate) const SETUPS: [&str; 5] = [
         "4k3/1P4P1/8/3pP3/8/8/1p4p1/4K3 w - d6 0 1",
         "r3k2r/pPp2ppp/8/3Pp3/8/8/PpP2PPP/R3K2R w KQkq e6 0 1",
         "4k3/8/8/8/8/8/6p1/R3K2R w KQ - 0 1",

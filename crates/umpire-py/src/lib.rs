@@ -20,6 +20,7 @@ pub mod action;
 pub mod action_set;
 pub mod batch;
 pub mod engine;
+pub mod lean_game;
 pub mod legal;
 pub mod planes;
 pub mod run_slice;

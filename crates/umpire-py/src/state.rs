@@ -330,12 +330,6 @@ impl KriegspielState {
         self.play_legal_then(id, |outcome| outcome)
     }
 
-    /// [`KriegspielState::play_legal`] giving back only the verdict (a vectorised step needs
-    /// no more, and the outcome is then not copied out).
-    pub(crate) fn play_legal_verdict(&mut self, id: u16) -> Option<Verdict> {
-        self.play_legal_then(id, |outcome| outcome.verdict)
-    }
-
     /// Plays `id` as [`KriegspielState::play_legal`] does and hands the outcome to `take`.
     #[inline]
     fn play_legal_then<R>(&mut self, id: u16, take: impl FnOnce(Outcome) -> R) -> Option<R> {

@@ -27,7 +27,7 @@
 //! | 34 | the game is over, constant |
 
 use umpire_rules::shakmaty::{CastlingSide, Color, Role, Square};
-use umpire_rules::{Announcement, CheckKind, Command, Man, Verdict};
+use umpire_rules::{Announcement, CheckKind, Command, Man, Observation, Verdict};
 use umpire_view::PlayerView;
 
 /// The number of planes.
@@ -84,8 +84,84 @@ pub fn oriented(square: Square, side: Color) -> usize {
     }
 }
 
+/// What the observation tensor reads of a player's past beyond its view's present knowledge:
+/// its last attempt and verdict, and what it heard of the last move played (the capture and
+/// the checks). A function of the player's observations: [`LastHeard::of_transcript`] reads it
+/// off a whole transcript, [`LastHeard::hear`] keeps it observation by observation (so a
+/// game that does not keep its transcripts still has it, in a few bytes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LastHeard {
+    /// The player's last attempt ("Any?" aside) and its verdict.
+    pub own: Option<(umpire_rules::Attempt, Verdict)>,
+    /// The capture announced with the last move played: square, kind if told, en passant.
+    pub capture: Option<(Square, Option<Man>, bool)>,
+    /// The checks announced with the last move played, bit `i` for `CheckKind::ALL[i]`.
+    pub checks: u8,
+}
+
+impl LastHeard {
+    /// What `transcript` (every observation of one player, in order) leaves heard last.
+    pub fn of_transcript(transcript: &[Observation]) -> LastHeard {
+        let mut heard = LastHeard {
+            own: transcript.iter().rev().find_map(own_attempt),
+            ..LastHeard::default()
+        };
+        if let Some(last_move) = transcript.iter().rev().find(|o| o.moved) {
+            heard.hear_move(last_move);
+        }
+        heard
+    }
+
+    /// Takes in the player's next observation.
+    pub fn hear(&mut self, o: &Observation) {
+        if let Some(own) = own_attempt(o) {
+            self.own = Some(own);
+        }
+        if o.moved {
+            self.hear_move(o);
+        }
+    }
+
+    /// Takes in the announcements of a move played.
+    fn hear_move(&mut self, o: &Observation) {
+        self.capture = None;
+        self.checks = 0;
+        for a in &o.announcements {
+            match *a {
+                Announcement::Capture {
+                    square,
+                    man,
+                    en_passant,
+                } => self.capture = Some((square, man, en_passant)),
+                Announcement::Check(kind) => {
+                    let i = CheckKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+                    self.checks |= 1 << i;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The player's own attempt in `o` and its verdict, if `o` is one.
+fn own_attempt(o: &Observation) -> Option<(umpire_rules::Attempt, Verdict)> {
+    match o.own {
+        Some(own) => match own.command {
+            Command::Attempt(a) => Some((a, own.verdict)),
+            _ => None,
+        },
+        None => None,
+    }
+}
+
 /// Writes `view`'s observation tensor into `out` (cleared first; [`TENSOR_SIZE`] floats).
 pub fn observation_tensor(view: &PlayerView, out: &mut Vec<f32>) {
+    observation_tensor_with(view, &LastHeard::of_transcript(view.transcript()), out);
+}
+
+/// [`observation_tensor`] with what the player heard last given (`heard`, of the same
+/// observations as `view`'s): for a view that does not keep its transcript.
+pub fn observation_tensor_with(view: &PlayerView, heard: &LastHeard, out: &mut Vec<f32>) {
     out.clear();
     out.resize(TENSOR_SIZE, 0.0);
     let side = view.side();
@@ -96,16 +172,8 @@ pub fn observation_tensor(view: &PlayerView, out: &mut Vec<f32>) {
             set(plane, square);
         }
     }
-    let transcript = view.transcript();
-    let last_own = transcript.iter().rev().find_map(|o| match o.own {
-        Some(own) => match own.command {
-            Command::Attempt(a) => Some((a, own.verdict)),
-            _ => None,
-        },
-        None => None,
-    });
     let mut constants = [0.0f32; PLANES];
-    if let Some((attempt, verdict)) = last_own {
+    if let Some((attempt, verdict)) = heard.own {
         set(6, attempt.from);
         set(7, attempt.to);
         match verdict {
@@ -119,30 +187,20 @@ pub fn observation_tensor(view: &PlayerView, out: &mut Vec<f32>) {
         set(11, a.from);
         set(12, a.to);
     }
-    if let Some(last_move) = transcript.iter().rev().find(|o| o.moved) {
-        for a in &last_move.announcements {
-            match *a {
-                Announcement::Capture {
-                    square,
-                    man,
-                    en_passant,
-                } => {
-                    set(13, square);
-                    match man {
-                        Some(Man::Pawn) => constants[14] = 1.0,
-                        Some(Man::Piece) => constants[15] = 1.0,
-                        None => {}
-                    }
-                    if en_passant {
-                        constants[16] = 1.0;
-                    }
-                }
-                Announcement::Check(kind) => {
-                    let i = CheckKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
-                    constants[17 + i] = 1.0;
-                }
-                _ => {}
-            }
+    if let Some((square, man, en_passant)) = heard.capture {
+        set(13, square);
+        match man {
+            Some(Man::Pawn) => constants[14] = 1.0,
+            Some(Man::Piece) => constants[15] = 1.0,
+            None => {}
+        }
+        if en_passant {
+            constants[16] = 1.0;
+        }
+    }
+    for i in 0..CheckKind::ALL.len() {
+        if heard.checks & (1 << i) != 0 {
+            constants[17 + i] = 1.0;
         }
     }
     if let Some(n) = turn.pawn_tries {

@@ -8,14 +8,17 @@
 //! (compressed rows), so that the choice of the next actions is itself one array operation.
 //!
 //! Games that end are started again at once (auto-reset): the step reports the ended game's
-//! returns, and the next legal actions are those of the fresh game. Every game's state is the
-//! same [`KriegspielState`] as a single game's, so each player's legal actions come from its
-//! own view only.
+//! returns, and the next legal actions are those of the fresh game. Every game is played by
+//! the same umpire and views as a single [`KriegspielState`], so each player's legal actions
+//! come from its own view only; but a game keeps its history compactly ([`LeanGame`]: the
+//! actions played, not the record and the transcripts) and is replayed into a full state only
+//! when [`VectorEnv::state`] asks for it.
 
+use crate::lean_game::LeanGame;
 use crate::state::{GameConfig, KriegspielState, StateError};
 
-/// The most games one vectorised environment holds (a bound on its memory: a state is a few
-/// kilobytes and grows with its game).
+/// The most games one vectorised environment holds (a bound on its memory: a game is a few
+/// kilobytes and grows by two bytes a command).
 pub const MAX_GAMES: usize = 65_536;
 
 /// The verdict codes [`VectorEnv::step`] reports per game.
@@ -49,8 +52,11 @@ pub struct StepReport {
 /// `n` games under one configuration, stepped together.
 #[derive(Clone, Debug)]
 pub struct VectorEnv {
+    /// A game at the start, as a full state (replays start from it) and as a lean game
+    /// (resets copy it).
     fresh: KriegspielState,
-    states: Vec<KriegspielState>,
+    fresh_lean: LeanGame,
+    states: Vec<LeanGame>,
     games_done: u64,
     threads: usize,
     /// The action ids of the step being played, one per game (kept: no allocation a step).
@@ -70,10 +76,12 @@ impl VectorEnv {
             )));
         }
         let fresh = KriegspielState::new(config)?;
+        let fresh_lean = LeanGame::start_of(&fresh);
         Ok(VectorEnv {
-            states: vec![fresh.clone(); n],
-            counts: vec![count_of(&fresh); n],
+            states: vec![fresh_lean.clone(); n],
+            counts: vec![count_of(&fresh_lean); n],
             fresh,
+            fresh_lean,
             games_done: 0,
             threads: 1,
             ids: Vec::with_capacity(n),
@@ -101,22 +109,27 @@ impl VectorEnv {
         self.games_done
     }
 
-    /// Game `i`.
-    pub fn state(&self, i: usize) -> Option<&KriegspielState> {
-        self.states.get(i)
+    /// Game `i` as a full state (record and transcripts), replayed from its start: the state
+    /// a [`KriegspielState`] given the same actions would be in. An error for no game `i`.
+    pub fn state(&self, i: usize) -> Result<KriegspielState, StateError> {
+        let game = self
+            .states
+            .get(i)
+            .ok_or_else(|| StateError::Load(format!("no game {i} (of {})", self.states.len())))?;
+        game.replay(&self.fresh)
     }
 
-    /// Every game, in order.
-    pub fn states(&self) -> &[KriegspielState] {
+    /// Every game, in order, as kept (compactly).
+    pub fn games(&self) -> &[LeanGame] {
         &self.states
     }
 
     /// Starts every game again.
     pub fn reset(&mut self) {
         for s in &mut self.states {
-            s.clone_from(&self.fresh);
+            s.reset_to(&self.fresh_lean);
         }
-        self.counts.fill(count_of(&self.fresh));
+        self.counts.fill(count_of(&self.fresh_lean));
     }
 
     /// The legal actions of each game's mover, as compressed rows: game `i`'s actions are
@@ -207,7 +220,7 @@ impl VectorEnv {
         report.returns.clear();
         report.returns.resize(2 * n, 0.0);
         let threads = self.threads.min(n);
-        let fresh = &self.fresh;
+        let fresh = &self.fresh_lean;
         if threads <= 1 {
             self.games_done += step_games(
                 &mut self.states,
@@ -282,7 +295,7 @@ enum Choice {
 }
 
 /// The number of legal actions of `s`'s mover, as the vector keeps it.
-fn count_of(s: &KriegspielState) -> u16 {
+fn count_of(s: &LeanGame) -> u16 {
     // At most 4,673 actions: fits in a u16.
     s.mover_count() as u16
 }
@@ -291,10 +304,10 @@ fn count_of(s: &KriegspielState) -> u16 {
 /// of one, as `choice` says), restarting ended games from `fresh`; returns the number of
 /// games that ended.
 fn step_games(
-    states: &mut [KriegspielState],
+    states: &mut [LeanGame],
     actions: &[u16],
     choice: Choice,
-    fresh: &KriegspielState,
+    fresh: &LeanGame,
     out: Out<'_>,
 ) -> u64 {
     let mut ended_games = 0;
@@ -323,7 +336,7 @@ fn step_games(
             let r = s.returns();
             out.returns[2 * i] = r[0] as f32;
             out.returns[2 * i + 1] = r[1] as f32;
-            s.clone_from(fresh);
+            s.reset_to(fresh);
             ended_games += 1;
         }
         out.to_move[i] = u8::from(s.current_player() == 1);
@@ -376,7 +389,8 @@ mod tests {
         VectorEnv::new(GameConfig::new("wild16", None, false).unwrap(), n).unwrap()
     }
 
-    /// The vector plays exactly the games single states play with the same actions.
+    /// The vector plays exactly the games single states play with the same actions: its
+    /// replayed states (records, strings) and its tensors are the single states'.
     #[test]
     fn steps_as_single_states_do_and_resets_ended_games() {
         let n = 5;
@@ -414,10 +428,24 @@ mod tests {
                     assert_eq!(report.verdicts[i] == verdict::ACCEPTED, out.is_accepted());
                 }
                 assert_eq!(i32::from(report.to_move[i]), singles[i].current_player());
-                assert_eq!(
-                    v.state(i).unwrap().information_state_string(Color::White),
-                    singles[i].information_state_string(Color::White)
-                );
+                let replayed = v.state(i).unwrap();
+                let (mut kept_t, mut lean_t) = (Vec::new(), Vec::new());
+                for side in [Color::White, Color::Black] {
+                    assert_eq!(
+                        replayed.information_state_string(side),
+                        singles[i].information_state_string(side)
+                    );
+                    assert_eq!(
+                        replayed.observation_string(side),
+                        singles[i].observation_string(side)
+                    );
+                    // The vector's tensors, read from its lean games, are the single
+                    // states' bit for bit.
+                    v.games()[i].observation_tensor(side, &mut lean_t);
+                    singles[i].observation_tensor(side, &mut kept_t);
+                    assert_eq!(lean_t, kept_t);
+                }
+                assert_eq!(replayed.serialize(), singles[i].serialize());
             }
         }
         assert!(ended > 0, "no game ended in 3,000 steps");
@@ -493,7 +521,7 @@ mod tests {
             );
         }
         by_rank.reset();
-        assert_eq!(by_rank.counts(), &[count_of(&by_rank.fresh); 6][..]);
+        assert_eq!(by_rank.counts(), &[count_of(&by_rank.fresh_lean); 6][..]);
     }
 
     #[test]

@@ -176,6 +176,28 @@ impl PlayerView {
 
     /// Takes in one observation of this player's.
     pub fn observe(&mut self, obs: &Observation) -> Result<(), ViewError> {
+        self.take_in(obs)?;
+        self.transcript.push(obs.clone());
+        if obs.moved && obs.actor != self.side() && self.standard_start {
+            // The player's turn begins: the enemy has made one more move.
+            self.enemy_reach = ReachAtTurnStart::at(self.transcript.len(), self.plies);
+        }
+        Ok(())
+    }
+
+    /// Takes in one observation of this player's as [`PlayerView::observe`] does, without
+    /// keeping it: the own board, the turn's knowledge, the enemy material and the result
+    /// change exactly as there, but the transcript is not extended (it stays as it was, so
+    /// nothing grows with the game) and neither is the early-game bound on the enemy men that
+    /// only the guided filters read. For a caller that keeps the history elsewhere and asks
+    /// of this view only what does not read the transcript (its own board, its turn, its
+    /// options); the guided filters and beliefs need a view fed by `observe`.
+    pub fn observe_unkept(&mut self, obs: &Observation) -> Result<(), ViewError> {
+        self.take_in(obs)
+    }
+
+    /// Everything [`PlayerView::observe`] does but keeping the observation.
+    fn take_in(&mut self, obs: &Observation) -> Result<(), ViewError> {
         let me = self.side();
         if obs.player != me {
             return Err(ViewError::WrongPlayer {
@@ -230,11 +252,6 @@ impl PlayerView {
                 }
                 _ => {}
             }
-        }
-        self.transcript.push(obs.clone());
-        if obs.moved && obs.actor != me && self.standard_start {
-            // The player's turn begins: the enemy has made one more move.
-            self.enemy_reach = ReachAtTurnStart::at(self.transcript.len(), self.plies);
         }
         Ok(())
     }

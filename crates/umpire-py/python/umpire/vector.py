@@ -2,8 +2,10 @@
 
 This is the fast path from Python: one call lists every game's legal actions, one array
 operation chooses, one call plays them all (games that end start again at once, as
-Gymnasium's vector environments do). Each game is a :class:`umpire.KriegspielState`, so a
-player's legal actions and tensors come from its own view only.
+Gymnasium's vector environments do). Each game is played as a :class:`umpire.KriegspielState`
+plays it, so a player's legal actions and tensors come from its own view only; a game keeps
+its history compactly (the actions played) and :meth:`VectorEnv.state` replays it into a full
+state.
 
 A uniform random player over 256 games::
 
@@ -76,7 +78,8 @@ class VectorEnv:
         self._core.reset()
 
     def state(self, i: int) -> KriegspielState:
-        """A copy of game ``i``'s state."""
+        """A copy of game ``i``'s state, replayed from the game's actions (its record,
+        strings and tensors are those of a state given the same actions)."""
         return self._core.state(i)
 
     def legal_actions(self) -> Tuple[np.ndarray, np.ndarray]:

@@ -106,13 +106,11 @@ impl VectorEnvCore {
         self.inner.reset();
     }
 
-    /// A copy of game `i`'s state.
-    fn state(&self, i: usize) -> PyResult<KriegspielState> {
-        let s = self
-            .inner
-            .state(i)
-            .ok_or_else(|| err(format!("no game {i} (of {})", self.inner.len())))?;
-        Ok(KriegspielState { inner: s.clone() })
+    /// A copy of game `i`'s state (replayed from the game's kept actions).
+    fn state(&self, py: Python<'_>, i: usize) -> PyResult<KriegspielState> {
+        let inner = &self.inner;
+        let s = py.detach(|| inner.state(i)).map_err(err)?;
+        Ok(KriegspielState { inner: s })
     }
 
     /// Every mover's legal actions as compressed rows: `(actions, offsets)`, little-endian
@@ -122,7 +120,7 @@ impl VectorEnvCore {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         // Written straight into the bytes Python receives (no list of the actions first).
-        let states = self.inner.states();
+        let states = self.inner.games();
         let total: usize = states.iter().map(|s| s.mover_count()).sum();
         let actions = PyBytes::new_with(py, total * 4, |buf| {
             let mut slots = buf.chunks_exact_mut(4);
@@ -197,13 +195,11 @@ impl VectorEnvCore {
         let out = py.detach(|| {
             let mut all = Vec::with_capacity(inner.len() * crate::tensor::TENSOR_SIZE * 4);
             let mut one = Vec::new();
-            for i in 0..inner.len() {
-                if let Some(s) = inner.state(i) {
-                    let side = fixed.unwrap_or_else(|| s.game().umpire().turn());
-                    s.observation_tensor(side, &mut one);
-                    for x in &one {
-                        all.extend_from_slice(&x.to_le_bytes());
-                    }
+            for g in inner.games() {
+                let side = fixed.unwrap_or_else(|| g.turn());
+                g.observation_tensor(side, &mut one);
+                for x in &one {
+                    all.extend_from_slice(&x.to_le_bytes());
                 }
             }
             all

@@ -23,7 +23,7 @@ def test_vector_plays_what_single_states_play(threads):
     singles = [game.new_initial_state() for _ in range(n)]
     rng = np.random.default_rng(1)
     ended = 0
-    for _ in range(2500):
+    for step_no in range(2500):
         actions, offsets = env.legal_actions()
         assert offsets.shape == (n + 1,)
         for i, s in enumerate(singles):
@@ -41,6 +41,19 @@ def test_vector_plays_what_single_states_play(threads):
             else:
                 assert (step.verdicts[i] == ACCEPTED) == (verdict == "accepted")
             assert step.to_move[i] == singles[i].current_player()
+        if step_no % 50 == 0:
+            # The games are kept compactly and replayed for `state(i)`: the tensors, the
+            # strings and the records are the single states' throughout.
+            for p in (0, 1):
+                tensors = env.observation_tensors(p)
+                for i, s in enumerate(singles):
+                    assert tensors[i].tobytes() == s.observation_tensor_bytes(p)
+            for i, s in enumerate(singles):
+                replayed = env.state(i)
+                assert replayed.serialize() == s.serialize()
+                for p in (0, 1):
+                    assert replayed.observation_string(p) == s.observation_string(p)
+                    assert replayed.information_state_string(p) == s.information_state_string(p)
     assert ended > 0 and env.games_done == ended
     # Each game's tensors are the single state's, for the mover and for a fixed player.
     tensors = env.observation_tensors()
