@@ -6,6 +6,7 @@ use pyo3::types::PyDict;
 use rand::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 use umpire_belief::{Belief as CoreBelief, BeliefConfig, Marginals};
+use umpire_rules::Observation;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::shakmaty::EnPassantMode;
 use umpire_rules::shakmaty::fen::Fen;
@@ -159,6 +160,23 @@ impl Belief {
             start_fen: start,
         })
     }
+
+    /// Takes in the observations of `transcript` (one player's, of the game this belief
+    /// follows) from the first it has not seen, without the interpreter lock.
+    fn take_in(&mut self, py: Python<'_>, transcript: &[Observation]) -> PyResult<()> {
+        let Some(new) = transcript.get(self.seen..) else {
+            return Err(err("this is not the game the belief has been following"));
+        };
+        let belief = &mut self.inner;
+        let result = py.detach(|| {
+            for o in new {
+                belief.observe(o)?;
+            }
+            Ok::<(), umpire_belief::BeliefError>(())
+        });
+        self.seen += new.len();
+        result.map_err(err)
+    }
 }
 
 #[pymethods]
@@ -202,26 +220,40 @@ impl Belief {
                 self.start_fen
             )));
         }
-        let view = state.inner.view(self.inner.side());
-        if view.transcript().len() < self.seen {
+        self.take_in(py, state.inner.view(self.inner.side()).transcript())
+    }
+
+    /// The belief of `view`'s player (what a `Player` is handed in `choose`), from the
+    /// observations the view has heard: made at the standard start, or at `fen`, the set-up
+    /// start both players were told (a view of a set-up game does not know the enemy's men
+    /// at the start, so it must be given; the belief then trusts it). Follow the game with
+    /// `update_view(view)`. Lets go of the interpreter lock while it works.
+    #[staticmethod]
+    #[pyo3(signature = (view, fen = None))]
+    fn for_view(py: Python<'_>, view: &PlayerView, fen: Option<String>) -> PyResult<Belief> {
+        let v = &view.inner;
+        if fen.is_none() && !v.standard_start() {
             return Err(err(
-                "this state is not the game the belief has been following",
+                "this view's game started from a set-up position: pass its FEN (fen=...)",
             ));
         }
-        let new: Vec<_> = view
-            .transcript()
-            .get(self.seen..)
-            .unwrap_or_default()
-            .to_vec();
-        let belief = &mut self.inner;
-        let result = py.detach(|| {
-            for o in &new {
-                belief.observe(o)?;
-            }
-            Ok::<(), umpire_belief::BeliefError>(())
-        });
-        self.seen += new.len();
-        result.map_err(err)
+        let mut belief = Belief::build(v.side(), v.rules().id.as_str(), fen)?;
+        belief.update_view(py, view)?;
+        Ok(belief)
+    }
+
+    /// Takes in the observations `view` has heard that this belief has not seen yet (a view of
+    /// the same player in the game the belief follows). Lets go of the interpreter lock while
+    /// it works.
+    fn update_view(&mut self, py: Python<'_>, view: &PlayerView) -> PyResult<()> {
+        if view.inner.side() != self.inner.side() {
+            return Err(err(format!(
+                "this view is {}'s, the belief is {}'s",
+                color_name(view.inner.side()),
+                color_name(self.inner.side())
+            )));
+        }
+        self.take_in(py, view.inner.transcript())
     }
 
     /// The number of positions held (or estimated, when sampled).

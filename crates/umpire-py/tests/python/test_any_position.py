@@ -67,3 +67,33 @@ def test_agents_play_from_a_set_up_start_and_mid_game(kind):
     fresh = umpire.Agent(kind, "white", fen=SETUP)
     with pytest.raises(umpire.UmpireError, match="starts from"):
         fresh.observe(umpire.load_game("kriegspiel").new_initial_state())
+
+
+def test_belief_from_a_view_is_the_belief_from_the_state():
+    # What a Player is handed (a PlayerView) gives the same belief as the whole state does.
+    for fen in (None, SETUP):
+        game = umpire.load_game("kriegspiel", fen=fen)
+        s = play_some(game.new_initial_state(), 24, seed=5)
+        for side in (0, 1):
+            from_state = umpire.Belief.for_state(s, side)
+            from_view = umpire.Belief.for_view(s.view(side), fen=fen)
+            assert from_view.size() == from_state.size()
+            assert umpire.belief_marginals(from_view) == umpire.belief_marginals(from_state)
+        # Followed move by move with update_view, it ends where a belief made at once does.
+        half = play_some(game.new_initial_state(), 12, seed=5)
+        follow = umpire.Belief.for_view(half.view(0), fen=fen)
+        follow.update_view(s.view(0))
+        assert umpire.belief_marginals(follow) == umpire.belief_marginals(
+            umpire.Belief.for_view(s.view(0), fen=fen))
+
+
+def test_belief_from_a_view_refuses_what_it_cannot_know():
+    s = play_some(umpire.load_game("kriegspiel", fen=SETUP).new_initial_state(), 6)
+    with pytest.raises(umpire.UmpireError, match="set-up position"):
+        umpire.Belief.for_view(s.view(0))
+    b = umpire.Belief.for_view(s.view(0), fen=SETUP)
+    with pytest.raises(umpire.UmpireError, match="view is black's"):
+        b.update_view(s.view(1))
+    fresh = umpire.load_game("kriegspiel", fen=SETUP).new_initial_state()
+    with pytest.raises(umpire.UmpireError, match="not the game"):
+        b.update_view(fresh.view(0))
