@@ -289,6 +289,16 @@ pub(crate) fn king_spread(set: Bitboard) -> Bitboard {
     Bitboard(sideways | (row << 8) | (row >> 8))
 }
 
+/// The squares of `kings` where attempt `a` by our man of `role` is legal: the enemy king is
+/// not on its path or target, and not next to the square our king goes to.
+pub(crate) fn worlds_where_legal(kings: Bitboard, a: Attempt, role: Role) -> Bitboard {
+    let mut blocked = attacks::between(a.from, a.to) | Bitboard::from_square(a.to);
+    if role == Role::King {
+        blocked |= attacks::king_attacks(a.to);
+    }
+    kings & !blocked
+}
+
 /// The score of attempt `a` from `own` with the enemy king on one of `kings`, assuming it is
 /// accepted; `None` if it is illegal wherever the king may be.
 fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply> {
@@ -305,13 +315,7 @@ fn ply(own: &OwnBoard, a: Attempt, kings: Bitboard, enemy: &Enemy) -> Option<Ply
             return None;
         }
     }
-    // Worlds where the attempt is legal: the king is not on its path or target, and not next
-    // to the square our king goes to.
-    let mut blocked = attacks::between(a.from, a.to) | Bitboard::from_square(a.to);
-    if role == Role::King {
-        blocked |= attacks::king_attacks(a.to);
-    }
-    let worlds = kings & !blocked;
+    let worlds = worlds_where_legal(kings, a, role);
     if worlds.is_empty() {
         return None;
     }

@@ -50,9 +50,19 @@ impl KingWorlds {
     /// attack and that none of our men stands on (a capture empties its square), or stayed if
     /// it has other men, one of which may have moved instead.
     pub(crate) fn opponent_moved(&mut self, meta: &Metaposition) {
+        self.opponent_moved_past(meta, surely_attacked);
+    }
+
+    /// As [`KingWorlds::opponent_moved`], with `attacked` the squares our men in `meta` are
+    /// taken to attack (the stalemate guard's rule differs from the net's).
+    pub(crate) fn opponent_moved_past(
+        &mut self,
+        meta: &Metaposition,
+        attacked: fn(&Metaposition) -> Bitboard,
+    ) {
         let Some(set) = self.set else { return };
         let own = meta.own();
-        let free = !surely_attacked(meta) & !own.board().by_color(own.side());
+        let free = !attacked(meta) & !own.board().by_color(own.side());
         let mut next = king_spread(set) & free;
         if meta.men().1 > 1 {
             next |= set & free;
@@ -65,7 +75,16 @@ impl KingWorlds {
     /// metaposition's squares we do not surely attack (all of them if we attack every one).
     /// The set is kept from here on.
     pub(crate) fn worlds(&mut self, meta: &Metaposition) -> Bitboard {
-        let possible = match meta.possible(5) & !surely_attacked(meta) {
+        self.worlds_past(meta, surely_attacked)
+    }
+
+    /// As [`KingWorlds::worlds`], with `attacked` as in [`KingWorlds::opponent_moved_past`].
+    pub(crate) fn worlds_past(
+        &mut self,
+        meta: &Metaposition,
+        attacked: fn(&Metaposition) -> Bitboard,
+    ) -> Bitboard {
+        let possible = match meta.possible(5) & !attacked(meta) {
             p if p.any() => p,
             _ => meta.possible(5),
         };
@@ -75,6 +94,18 @@ impl KingWorlds {
         };
         self.set = Some(set);
         set
+    }
+
+    /// The squares kept, if any.
+    #[cfg(test)]
+    pub(crate) fn kept(&self) -> Option<Bitboard> {
+        self.set
+    }
+
+    /// A set kept from `set` on.
+    #[cfg(test)]
+    pub(crate) fn from_set(set: Bitboard) -> KingWorlds {
+        KingWorlds { set: Some(set) }
     }
 }
 

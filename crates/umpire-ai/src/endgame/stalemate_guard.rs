@@ -21,30 +21,17 @@
 //! placements that stalemate, the placements weighed evenly as the net weighs them.
 
 use umpire_belief::Metaposition;
-use umpire_rules::shakmaty::{Bitboard, Board, Color, Role, Square, attacks};
+use umpire_rules::shakmaty::{Bitboard, Color, Square, attacks};
 use umpire_rules::{Attempt, OwnBoard};
 
-use crate::darkboard::net::king_spread;
+use crate::darkboard::net::{attacked_by, worlds_where_legal};
+use crate::darkboard::net_worlds::KingWorlds;
 
 /// The enemy king's squares kept by the guard (see the [module documentation](self)).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StalemateGuard {
-    /// `None`: not kept (the metaposition's squares decide).
-    kings: Option<Bitboard>,
-}
-
-/// The squares the men of `us` on `board` attack with `occupied` blocking (the enemy king is
-/// transparent: it is not in `occupied`).
-fn attacked(board: &Board, us: Color, occupied: Bitboard) -> Bitboard {
-    board
-        .by_color(us)
-        .into_iter()
-        .filter_map(|sq| {
-            board
-                .piece_at(sq)
-                .map(|p| attacks::attacks(sq, p, occupied))
-        })
-        .fold(Bitboard::EMPTY, |acc, a| acc | a)
+    /// The king squares, kept as the net keeps its own but past every square a pawn may hold.
+    kings: KingWorlds,
 }
 
 /// The squares our men in `meta` attack whatever enemy pawns stand where they may: every square
@@ -53,7 +40,7 @@ fn surely_attacked(meta: &Metaposition) -> Bitboard {
     let own = meta.own();
     let board = own.board();
     let occupied = board.by_color(own.side()) | meta.possible(0);
-    attacked(board, own.side(), occupied)
+    attacked_by(board, own.side(), occupied).0
 }
 
 /// Whether an enemy pawn of `colour` on `pawn` has a move with `ours` (our men) and `blockers`
@@ -71,37 +58,14 @@ fn pawn_moves(colour: Color, pawn: Square, ours: Bitboard, blockers: Bitboard) -
 impl StalemateGuard {
     /// Stops keeping the set.
     pub fn forget(&mut self) {
-        self.kings = None;
+        self.kings.forget();
     }
 
     /// The enemy moved (`meta` has heard it): the king stepped to a square our men do not
     /// attack whatever the pawns block, and none of ours stands on, or stayed if it has other
     /// men, one of which may have moved instead.
     pub fn opponent_moved(&mut self, meta: &Metaposition) {
-        let Some(set) = self.kings else { return };
-        let own = meta.own();
-        let free = !surely_attacked(meta) & !own.board().by_color(own.side());
-        let mut next = king_spread(set) & free;
-        if meta.men().1 > 1 {
-            next |= set & free;
-        }
-        self.kings = Some(next);
-    }
-
-    /// The king squares of a decision in `meta`: the kept ones the metaposition allows, else
-    /// the metaposition's squares our men do not attack (all of them if none is left). The set
-    /// is kept from here on.
-    fn worlds(&mut self, meta: &Metaposition) -> Bitboard {
-        let possible = match meta.possible(5) & !surely_attacked(meta) {
-            p if p.any() => p,
-            _ => meta.possible(5),
-        };
-        let set = match self.kings {
-            Some(s) if (s & possible).any() => s & possible,
-            _ => possible,
-        };
-        self.kings = Some(set);
-        set
+        self.kings.opponent_moved_past(meta, surely_attacked);
     }
 
     /// Per attempt of `options` (ours in `meta`), the share of the enemy's possible positions
@@ -109,7 +73,7 @@ impl StalemateGuard {
     /// `out` (cleared first).
     pub fn shares(&mut self, meta: &Metaposition, options: &[Attempt], out: &mut Vec<f32>) {
         out.clear();
-        let kings = self.worlds(meta);
+        let kings = self.kings.worlds_past(meta, surely_attacked);
         for &a in options {
             out.push(share(meta, kings, a).unwrap_or(0.0));
         }
@@ -123,11 +87,7 @@ fn share(meta: &Metaposition, kings: Bitboard, a: Attempt) -> Option<f32> {
     let us = own.side();
     let colour = meta.enemy();
     let role = own.board().role_at(a.from)?;
-    let mut blocked = attacks::between(a.from, a.to) | Bitboard::from_square(a.to);
-    if role == Role::King {
-        blocked |= attacks::king_attacks(a.to);
-    }
-    let worlds = kings & !blocked;
+    let worlds = worlds_where_legal(kings, a, role);
     if worlds.is_empty() {
         return None;
     }
@@ -152,7 +112,7 @@ fn share(meta: &Metaposition, kings: Bitboard, a: Attempt) -> Option<f32> {
     };
     let attacked: Vec<Bitboard> = placements
         .iter()
-        .map(|&pawns| attacked(board, us, mine | pawns))
+        .map(|&pawns| attacked_by(board, us, mine | pawns).0)
         .collect();
     let mut total = 0.0f32;
     for k in worlds {
@@ -236,11 +196,11 @@ mod tests {
         // king on f3 may step there.
         let m = meta("8/8/4K3/3R1N2/6pQ/5k2/8/8 b - - 0 1", Color::White);
         let mut guard = StalemateGuard {
-            kings: Some(Bitboard::from_square(F3)),
+            kings: KingWorlds::from_set(Bitboard::from_square(F3)),
         };
         guard.opponent_moved(&m);
-        assert!(guard.kings.unwrap().contains(E4));
-        assert!(!guard.kings.unwrap().contains(G3));
+        assert!(guard.kings.kept().unwrap().contains(E4));
+        assert!(!guard.kings.kept().unwrap().contains(G3));
     }
 
     #[test]
