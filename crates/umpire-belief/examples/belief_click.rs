@@ -5,7 +5,7 @@
 //! cargo run --profile ci -p umpire-belief --example belief_click -- RECORD.json \
 //!     [--side white|black] [--plies 10,20,40] [--bound B] [--particles P1,P2,…] \
 //!     [--reference PARTICLES] [--reference-file FILE] [--seed S] [--threads T] \
-//!     [--repair-budget W] [--trace] [--whole]
+//!     [--repair-budget W] [--trace] [--whole] [--grandparents]
 //! ```
 //!
 //! For each configuration (the reference first, then each of `--particles`; `0` means "the
@@ -22,6 +22,8 @@
 //! `--lookahead`: each asked ply (outside the reference) is computed by a run of its own that
 //! knows the observations up to that ply ([`PlyStream::read_at_ply`], what `umpire belief
 //! --ply N` does); the CPU and wall seconds are then those of that run.
+//! `--grandparents`: the runs other than the reference count each sampled turn's parents
+//! beyond the held ones ([`PlyStream::count_grandparents`]).
 //! `--whole`: instead, both sides' beliefs through the whole game at every ply
 //! ([`umpire_belief::review::whole_game`]), printing the seconds to the first ply and to the
 //! last, per particles setting.
@@ -55,6 +57,7 @@ fn main() {
     let mut whole = false;
     let mut trace = false;
     let mut lookahead = false;
+    let mut grandparents = false;
     let mut pool = 1usize;
     let mut repair_budget = umpire_belief::REPAIR_BUDGET;
     while let Some(a) = args.next() {
@@ -87,6 +90,7 @@ fn main() {
             "--whole" => whole = true,
             "--trace" => trace = true,
             "--lookahead" => lookahead = true,
+            "--grandparents" => grandparents = true,
             "--runs" => pool = value().parse().expect("--runs K"),
             "--repair-budget" => repair_budget = value().parse().expect("--repair-budget W"),
             other => panic!("unknown argument {other}"),
@@ -208,8 +212,9 @@ fn main() {
                                 ..config(p)
                             };
                             s.spawn(move || {
-                                let mut stream =
-                                    PlyStream::of_record(record, side, config).expect("the record");
+                                let mut stream = PlyStream::of_record(record, side, config)
+                                    .expect("the record")
+                                    .count_grandparents(grandparents);
                                 if lookahead {
                                     stream = stream.read_at_ply(t);
                                 }
@@ -251,7 +256,9 @@ fn main() {
         return;
     }
     for (is_reference, p, target) in runs {
-        let mut stream = PlyStream::of_record(&record, side, config(p)).expect("the record");
+        let mut stream = PlyStream::of_record(&record, side, config(p))
+            .expect("the record")
+            .count_grandparents(grandparents && !is_reference);
         if let Some(t) = target {
             stream = stream.read_at_ply(t);
         }

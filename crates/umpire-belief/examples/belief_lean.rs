@@ -5,7 +5,7 @@
 //!
 //! ```text
 //! belief_lean RECORD.json [--side white|black] [--particles P (0: the bound)] [--bound B]
-//!     [--seed S] [--threads T] [--read-at N] [--from A] [--to B] [--dump P1,P2,…]
+//!     [--seed S] [--threads T] [--read-at N] [--from A] [--to B] [--dump P1,P2,…] [--grandparents]
 //! ```
 //!
 //! `--read-at N`: the run knows the observations up to ply N (`PlyStream::read_at_ply`, the
@@ -26,6 +26,7 @@ fn main() {
     let mut threads = 1usize;
     let mut bound = umpire_belief::DEFAULT_BOUND;
     let mut dump: Vec<u32> = Vec::new();
+    let mut grandparents = false;
     while let Some(a) = args.next() {
         let mut value = || args.next().expect("a value");
         match a.as_str() {
@@ -43,6 +44,7 @@ fn main() {
             "--to" => to = value().parse().expect("B"),
             "--threads" => threads = value().parse().expect("T"),
             "--bound" => bound = value().parse().expect("B"),
+            "--grandparents" => grandparents = true,
             "--dump" => {
                 dump = value()
                     .split(',')
@@ -60,7 +62,9 @@ fn main() {
         bound,
         ..BeliefConfig::default()
     };
-    let mut stream = PlyStream::of_record(&record, side, config).expect("record");
+    let mut stream = PlyStream::of_record(&record, side, config)
+        .expect("record")
+        .count_grandparents(grandparents);
     if let Some(n) = read_at {
         stream = stream.read_at_ply(n);
     }

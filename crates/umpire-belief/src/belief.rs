@@ -20,6 +20,7 @@ use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
 
 mod every_parent;
+mod grandparents;
 mod history_moves;
 mod lookahead;
 mod parent_count;
@@ -283,6 +284,11 @@ pub struct Belief {
     /// What the last repair did of that.
     last_repair_work: u64,
     over: bool,
+    /// Whether a sampled opponent turn counts its children's parents among every consistent
+    /// child of the last turn's held parents ([`Belief::count_grandparents`]).
+    grandparents: bool,
+    /// While such a turn is taken in: those parents (`belief/grandparents.rs`).
+    pstar: Option<Vec<Hypothesis>>,
 }
 
 impl Belief {
@@ -351,6 +357,8 @@ impl Belief {
             work: 0,
             last_repair_work: 0,
             over: false,
+            grandparents: false,
+            pstar: None,
         })
     }
 
@@ -372,6 +380,18 @@ impl Belief {
     /// Every observation taken in, in order.
     pub fn transcript(&self) -> &[Observation] {
         &self.transcript
+    }
+
+    /// Switches on (or off) the count of parents beyond the held ones: each sampled opponent
+    /// turn after the first replays the last turn whole from its held parents, and keeps each
+    /// child with the chance that undoes its number of consistent parents among all of their
+    /// children, not only among the held ones (`belief/grandparents.rs`; `docs/BELIEF.md`,
+    /// "What limits the quality"). Exact at the second sampled turn (its grandparents are the
+    /// last exact set); later it leaves the lean among children of different grandparents.
+    /// Measured on the benchmarks' game 3 (`docs/BENCHMARKS.md`, "Session 10"): ply 20 closer
+    /// to the reference, ply 40 not, for about three times the CPU to ply 40. Off by default.
+    pub fn count_grandparents(&mut self, on: bool) {
+        self.grandparents = on;
     }
 
     /// Whether the set is exact (every consistent position is held).
@@ -604,6 +624,9 @@ impl Belief {
                 self.pending.push(obs.clone());
             }
             if obs.moved {
+                if self.grandparents && !self.exact {
+                    self.pstar = self.grandparent_children();
+                }
                 self.expand(NextTurn::of(self.side, later));
                 self.pending.clear();
             }
@@ -1003,6 +1026,25 @@ impl Belief {
                 rng,
             );
             seen_share = states.len() as f64 / before.max(1) as f64;
+        }
+        if let Some(pstar) = self.pstar.take()
+            && !states.is_empty()
+        {
+            // The lean towards children of several consistent parents outside the held ones
+            // (`belief/grandparents.rs`).
+            keep_primaries(&mut states, &mut nodes);
+            distinct = None;
+            let before = states.len();
+            parent_count::thin_by_pstar(
+                &spread,
+                !self.side,
+                &pstar,
+                parent_count as usize,
+                &mut states,
+                &mut nodes,
+                rng,
+            );
+            seen_share *= states.len() as f64 / before.max(1) as f64;
         }
         if (overflowed || !self.exact) && states.len() > self.particles {
             // A sampled turn keeps the particles: where its reservoir did not overflow it holds

@@ -67,6 +67,12 @@ impl PlyStream {
         self
     }
 
+    /// The stream with [`Belief::count_grandparents`] switched on or off.
+    pub fn count_grandparents(mut self, on: bool) -> PlyStream {
+        self.belief.count_grandparents(on);
+        self
+    }
+
     /// The stream of `side`'s belief over a referee record: its rule set, its start and the
     /// side's observations ([`Record::observations_until`]).
     pub fn of_record(

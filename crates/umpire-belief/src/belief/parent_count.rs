@@ -126,6 +126,39 @@ pub(super) fn thin_by_parents(
     nodes: &mut Vec<Node>,
     rng: &mut Xoshiro256PlusPlus,
 ) {
+    thin_inner(
+        spread, enemy, parents, expanded, edge, items, nodes, rng, true,
+    );
+}
+
+/// EXPERIMENT: keeps each kept child with `s / (1 − none_offered)`, `s` the share `held / n`
+/// of `pstar` (the consistent parents descending from the held grandparents) held.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn thin_by_pstar(
+    spread: &Spread<'_>,
+    enemy: Color,
+    pstar: &[Hypothesis],
+    held: usize,
+    items: &mut Vec<Hypothesis>,
+    nodes: &mut Vec<Node>,
+    rng: &mut Xoshiro256PlusPlus,
+) {
+    let held = held.min(pstar.len());
+    thin_inner(spread, enemy, pstar, held, 1.0, items, nodes, rng, false);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn thin_inner(
+    spread: &Spread<'_>,
+    enemy: Color,
+    parents: &[Hypothesis],
+    expanded: usize,
+    edge: f64,
+    items: &mut Vec<Hypothesis>,
+    nodes: &mut Vec<Node>,
+    rng: &mut Xoshiro256PlusPlus,
+    own: bool,
+) {
     let n = parents.len();
     if expanded == 0 || (expanded >= n && edge >= 1.0) || items.is_empty() {
         return;
@@ -251,7 +284,11 @@ pub(super) fn thin_by_parents(
     let share = expanded as f64 / n as f64 * edge;
     let mut keep = Vec::with_capacity(items.len());
     for j in 0..items.len() {
-        let k = parents_of[j] + u32::from(!own_found[j]);
+        let k = if own {
+            parents_of[j] + u32::from(!own_found[j])
+        } else {
+            parents_of[j]
+        };
         let stays = k <= 1 || {
             let w = share / (1.0 - none_offered(n, expanded, edge, k)).max(share);
             rng.random_range(0.0..1.0) < w

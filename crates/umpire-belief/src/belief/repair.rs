@@ -190,7 +190,7 @@ impl Belief {
 
     /// Puts the belief back to what it held at `cp`, to be replayed with `bound` and
     /// `particles`.
-    fn restore(&mut self, cp: &Checkpoint, bound: usize, particles: usize) {
+    pub(super) fn restore(&mut self, cp: &Checkpoint, bound: usize, particles: usize) {
         self.bound = bound;
         self.particles = particles;
         self.states = cp.states.clone();
