@@ -14,6 +14,7 @@ use umpire_view::guided::{FilterSet, GuidedSpace};
 
 use super::stalemate_guard::StalemateGuard;
 use crate::Analysis;
+use crate::darkboard::capture_tries::add_capture_tries;
 use crate::darkboard::net_worlds::KingWorlds;
 use crate::darkboard::root_terms::OwnHistory;
 use crate::darkboard::{metaposition_of, net};
@@ -32,6 +33,9 @@ pub struct NetCloser {
     guard: Option<StalemateGuard>,
     /// Per option, the larger of the guard's stalemate share and the wrapped agent's.
     risks: Vec<f32>,
+    /// Whether tries onto squares where an enemy pawn may stand earn a bonus as the fifty-move
+    /// clock runs (`darkboard/capture_tries.rs`).
+    tries: bool,
 }
 
 impl NetCloser {
@@ -47,6 +51,7 @@ impl NetCloser {
             scores: Vec::new(),
             guard: Some(StalemateGuard::default()),
             risks: Vec::new(),
+            tries: true,
         }
     }
 
@@ -56,6 +61,14 @@ impl NetCloser {
         if !guarded {
             self.guard = None;
         }
+        self
+    }
+
+    /// This closer with the capture tries' term as the clock runs (`tries`, as
+    /// [`NetCloser::new`] builds it) or without it (the net as the yardsticks' `raider` had it
+    /// when it was set).
+    pub fn trying(mut self, tries: bool) -> NetCloser {
+        self.tries = tries;
         self
     }
 
@@ -106,6 +119,9 @@ impl NetCloser {
         let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi);
         self.history
             .bonus(view.own_board(), clock, &self.options, &mut self.bonus);
+        if self.tries {
+            add_capture_tries(&self.meta, clock, &self.options, &mut self.bonus);
+        }
         Some(&self.options)
     }
 

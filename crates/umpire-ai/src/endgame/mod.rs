@@ -81,6 +81,9 @@ pub struct EndgameConfig {
     /// Charge the net's options for stalemates counted soundly past possible pawns
     /// (`stalemate_guard.rs`), beside the wrapped agent's belief.
     pub stalemate_guard: bool,
+    /// Let the net prefer tries onto squares where an enemy pawn may stand as the fifty-move
+    /// clock runs (`darkboard/capture_tries.rs`): taking a pawn resets the clock.
+    pub capture_tries: bool,
 }
 
 impl Default for EndgameConfig {
@@ -92,6 +95,7 @@ impl Default for EndgameConfig {
             net: true,
             surplus: true,
             stalemate_guard: true,
+            capture_tries: true,
         }
     }
 }
@@ -264,7 +268,13 @@ impl<A: Agent> Endgame<A> {
     pub fn with_config(inner: A, config: EndgameConfig) -> Endgame<A> {
         let closer = config
             .net
-            .then(|| Box::new(NetCloser::new(inner.view()).guarded(config.stalemate_guard)));
+            .then(|| {
+                Box::new(
+                    NetCloser::new(inner.view())
+                        .guarded(config.stalemate_guard)
+                        .trying(config.capture_tries),
+                )
+            });
         Endgame {
             inner,
             config,
