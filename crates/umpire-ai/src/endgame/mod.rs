@@ -266,15 +266,13 @@ impl<A: Agent> Endgame<A> {
 
     /// `inner` with the tables of `config`.
     pub fn with_config(inner: A, config: EndgameConfig) -> Endgame<A> {
-        let closer = config
-            .net
-            .then(|| {
-                Box::new(
-                    NetCloser::new(inner.view())
-                        .guarded(config.stalemate_guard)
-                        .trying(config.capture_tries),
-                )
-            });
+        let closer = config.net.then(|| {
+            Box::new(
+                NetCloser::new(inner.view())
+                    .guarded(config.stalemate_guard)
+                    .trying(config.capture_tries),
+            )
+        });
         Endgame {
             inner,
             config,

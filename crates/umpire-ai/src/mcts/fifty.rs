@@ -166,3 +166,47 @@ mod tests {
         assert_eq!(resetting(1, &edges, &[true; 3], 95), 1);
     }
 }
+
+#[cfg(test)]
+mod walk_tests {
+    use crate::Agent;
+    use crate::mcts::{MctsAgent, MctsConfig};
+    use crate::{Budget, setup_view};
+    use umpire_rules::RuleSet;
+    use umpire_rules::shakmaty::Color;
+
+    /// `mcts` on White's side of `fen` (a set-up start), its clock at `plies`, the fifty-move
+    /// count in the search on or off, after one decision of `nodes` nodes: the walks scored as
+    /// fifty-move draws and the value of the move chosen.
+    fn decide(fen: &str, plies: u32, nodes: u64, fifty: bool) -> (u64, f64) {
+        let rules = RuleSet::WILD16;
+        let start = umpire_testkit::pos(fen);
+        let mut config = MctsConfig {
+            budget: Budget::Nodes(nodes),
+            ..MctsConfig::default()
+        };
+        config.safeguards.fifty = fifty;
+        let view = setup_view(rules, &start, Color::White);
+        let mut agent = MctsAgent::new(view, 3, Some(start), config);
+        agent.clock = crate::endgame::ProgressClock::starting_at(plies);
+        agent.choose();
+        let value = agent.analysis().map_or(0.0, |a| a.value);
+        (agent.stats().fifty_draws, value)
+    }
+
+    #[test]
+    fn a_walk_that_takes_the_clock_to_its_limit_is_a_draw() {
+        // A queen and a rook against a king and a knight, far from a mate in one: with the
+        // clock one ply short of the limit, every walk is drawn (no capture in one).
+        let fen = "8/7k/8/6n1/8/8/8/QR2K3 w - - 0 1";
+        let (none, fresh) = decide(fen, 0, 400, true);
+        let (drawn, late) = decide(fen, 99, 400, true);
+        assert_eq!(none, 0);
+        assert!(drawn > 0);
+        assert!(late < fresh - 0.1, "{late} against {fresh}");
+        // Without the count the search values both alike.
+        let (_, blind) = decide(fen, 99, 400, false);
+        let (_, blind_fresh) = decide(fen, 0, 400, false);
+        assert_eq!(blind, blind_fresh);
+    }
+}

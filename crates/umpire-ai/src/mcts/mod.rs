@@ -1005,8 +1005,7 @@ impl MctsAgent {
             .map(|(e, r)| match e.command {
                 Command::Attempt(a) if r.captures >= fifty::TRY_SHARE || r.pawn => {
                     stalemates(e.command) <= best_stalemates
-                        && crate::safety::exchange_delta(safety_worlds, a)
-                            .is_none_or(|d| d > floor)
+                        && crate::safety::exchange_delta(safety_worlds, a).is_none_or(|d| d > floor)
                 }
                 _ => false,
             })
