@@ -9,7 +9,12 @@
 //! bonus at this clock (`root_terms.rs`: nothing up to its threshold, then growing with every
 //! ply) times the chance that an enemy pawn stands on the attempt's target (1 where one surely
 //! does; else the enemy's most pawns spread evenly over their possible squares), for a move
-//! that would capture there (a pawn's only diagonally).
+//! that would capture there (a pawn's only diagonally). Only while our mating men are a lone
+//! rook or queen, with at most one bishop or knight beside it ([`lone_heavy`]): with more, the
+//! net mates in time, and the term only distracts it (session 10's first `mcts@4000` row with
+//! the term for every net: games 6 and 9, a rook, a bishop and a knight against two pawns and
+//! two rooks, a bishop and a knight against two, both won before, drawn by the fifty-move rule
+//! 11 and 16 ahead).
 
 use umpire_belief::Metaposition;
 use umpire_rules::Attempt;
@@ -32,7 +37,7 @@ pub(crate) fn add_capture_tries(
     out: &mut [f32],
 ) {
     let urgency = progress_urgency(clock);
-    if urgency <= 0.0 {
+    if urgency <= 0.0 || !lone_heavy(meta) {
         return;
     }
     let maybe_pawns = meta.possible(0);
@@ -52,6 +57,16 @@ pub(crate) fn add_capture_tries(
         let chance = if sure.contains(a.to) { 1.0 } else { density };
         *b += TRY_WEIGHT * urgency * chance;
     }
+}
+
+/// Whether our men besides the king and the pawns are one rook or queen and at most one bishop
+/// or knight.
+pub(crate) fn lone_heavy(meta: &Metaposition) -> bool {
+    let board = meta.own().board();
+    let mine = board.by_color(!meta.enemy());
+    let heavy = ((board.rooks() | board.queens()) & mine).count();
+    let minor = ((board.bishops() | board.knights()) & mine).count();
+    heavy == 1 && minor <= 1
 }
 
 #[cfg(test)]
@@ -81,5 +96,20 @@ mod tests {
         let mut late = [0.0f32; 2];
         add_capture_tries(&m, 95, &options, &mut late);
         assert!(late[0] > out[0], "{late:?} {out:?}");
+    }
+
+    #[test]
+    fn with_more_than_a_lone_heavy_piece_the_net_is_left_alone() {
+        let options = [Attempt::from_uci("a1a4").unwrap()];
+        for (fen, applies) in [
+            ("8/8/8/8/p7/8/8/R3K2k w - - 0 1", true),
+            ("8/8/8/8/p7/8/8/Q2NK2k w - - 0 1", true),
+            ("8/8/8/8/p7/8/8/R2RK2k w - - 0 1", false),
+            ("8/8/8/8/p7/8/8/R1BNK2k w - - 0 1", false),
+        ] {
+            let mut out = [0.0f32];
+            add_capture_tries(&meta(fen), 90, &options, &mut out);
+            assert_eq!(out[0] > 0.0, applies, "{fen}");
+        }
     }
 }
