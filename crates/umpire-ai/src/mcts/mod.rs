@@ -52,6 +52,12 @@
 //! from throwing the win away; the evaluation gives a side without mating material no credit
 //! for its lead ([`crate::eval::can_mate`]).
 //!
+//! The fifty-move clock: the agent counts it as it can ([`ProgressClock`]: its own pawn moves
+//! and the announced captures reset it), a walk in the tree whose plies take that count to
+//! 100 is a draw, and while ahead in material with the clock at 40 plies or more the root
+//! prefers a capture try, then a pawn move, valued nearly as well as the most visited edge
+//! (`fifty.rs`).
+//!
 //! Budget: [`Budget::Nodes`] counts iterations (deterministic with the seed);
 //! [`Budget::Time`] stops at a deadline: the budget less the time the belief's updates took
 //! since the last decision (at least a quarter of it), and the belief's repairs are bounded by
