@@ -9,8 +9,7 @@
 //! bonus at this clock (`root_terms.rs`: nothing up to its threshold, then growing with every
 //! ply) times the chance that an enemy pawn stands on the attempt's target (1 where one surely
 //! does; else the enemy's most pawns spread evenly over their possible squares), for a move
-//! that would capture there (a pawn's only diagonally); a move that leaves its man attacking such
-//! a square, [`APPROACH_WEIGHT`] of that for the likeliest square it attacks. Only while our mating men are a lone
+//! that would capture there (a pawn's only diagonally). Only while our mating men are a lone
 //! rook or queen, with at most one bishop or knight beside it ([`lone_heavy`]): with more, the
 //! net mates in time, and the term only distracts it (session 10's first `mcts@4000` row with
 //! the term for every net: games 6 and 9, a rook, a bishop and a knight against two pawns and
@@ -19,7 +18,7 @@
 
 use umpire_belief::Metaposition;
 use umpire_rules::Attempt;
-use umpire_rules::shakmaty::{Bitboard, Piece, Role, Square, attacks};
+use umpire_rules::shakmaty::Role;
 
 use super::root_terms::progress_urgency;
 
@@ -27,11 +26,6 @@ use super::root_terms::progress_urgency;
 /// target: above one, so that a sure capture comes before a push, as the push does not take
 /// the enemy's last hopes off the board.
 pub(crate) const TRY_WEIGHT: f32 = 1.5;
-
-/// A move that leaves its man attacking a square where an enemy pawn may stand (a capture try
-/// next move: the king walking to a blocked pawn, the rook lining up on it) earns this share of
-/// a capture try's term, times the largest chance among the squares it attacks.
-pub(crate) const APPROACH_WEIGHT: f32 = 0.5;
 
 /// Adds each of `options`' capture-try terms in `meta` with the fifty-move clock at most
 /// `clock` to `out` (one per option, as [`OwnHistory::bonus`](super::root_terms::OwnHistory)
@@ -53,37 +47,15 @@ pub(crate) fn add_capture_tries(
     let sure = maybe_pawns & meta.surely_enemy();
     let density = (f32::from(meta.pawns().1) / maybe_pawns.count() as f32).min(1.0);
     let board = meta.own().board();
-    let chance = |sq: Square| {
-        if sure.contains(sq) {
-            1.0
-        } else if maybe_pawns.contains(sq) {
-            density
-        } else {
-            0.0
-        }
-    };
-    let us = !meta.enemy();
     for (b, a) in out.iter_mut().zip(options) {
-        let Some(role) = board.role_at(a.from) else {
-            continue;
-        };
-        let pawn_push = role == Role::Pawn && a.from.file() == a.to.file();
-        if !pawn_push && maybe_pawns.contains(a.to) {
-            *b += TRY_WEIGHT * urgency * chance(a.to);
+        if !maybe_pawns.contains(a.to) {
             continue;
         }
-        if role == Role::Pawn {
+        if board.role_at(a.from) == Some(Role::Pawn) && a.from.file() == a.to.file() {
             continue;
         }
-        // The squares the man attacks from its new square (our men and the enemy men surely
-        // there block its lines).
-        let occupied = (board.occupied() & !Bitboard::from_square(a.from)) | meta.surely_enemy();
-        let reach = attacks::attacks(a.to, Piece { color: us, role }, occupied);
-        let best = (reach & maybe_pawns)
-            .into_iter()
-            .map(chance)
-            .fold(0.0f32, f32::max);
-        *b += APPROACH_WEIGHT * TRY_WEIGHT * urgency * best;
+        let chance = if sure.contains(a.to) { 1.0 } else { density };
+        *b += TRY_WEIGHT * urgency * chance;
     }
 }
 
@@ -120,11 +92,7 @@ mod tests {
         add_capture_tries(&m, 30, &options, &mut out);
         assert_eq!(out, [0.0, 0.0], "below the progress threshold nothing");
         add_capture_tries(&m, 70, &options, &mut out);
-        // The try, then the rook lined up on the b-file's possible pawn squares (half as much).
-        assert!(
-            out[0] > 0.0 && (out[1] - out[0] * APPROACH_WEIGHT).abs() < 1e-6,
-            "{out:?}"
-        );
+        assert!(out[0] > 0.0 && out[1] == 0.0, "{out:?}");
         let mut late = [0.0f32; 2];
         add_capture_tries(&m, 95, &options, &mut late);
         assert!(late[0] > out[0], "{late:?} {out:?}");
