@@ -14,7 +14,11 @@ use umpire_view::guided::{FilterSet, GuidedSpace};
 
 use super::stalemate_guard::StalemateGuard;
 use crate::Analysis;
-use crate::darkboard::capture_tries::add_capture_tries;
+use crate::darkboard::capture_tries::{add_capture_tries, lone_heavy};
+
+/// The player's count of the fifty-move clock from which [`NetCloser::hands_over`] leaves a lone
+/// heavy piece's ending against pawns to the wrapped agent's search.
+pub const HAND_OVER_AT: u32 = 60;
 use crate::darkboard::net_worlds::KingWorlds;
 use crate::darkboard::root_terms::OwnHistory;
 use crate::darkboard::{metaposition_of, net};
@@ -70,6 +74,16 @@ impl NetCloser {
     pub fn trying(mut self, tries: bool) -> NetCloser {
         self.tries = tries;
         self
+    }
+
+    /// Whether the net should leave the decision to the wrapped agent's search as the
+    /// fifty-move clock runs out: with the capture tries on, a lone rook or queen (at most one
+    /// minor piece beside it, [`lone_heavy`]) against enemy men that may be pawns and the
+    /// player's count at `plies` of [`HAND_OVER_AT`] or more. The net's terms look one move
+    /// ahead; taking a blocked pawn takes two or more (session 10: game 27 of the `mcts@4000`
+    /// against `raider` row, seed 29, KRP against KPP, drawn 4 ahead while the net shuffled).
+    pub fn hands_over(&self, plies: u32) -> bool {
+        self.tries && plies >= HAND_OVER_AT && self.meta.pawns().1 > 0 && lone_heavy(&self.meta)
     }
 
     /// The opening announcements were heard (`view` has taken them in).

@@ -463,7 +463,9 @@ impl<A: Agent> Agent for Endgame<A> {
             return Command::Attempt(a);
         }
         self.table_analysis = None;
+        let plies = self.clock.plies();
         if let Some(closer) = self.closer.as_mut()
+            && !closer.hands_over(plies)
             && let Some(options) = closer.options(self.inner.view())
         {
             // The net's choice, checked against the wrapped agent's own positions where it
