@@ -169,3 +169,27 @@ impl NetCloser {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::RuleSet;
+    use umpire_rules::shakmaty::Color;
+
+    fn closer(fen: &str) -> NetCloser {
+        let start = umpire_testkit::pos(fen);
+        NetCloser::new(&crate::setup_view(RuleSet::WILD16, &start, Color::White))
+    }
+
+    #[test]
+    fn a_lone_rook_against_pawns_goes_to_the_search_as_the_clock_runs_out() {
+        let rook = closer("8/8/8/3p4/3P4/8/8/R3K2k w - - 0 1");
+        assert!(!rook.hands_over(HAND_OVER_AT - 1));
+        assert!(rook.hands_over(HAND_OVER_AT));
+        // Without the capture tries (`raider`'s net), or with more men, the net keeps it.
+        assert!(!rook.trying(false).hands_over(99));
+        assert!(!closer("8/8/8/3p4/3P4/8/8/R2RK2k w - - 0 1").hands_over(99));
+        // Against a lone king there is no pawn to take.
+        assert!(!closer("8/8/8/8/3P4/8/8/R3K2k w - - 0 1").hands_over(99));
+    }
+}
