@@ -129,13 +129,14 @@ impl AgentKind {
             AgentKind::Raider => {
                 let start = view.standard_start().then(Chess::default);
                 // The raid ends in the same mating technique as the searching agents' (as it
-                // was when the yardstick was set: without the surplus play or the stalemate
-                // guard).
+                // was when the yardstick was set: without the surplus play, the stalemate
+                // guard or the capture tries as the clock runs).
                 Box::new(crate::endgame::Endgame::with_config(
                     RaiderAgent::new(view, seed, start, config.budget),
                     crate::endgame::EndgameConfig {
                         surplus: false,
                         stalemate_guard: false,
+                        capture_tries: false,
                         ..crate::endgame::EndgameConfig::default()
                     },
                 ))

@@ -18,6 +18,7 @@
 //! repetition and progress terms above), over the enemy king's squares kept by
 //! `net_worlds.rs`.
 
+pub(crate) mod capture_tries;
 mod eval;
 pub(crate) mod mate;
 pub(crate) mod net;

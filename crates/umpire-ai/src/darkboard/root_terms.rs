@@ -33,6 +33,13 @@ const PROGRESS_CLOCK: u32 = 40;
 /// The progress bonus per halfmove over [`PROGRESS_CLOCK`], in evaluation pawns.
 const PROGRESS_PER_PLY: f32 = 0.3;
 
+/// The progress bonus of a pawn move with the fifty-move clock at most `clock` (capped at 100:
+/// from a set-up start the clock is unknown and its bound huge), in evaluation pawns: 0 up to
+/// [`PROGRESS_CLOCK`], then [`PROGRESS_PER_PLY`] per ply beyond it.
+pub(crate) fn progress_urgency(clock: u32) -> f32 {
+    PROGRESS_PER_PLY * clock.min(100).saturating_sub(PROGRESS_CLOCK) as f32
+}
+
 /// The player's last accepted attempts and the configurations its men stood in after each.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct OwnHistory {
@@ -88,9 +95,8 @@ impl OwnHistory {
         // The fifty-move clock runs: a pawn move resets it (captures reset it too, but are
         // rewarded by the evaluations already). At most 100: from a set-up start the clock is
         // unknown and its bound huge.
-        let clock = clock.min(100);
-        if clock > PROGRESS_CLOCK {
-            let urgency = PROGRESS_PER_PLY * (clock - PROGRESS_CLOCK) as f32;
+        let urgency = progress_urgency(clock);
+        if urgency > 0.0 {
             let board = own.board();
             for (b, a) in out.iter_mut().zip(options) {
                 if board.role_at(a.from) == Some(Role::Pawn) {

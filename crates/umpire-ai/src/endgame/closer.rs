@@ -14,6 +14,11 @@ use umpire_view::guided::{FilterSet, GuidedSpace};
 
 use super::stalemate_guard::StalemateGuard;
 use crate::Analysis;
+use crate::darkboard::capture_tries::{add_capture_tries, lone_heavy};
+
+/// The player's count of the fifty-move clock from which [`NetCloser::hands_over`] leaves a lone
+/// heavy piece's ending against pawns to the wrapped agent's search.
+pub const HAND_OVER_AT: u32 = 60;
 use crate::darkboard::net_worlds::KingWorlds;
 use crate::darkboard::root_terms::OwnHistory;
 use crate::darkboard::{metaposition_of, net};
@@ -32,6 +37,9 @@ pub struct NetCloser {
     guard: Option<StalemateGuard>,
     /// Per option, the larger of the guard's stalemate share and the wrapped agent's.
     risks: Vec<f32>,
+    /// Whether tries onto squares where an enemy pawn may stand earn a bonus as the fifty-move
+    /// clock runs (`darkboard/capture_tries.rs`).
+    tries: bool,
 }
 
 impl NetCloser {
@@ -47,6 +55,7 @@ impl NetCloser {
             scores: Vec::new(),
             guard: Some(StalemateGuard::default()),
             risks: Vec::new(),
+            tries: true,
         }
     }
 
@@ -57,6 +66,24 @@ impl NetCloser {
             self.guard = None;
         }
         self
+    }
+
+    /// This closer with the capture tries' term as the clock runs (`tries`, as
+    /// [`NetCloser::new`] builds it) or without it (the net as the yardsticks' `raider` had it
+    /// when it was set).
+    pub fn trying(mut self, tries: bool) -> NetCloser {
+        self.tries = tries;
+        self
+    }
+
+    /// Whether the net should leave the decision to the wrapped agent's search as the
+    /// fifty-move clock runs out: with the capture tries on, a lone rook or queen (at most one
+    /// minor piece beside it, [`lone_heavy`]) against enemy men that may be pawns and the
+    /// player's count at `plies` of [`HAND_OVER_AT`] or more. The net's terms look one move
+    /// ahead; taking a blocked pawn takes two or more (session 10: game 27 of the `mcts@4000`
+    /// against `raider` row, seed 29, KRP against KPP, drawn 4 ahead while the net shuffled).
+    pub fn hands_over(&self, plies: u32) -> bool {
+        self.tries && plies >= HAND_OVER_AT && self.meta.pawns().1 > 0 && lone_heavy(&self.meta)
     }
 
     /// The opening announcements were heard (`view` has taken them in).
@@ -106,6 +133,9 @@ impl NetCloser {
         let clock = self.meta.halfmoves().map_or(0, |(_, hi)| hi);
         self.history
             .bonus(view.own_board(), clock, &self.options, &mut self.bonus);
+        if self.tries {
+            add_capture_tries(&self.meta, clock, &self.options, &mut self.bonus);
+        }
         Some(&self.options)
     }
 
@@ -137,5 +167,29 @@ impl NetCloser {
             Some(&self.risks),
             &mut self.scores,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use umpire_rules::RuleSet;
+    use umpire_rules::shakmaty::Color;
+
+    fn closer(fen: &str) -> NetCloser {
+        let start = umpire_testkit::pos(fen);
+        NetCloser::new(&crate::setup_view(RuleSet::WILD16, &start, Color::White))
+    }
+
+    #[test]
+    fn a_lone_rook_against_pawns_goes_to_the_search_as_the_clock_runs_out() {
+        let rook = closer("8/8/8/3p4/3P4/8/8/R3K2k w - - 0 1");
+        assert!(!rook.hands_over(HAND_OVER_AT - 1));
+        assert!(rook.hands_over(HAND_OVER_AT));
+        // Without the capture tries (`raider`'s net), or with more men, the net keeps it.
+        assert!(!rook.trying(false).hands_over(99));
+        assert!(!closer("8/8/8/3p4/3P4/8/8/R2RK2k w - - 0 1").hands_over(99));
+        // Against a lone king there is no pawn to take.
+        assert!(!closer("8/8/8/8/3P4/8/8/R3K2k w - - 0 1").hands_over(99));
     }
 }

@@ -81,6 +81,9 @@ pub struct EndgameConfig {
     /// Charge the net's options for stalemates counted soundly past possible pawns
     /// (`stalemate_guard.rs`), beside the wrapped agent's belief.
     pub stalemate_guard: bool,
+    /// Let the net prefer tries onto squares where an enemy pawn may stand as the fifty-move
+    /// clock runs (`darkboard/capture_tries.rs`): taking a pawn resets the clock.
+    pub capture_tries: bool,
 }
 
 impl Default for EndgameConfig {
@@ -92,6 +95,7 @@ impl Default for EndgameConfig {
             net: true,
             surplus: true,
             stalemate_guard: true,
+            capture_tries: true,
         }
     }
 }
@@ -262,9 +266,13 @@ impl<A: Agent> Endgame<A> {
 
     /// `inner` with the tables of `config`.
     pub fn with_config(inner: A, config: EndgameConfig) -> Endgame<A> {
-        let closer = config
-            .net
-            .then(|| Box::new(NetCloser::new(inner.view()).guarded(config.stalemate_guard)));
+        let closer = config.net.then(|| {
+            Box::new(
+                NetCloser::new(inner.view())
+                    .guarded(config.stalemate_guard)
+                    .trying(config.capture_tries),
+            )
+        });
         Endgame {
             inner,
             config,
@@ -455,7 +463,9 @@ impl<A: Agent> Agent for Endgame<A> {
             return Command::Attempt(a);
         }
         self.table_analysis = None;
+        let plies = self.clock.plies();
         if let Some(closer) = self.closer.as_mut()
+            && !closer.hands_over(plies)
             && let Some(options) = closer.options(self.inner.view())
         {
             // The net's choice, checked against the wrapped agent's own positions where it

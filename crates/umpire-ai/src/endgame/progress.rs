@@ -27,6 +27,12 @@ pub struct ProgressClock {
 }
 
 impl ProgressClock {
+    /// A clock that has run `plies` plies since the last reset (a set-up start whose clock the
+    /// player is told).
+    pub fn starting_at(plies: u32) -> ProgressClock {
+        ProgressClock { plies }
+    }
+
     /// Plies since the last reset the player knows of.
     pub fn plies(&self) -> u32 {
         self.plies

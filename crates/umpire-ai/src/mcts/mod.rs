@@ -52,6 +52,12 @@
 //! from throwing the win away; the evaluation gives a side without mating material no credit
 //! for its lead ([`crate::eval::can_mate`]).
 //!
+//! The fifty-move clock: the agent counts it as it can ([`ProgressClock`]: its own pawn moves
+//! and the announced captures reset it), a walk in the tree whose plies take that count to
+//! 100 is a draw, and while ahead in material with the clock at 40 plies or more the root
+//! prefers a capture try, then a pawn move, valued nearly as well as the most visited edge
+//! (`fifty.rs`).
+//!
 //! Budget: [`Budget::Nodes`] counts iterations (deterministic with the seed);
 //! [`Budget::Time`] stops at a deadline: the budget less the time the belief's updates took
 //! since the last decision (at least a quarter of it), and the belief's repairs are bounded by
@@ -65,6 +71,7 @@
 
 mod blunder_check;
 mod fallback;
+mod fifty;
 mod jitter;
 mod known_material;
 mod opponent;
@@ -94,6 +101,7 @@ pub use stats::{SearchStats, StopReason};
 pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
 
 use crate::catch_up::{CatchUp, CatchUpState};
+use crate::endgame::ProgressClock;
 use crate::eval::evaluate;
 use crate::{Agent, AgentConfig, Analysis, Budget};
 use known_material::KnownMaterial;
@@ -242,6 +250,10 @@ pub struct MctsAgent {
     spares: Vec<Belief>,
     /// How often a spare replaced a belief that died.
     takeovers: u32,
+    /// The fifty-move clock as the agent counts it (its own pawn moves and the announced
+    /// captures reset it): the walks that reach its limit are draws, and the root prefers a
+    /// move that resets it while ahead (`fifty.rs`).
+    clock: ProgressClock,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -373,6 +385,7 @@ impl MctsAgent {
             jittered: Vec::new(),
             spares: Vec::new(),
             takeovers: 0,
+            clock: ProgressClock::default(),
         }
     }
 
@@ -386,6 +399,11 @@ impl MctsAgent {
     pub fn counted_lead(&self) -> Option<f64> {
         let own = crate::eval::material(self.view.own_board().board(), self.view.side());
         self.known.as_ref().map(|k| k.lead(own))
+    }
+
+    /// The fifty-move clock as the agent counts it ([`ProgressClock`]).
+    pub fn clock(&self) -> ProgressClock {
+        self.clock
     }
 
     /// The belief, while it holds.
@@ -589,9 +607,18 @@ impl MctsAgent {
         let mut moves = 0u32;
         let mut last = None;
         let mut expanded = false;
+        // The fifty-move clock along the walk, counted as the agent would count it (its own
+        // pawn moves and the captures it hears reset it): a walk that reaches the limit is a
+        // draw (the enemy's pawn moves, unheard, could only reset it sooner).
+        let counts_fifty = self.view.rules().fifty_moves && self.config.safeguards.fifty;
+        let mut clock = self.clock.plies();
         let value = loop {
             if umpire.is_over() {
                 break self.terminal_value(umpire);
+            }
+            if counts_fifty && clock >= fifty::FIFTY_LIMIT {
+                self.stats.fifty_draws += 1;
+                break self.draw_value;
             }
             if moves >= self.config.max_depth {
                 self.stats.at_depth_limit += 1;
@@ -622,6 +649,8 @@ impl MctsAgent {
                 break self.leaf_value(umpire, depth);
             };
             let command = self.tree.nodes[node as usize].edges[edge].command;
+            let pawn_move = matches!(command, Command::Attempt(a)
+                if umpire.position().board().role_at(a.from) == Some(Role::Pawn));
             let outcome = umpire.submit(command);
             if outcome.verdict == Verdict::Impossible {
                 // Ruled out by what the agent heard on the way here (its own board, the
@@ -638,6 +667,11 @@ impl MctsAgent {
                 Verdict::Accepted => {
                     depth += 1;
                     moves += 1;
+                    clock = if pawn_move || takes(outcome.heard_by(side)) {
+                        0
+                    } else {
+                        clock.saturating_add(1)
+                    };
                     // The hidden reply: the agent keeps only what it hears.
                     let reply = if umpire.is_over() {
                         None
@@ -665,6 +699,11 @@ impl MctsAgent {
                         let reply = umpire.submit(Command::Attempt(a));
                         heard(&mut key, reply.verdict, reply.heard_by(side));
                         depth += 1;
+                        clock = if takes(reply.heard_by(side)) {
+                            0
+                        } else {
+                            clock.saturating_add(1)
+                        };
                     }
                 }
                 Verdict::Illegal | Verdict::Answered => {}
@@ -679,6 +718,10 @@ impl MctsAgent {
             // score it, the walk goes on to the agent's next command.
             if created && (accepted || self.config.score_rejections) {
                 expanded = true;
+                if counts_fifty && clock >= fifty::FIFTY_LIMIT && !umpire.is_over() {
+                    self.stats.fifty_draws += 1;
+                    break self.draw_value;
+                }
                 break self.leaf_value(umpire, depth);
             }
         };
@@ -841,6 +884,9 @@ impl MctsAgent {
         if self.tree.nodes[0].edges[best].mean() > AVOID_REPEATS_ABOVE {
             best = self.winning_pick(best);
         }
+        if self.config.safeguards.fifty {
+            best = self.fifty_pick(best);
+        }
         if self.config.safeguards.ahead_repetition {
             self.no_third_standing(best)
         } else {
@@ -888,6 +934,89 @@ impl MctsAgent {
             repeats: repeats(e.command),
         }));
         safest(best, &self.candidates, AVOID_REPEATS_ABOVE)
+    }
+
+    /// While [`fifty::FIFTY_AHEAD`] ahead in material and the fifty-move clock has run
+    /// [`fifty::FIFTY_FROM`] plies or more: a capture try or a pawn move valued nearly as well
+    /// as `best` ([`fifty::resetting`]), if it stalemates in no more of the belief's positions
+    /// than `best` and loses less than [`crate::safety::BLUNDER_PAWNS`] (and less than the
+    /// lead) beyond what hangs already.
+    fn fifty_pick(&mut self, best: usize) -> usize {
+        let plies = self.clock.plies();
+        if !self.view.rules().fifty_moves || plies < fifty::FIFTY_FROM {
+            return best;
+        }
+        let lead = self.material_lead();
+        if lead < fifty::FIFTY_AHEAD {
+            return best;
+        }
+        self.worlds.clear();
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
+            crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
+        }
+        if self.worlds.is_empty() {
+            return best;
+        }
+        self.root_attempts.clear();
+        self.root_attempts
+            .extend(
+                self.tree.nodes[0]
+                    .edges
+                    .iter()
+                    .filter_map(|e| match e.command {
+                        Command::Attempt(a) => Some(a),
+                        _ => None,
+                    }),
+            );
+        // Per root attempt, the worlds in which it captures.
+        let mut captures = vec![0u32; self.root_attempts.len()];
+        for pos in &self.worlds {
+            for m in pos.legal_moves().iter().filter(|m| m.is_capture()) {
+                if let Some(i) = self
+                    .root_attempts
+                    .iter()
+                    .position(|&a| crate::darkboard::mate::answers_to(m, a))
+                {
+                    captures[i] += 1;
+                }
+            }
+        }
+        crate::darkboard::mate::mate_shares(&self.worlds, &self.root_attempts, &mut self.shares);
+        let worlds = self.worlds.len() as f32;
+        let board = self.view.own_board().board();
+        let index = |c: Command| match c {
+            Command::Attempt(a) => self.root_attempts.iter().position(|&r| r == a),
+            _ => None,
+        };
+        let resets: Vec<fifty::Reset> = self.tree.nodes[0]
+            .edges
+            .iter()
+            .map(|e| fifty::Reset {
+                visits: e.visits,
+                mean: e.mean(),
+                captures: index(e.command).map_or(0.0, |i| captures[i] as f32 / worlds),
+                pawn: matches!(e.command, Command::Attempt(a)
+                    if board.role_at(a.from) == Some(Role::Pawn)),
+            })
+            .collect();
+        let stalemates = |c: Command| index(c).map_or(0.0, |i| self.shares[i].1);
+        let best_stalemates = stalemates(self.tree.nodes[0].edges[best].command);
+        let safety_worlds = &self.worlds[..self.worlds.len().min(crate::safety::SAFETY_WORLDS)];
+        let floor = crate::safety::standing_delta(safety_worlds).map_or(0.0, |d| d.min(0.0))
+            - crate::safety::BLUNDER_PAWNS.min(lead);
+        let safe: Vec<bool> = self.tree.nodes[0]
+            .edges
+            .iter()
+            .zip(&resets)
+            .map(|(e, r)| match e.command {
+                Command::Attempt(a) if r.captures >= fifty::TRY_SHARE || r.pawn => {
+                    stalemates(e.command) <= best_stalemates
+                        && crate::safety::exchange_delta(safety_worlds, a).is_none_or(|d| d > floor)
+                }
+                _ => false,
+            })
+            .collect();
+        fifty::resetting(best, &resets, &safe, plies)
     }
 
     /// While ahead on material ([`AHEAD_MATERIAL`]), whatever the value: `best` unless its own
@@ -1246,6 +1375,11 @@ fn new_edge(command: Command) -> Edge {
     }
 }
 
+/// Whether what the agent hears announces a capture (which resets the fifty-move clock).
+fn takes(mut announcements: impl Iterator<Item = Announcement>) -> bool {
+    announcements.any(|a| matches!(a, Announcement::Capture { .. }))
+}
+
 /// Feeds what the agent hears of one command into `key`.
 fn heard(
     key: &mut DefaultHasher,
@@ -1277,7 +1411,11 @@ impl Agent for MctsAgent {
         // the wall clock would also count the waits for a core and starve the search.
         let started = Instant::now();
         let started_cpu = crate::cpu_clock::thread_cpu_us();
+        // The clock reads the own board as it stood before the move.
+        let mut clock = self.clock;
+        clock.observe(&self.view, observation);
         self.view.observe(observation)?;
+        self.clock = clock;
         // What stood on an own capture's square, from the belief before the move.
         let enemy = !self.view.side();
         let likely = observation

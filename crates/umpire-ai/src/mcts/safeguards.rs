@@ -26,6 +26,10 @@ pub struct Safeguards {
     /// fresh belief from the start catches up with the game a repair budget's work per
     /// decision and takes the restarted one's place once it has ([`crate::catch_up`]).
     pub catch_up: bool,
+    /// The fifty-move clock as the agent counts it: a walk that reaches the limit is a draw,
+    /// and while ahead the root prefers a capture try or a pawn move as the clock runs
+    /// (`fifty.rs`).
+    pub fifty: bool,
 }
 
 impl Default for Safeguards {
@@ -42,10 +46,18 @@ impl Safeguards {
         ahead_repetition: true,
         charge_updates: true,
         catch_up: true,
+        fifty: true,
     };
 
     /// The names of the safeguards, as [`Safeguards::without`] reads them.
-    pub const NAMES: [&'static str; 5] = ["repairs", "veto", "repetition", "charging", "catchup"];
+    pub const NAMES: [&'static str; 6] = [
+        "repairs",
+        "veto",
+        "repetition",
+        "charging",
+        "catchup",
+        "fifty",
+    ];
 
     /// These safeguards with the one named (one of [`Safeguards::NAMES`]) switched off, or
     /// `None` for an unknown name.
@@ -57,25 +69,27 @@ impl Safeguards {
             "repetition" => s.ahead_repetition = false,
             "charging" => s.charge_updates = false,
             "catchup" => s.catch_up = false,
+            "fifty" => s.fifty = false,
             _ => return None,
         }
         Some(s)
     }
 
-    fn flags(self) -> [bool; 5] {
+    fn flags(self) -> [bool; 6] {
         [
             self.bounded_repairs,
             self.material_veto,
             self.ahead_repetition,
             self.charge_updates,
             self.catch_up,
+            self.fifty,
         ]
     }
 }
 
 /// A name that is none of [`Safeguards::NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown safeguard {0:?} (known: repairs, veto, repetition, charging, catchup)")]
+#[error("unknown safeguard {0:?} (known: repairs, veto, repetition, charging, catchup, fifty)")]
 pub struct UnknownSafeguard(pub String);
 
 impl FromStr for Safeguards {

@@ -41,6 +41,9 @@ pub struct SearchStats {
     /// Iterations that created no node for another reason (a game's end, a node with no
     /// command left).
     pub no_expansion: u64,
+    /// Iterations scored as a draw by the fifty-move rule: their walk took the agent's count of
+    /// the clock to the limit.
+    pub fifty_draws: u64,
     /// Root edges searched.
     pub root_edges: usize,
     /// The root's visits per edge, most visited first.
