@@ -6,14 +6,15 @@
 //! share of the root's visits on the most visited edge, and how often each budget chose what
 //! the largest chose (the reseeded run says how often the largest disagrees with itself).
 //!
-//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] [--jitter] RECORD.json...`
+//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] [--jitter] [--scaling off|deeper|narrower] RECORD.json...`
 //!
-//! `--jitter` turns on the jittered worlds (`MctsConfig::jitter`). The agent is the plain search (no endgame tables); the records' moves are fed as they were
+//! `--jitter` turns on the jittered worlds (`MctsConfig::jitter`); `--scaling` says how budgets above 4,000
+//! nodes deepen (and narrow) the search (`MctsConfig::scale_with_budget`, off by default). The agent is the plain search (no endgame tables); the records' moves are fed as they were
 //! played, whatever the agent would choose.
 
 use std::collections::BTreeMap;
 
-use umpire_ai::mcts::{MctsAgent, MctsConfig, SearchStats, StopReason};
+use umpire_ai::mcts::{BudgetScaling, MctsAgent, MctsConfig, SearchStats, StopReason};
 use umpire_ai::{Agent, AgentConfig, Budget, Seat, Tuning, play_observations};
 use umpire_rules::shakmaty::{Chess, Color};
 use umpire_rules::{Record, Verdict};
@@ -57,6 +58,7 @@ fn main() {
     let mut every = 1usize;
     let mut verbose = false;
     let mut jitter = false;
+    let mut scale_with_budget = BudgetScaling::Off;
     let mut files = Vec::new();
     let mut rest = args.iter();
     while let Some(a) = rest.next() {
@@ -71,12 +73,23 @@ fn main() {
             "--every" => every = rest.next().and_then(|s| s.parse().ok()).unwrap_or(1),
             "--verbose" => verbose = true,
             "--jitter" => jitter = true,
+            "--scaling" => {
+                scale_with_budget = match rest.next().map(String::as_str) {
+                    Some("off") => BudgetScaling::Off,
+                    Some("deeper") => BudgetScaling::Deeper,
+                    Some("narrower") => BudgetScaling::DeeperNarrower,
+                    other => {
+                        eprintln!("--scaling takes off, deeper or narrower, not {other:?}");
+                        std::process::exit(2);
+                    }
+                }
+            }
             file => files.push(file.to_owned()),
         }
     }
     if budgets.is_empty() || files.is_empty() {
         eprintln!(
-            "usage: node_plateau [--budgets A,B] [--side white|black] [--every K] [--verbose] RECORD.json..."
+            "usage: node_plateau [--budgets A,B] [--side white|black] [--every K] [--verbose] [--jitter] [--scaling off|deeper|narrower] RECORD.json..."
         );
         std::process::exit(2);
     }
@@ -102,6 +115,7 @@ fn main() {
             let seed = seat.seed();
             let config = MctsConfig {
                 jitter,
+                scale_with_budget,
                 ..Tuning::nodes(budgets[0]).mcts_config(&AgentConfig::default())
             };
             let (mut umpire, mut agent) = seat.take(|view, seed| {
