@@ -4,19 +4,26 @@
 //! same random state), and once more at the largest budget with another search seed. Prints
 //! per budget the iterations run, why the search stopped, the tree's nodes and depth, the
 //! share of the root's visits on the most visited edge, and how often each budget chose what
-//! the largest chose (the reseeded run says how often the largest disagrees with itself).
+//! the largest chose (the reseeded run says how often the largest disagrees with itself), and
+//! each budget's choices judged in the true position (the record's): how many are legal there,
+//! the material they keep after the captures that may follow (`safety::exchange_delta`) and
+//! how many lose `safety::BLUNDER_PAWNS` or more.
 //!
-//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] [--jitter] RECORD.json...`
+//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] [--jitter] [--scaling off|deeper|narrower] [--bound N] [--repair W] RECORD.json...`
 //!
-//! `--jitter` turns on the jittered worlds (`MctsConfig::jitter`). The agent is the plain search (no endgame tables); the records' moves are fed as they were
+//! `--jitter` turns on the jittered worlds (`MctsConfig::jitter`); `--scaling` says how budgets above 4,000
+//! nodes deepen (and narrow) the search (`MctsConfig::scale_with_budget`, off by default);
+//! `--bound` and `--repair` set the belief's bound and repair work (`Tuning`; the first
+//! budget's by default). The agent is the plain search (no endgame tables); the records' moves are fed as they were
 //! played, whatever the agent would choose.
 
 use std::collections::BTreeMap;
 
-use umpire_ai::mcts::{MctsAgent, MctsConfig, SearchStats, StopReason};
+use umpire_ai::mcts::{BudgetScaling, MctsAgent, MctsConfig, SearchStats, StopReason};
+use umpire_ai::safety::{BLUNDER_PAWNS, exchange_delta};
 use umpire_ai::{Agent, AgentConfig, Budget, Seat, Tuning, play_observations};
 use umpire_rules::shakmaty::{Chess, Color};
-use umpire_rules::{Record, Verdict};
+use umpire_rules::{Command, Record, Verdict};
 
 /// Sums over the decisions of one budget.
 #[derive(Default)]
@@ -31,9 +38,26 @@ struct Sum {
     top_share: f64,
     same_as_largest: u64,
     short: Vec<(usize, u64, StopReason)>,
+    /// Chosen moves legal in the true position, the material they keep there after the
+    /// captures that may follow (`exchange_delta`), and how many lose `BLUNDER_PAWNS` or more.
+    legal: u64,
+    kept: f64,
+    blunders: u64,
 }
 
 impl Sum {
+    /// Judges `chosen` in the true position `truth`.
+    fn judge(&mut self, truth: &Chess, chosen: Command) {
+        let Command::Attempt(a) = chosen else {
+            return;
+        };
+        if let Some(d) = exchange_delta(std::slice::from_ref(truth), a) {
+            self.legal += 1;
+            self.kept += d;
+            self.blunders += u64::from(d <= -BLUNDER_PAWNS);
+        }
+    }
+
     fn add(&mut self, moves: usize, s: &SearchStats, same: bool) {
         self.decisions += 1;
         self.iterations += s.iterations;
@@ -57,6 +81,9 @@ fn main() {
     let mut every = 1usize;
     let mut verbose = false;
     let mut jitter = false;
+    let mut scale_with_budget = BudgetScaling::Off;
+    let mut bound = None;
+    let mut repair = None;
     let mut files = Vec::new();
     let mut rest = args.iter();
     while let Some(a) = rest.next() {
@@ -71,12 +98,25 @@ fn main() {
             "--every" => every = rest.next().and_then(|s| s.parse().ok()).unwrap_or(1),
             "--verbose" => verbose = true,
             "--jitter" => jitter = true,
+            "--bound" => bound = rest.next().and_then(|s| s.parse().ok()),
+            "--repair" => repair = rest.next().and_then(|s| s.parse().ok()),
+            "--scaling" => {
+                scale_with_budget = match rest.next().map(String::as_str) {
+                    Some("off") => BudgetScaling::Off,
+                    Some("deeper") => BudgetScaling::Deeper,
+                    Some("narrower") => BudgetScaling::DeeperNarrower,
+                    other => {
+                        eprintln!("--scaling takes off, deeper or narrower, not {other:?}");
+                        std::process::exit(2);
+                    }
+                }
+            }
             file => files.push(file.to_owned()),
         }
     }
     if budgets.is_empty() || files.is_empty() {
         eprintln!(
-            "usage: node_plateau [--budgets A,B] [--side white|black] [--every K] [--verbose] RECORD.json..."
+            "usage: node_plateau [--budgets A,B] [--side white|black] [--every K] [--verbose] [--jitter] [--scaling off|deeper|narrower] [--bound N] [--repair W] RECORD.json..."
         );
         std::process::exit(2);
     }
@@ -100,9 +140,15 @@ fn main() {
                 continue;
             };
             let seed = seat.seed();
+            let tuning = Tuning {
+                belief_bound: bound,
+                repair_work: repair,
+                ..Tuning::nodes(budgets[0])
+            };
             let config = MctsConfig {
                 jitter,
-                ..Tuning::nodes(budgets[0]).mcts_config(&AgentConfig::default())
+                scale_with_budget,
+                ..tuning.mcts_config(&AgentConfig::default())
             };
             let (mut umpire, mut agent) = seat.take(|view, seed| {
                 let start = view.standard_start().then(Chess::default);
@@ -128,8 +174,11 @@ fn main() {
                         runs.push((budgets.len(), chosen, copy.stats().clone()));
                         if verbose {
                             println!(
-                                "{file} {side:?} move {moves:3}: belief holds {}, reseeds so far {}, caught up {}",
+                                "{file} {side:?} move {moves:3}: belief holds {} (the true position: {}), reseeds so far {}, caught up {}",
                                 agent.belief().map_or(0, |b| b.held()),
+                                agent
+                                    .planning_belief()
+                                    .is_some_and(|b| b.contains(umpire.position())),
                                 agent.reseeds(),
                                 agent.caught_up()
                             );
@@ -138,11 +187,20 @@ fn main() {
                             .iter()
                             .find(|r| r.0 < budgets.len() && budgets[r.0] == largest)
                             .map(|r| r.1);
+                        let truth = umpire.position().clone();
                         for (i, chosen, stats) in &runs {
                             sums[*i].add(moves, stats, Some(*chosen) == big);
+                            sums[*i].judge(&truth, *chosen);
                             if verbose {
                                 println!(
-                                    "{file} {side:?} move {moves:3} run {i}: {chosen} iter {} of {} ({:?}) tree {} deepest {} limit {} top {:.2} edges {} held {}+{} visits {:?}",
+                                    "{file} {side:?} move {moves:3} run {i}: {chosen} kept {:?} iter {} of {} ({:?}) tree {} deepest {} limit {} top {:.2} edges {} held {}+{} visits {:?}",
+                                    match chosen {
+                                        Command::Attempt(a) => exchange_delta(
+                                            std::slice::from_ref(umpire.position()),
+                                            *a
+                                        ),
+                                        _ => None,
+                                    },
                                     stats.iterations,
                                     stats.budget,
                                     stats.stop,
@@ -193,6 +251,12 @@ fn main() {
         println!(
             "  stops {:?}; deepest (agent moves: decisions) {:?}",
             s.stops, s.deepest
+        );
+        println!(
+            "  judged in the true position: {} legal, material kept mean {:.3}, blunders (losing {BLUNDER_PAWNS} or more) {}",
+            s.legal,
+            s.kept / s.legal.max(1) as f64,
+            s.blunders
         );
         if !s.short.is_empty() {
             println!(

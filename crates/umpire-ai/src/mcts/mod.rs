@@ -78,6 +78,7 @@ mod opponent;
 mod policy;
 mod root_pick;
 mod safeguards;
+mod scaling;
 mod stats;
 mod tree;
 mod variant;
@@ -97,6 +98,10 @@ use umpire_view::{PlayerView, ViewError};
 pub use opponent::Opponent;
 pub use policy::{CAPTURE_PROBABILITY, policy_move};
 pub use safeguards::{Safeguards, UnknownSafeguard};
+pub use scaling::{
+    BudgetScaling, DEEPEN_FACTOR, EXPLORATION_EXPONENT, MAX_EXTRA_DEPTH, SCALE_FROM, Scaling,
+    scaled,
+};
 pub use stats::{SearchStats, StopReason};
 pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
 
@@ -149,6 +154,11 @@ pub struct MctsConfig {
     /// their quiet variants, [`crate::restart_worlds`]) rather than from the freshest guess
     /// alone ([`crate::restart::restart`]).
     pub restart_worlds: bool,
+    /// Whether a node budget above [`SCALE_FROM`] nodes raises the depth limit (and lowers the
+    /// exploration constant below the root) with the budget ([`scaled`]; off by default:
+    /// measured no stronger, `docs/BENCHMARKS.md`, "Session 10: the node plateau, scaled
+    /// searches"). Budgets up to [`SCALE_FROM`] and time budgets search as configured.
+    pub scale_with_budget: BudgetScaling,
 }
 
 /// The belief bound of the agent built by name: small enough that the belief costs a few
@@ -172,6 +182,7 @@ impl Default for MctsConfig {
             safeguards: Safeguards::ALL,
             jitter: false,
             restart_worlds: true,
+            scale_with_budget: BudgetScaling::Off,
         }
     }
 }
@@ -254,6 +265,8 @@ pub struct MctsAgent {
     /// captures reset it): the walks that reach its limit are draws, and the root prefers a
     /// move that resets it while ahead (`fifty.rs`).
     clock: ProgressClock,
+    /// This decision's exploration constants and depth limit ([`scaling::scaled`]).
+    scaling: Scaling,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -386,6 +399,7 @@ impl MctsAgent {
             spares: Vec::new(),
             takeovers: 0,
             clock: ProgressClock::default(),
+            scaling: Scaling::of(&config),
         }
     }
 
@@ -479,6 +493,16 @@ impl MctsAgent {
     /// decision depends on the search's luck.
     pub fn reseed_search(&mut self, seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6d63_7473);
+    }
+
+    /// This decision's exploration constants and depth limit, from the budget
+    /// ([`MctsConfig::scale_with_budget`]).
+    fn scaling_now(&self) -> Scaling {
+        scaling::scaled(
+            self.config.scale_with_budget,
+            self.config.budget,
+            Scaling::of(&self.config),
+        )
     }
 
     /// What the last decision's search did with its nodes.
@@ -620,7 +644,7 @@ impl MctsAgent {
                 self.stats.fifty_draws += 1;
                 break self.draw_value;
             }
-            if moves >= self.config.max_depth {
+            if moves >= self.scaling.max_depth {
                 self.stats.at_depth_limit += 1;
                 break self.leaf_value(umpire, depth);
             }
@@ -645,7 +669,12 @@ impl MctsAgent {
                     }
                 }
             }
-            let Some(edge) = self.tree.select(node, self.config.exploration) else {
+            let c = if node == 0 {
+                self.scaling.root_exploration
+            } else {
+                self.scaling.exploration
+            };
+            let Some(edge) = self.tree.select(node, c) else {
                 break self.leaf_value(umpire, depth);
             };
             let command = self.tree.nodes[node as usize].edges[edge].command;
@@ -684,7 +713,7 @@ impl MctsAgent {
                                     &mut self.tree.replies[table as usize],
                                     umpire.position(),
                                     &mut self.rng,
-                                    self.config.exploration,
+                                    self.scaling.exploration,
                                 );
                                 chosen.map(|(m, arm)| {
                                     self.replies.push((table, arm));
@@ -726,7 +755,7 @@ impl MctsAgent {
             }
         };
         self.stats.deepest = self.stats.deepest.max(moves);
-        if !expanded && moves < self.config.max_depth {
+        if !expanded && moves < self.scaling.max_depth {
             self.stats.no_expansion += 1;
         }
         let path = std::mem::take(&mut self.path);
@@ -745,8 +774,9 @@ impl MctsAgent {
         if !self.config.safeguards.charge_updates {
             spent = Duration::ZERO;
         }
+        self.scaling = self.scaling_now();
         self.stats = SearchStats {
-            max_depth: self.config.max_depth,
+            max_depth: self.scaling.max_depth,
             ..SearchStats::default()
         };
         let root = self.root_commands();

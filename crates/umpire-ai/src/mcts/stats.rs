@@ -74,8 +74,82 @@ mod tests {
     use umpire_view::PlayerView;
 
     use super::StopReason;
-    use crate::mcts::{MctsAgent, MctsConfig};
+    use crate::mcts::{BudgetScaling, MctsAgent, MctsConfig};
     use crate::{Agent, Budget, play_observations};
+
+    /// Black's search after White's e4 with `config`: its stats.
+    fn after_e4(config: MctsConfig) -> super::SearchStats {
+        let rules = RuleSet::WILD16;
+        let mut umpire = umpire_rules::Umpire::new(rules);
+        let mut black = MctsAgent::new(
+            PlayerView::standard(rules, Color::Black),
+            5,
+            Some(Chess::default()),
+            config,
+        );
+        black.hear_opening(&crate::opening_heard(&umpire));
+        let e4 = umpire_rules::Command::Attempt(umpire_rules::Attempt::new(
+            umpire_rules::shakmaty::Square::E2,
+            umpire_rules::shakmaty::Square::E4,
+        ));
+        let outcome = umpire.submit(e4);
+        play_observations(&mut black, Color::Black, e4, &outcome).unwrap();
+        black.choose();
+        black.stats().clone()
+    }
+
+    /// With [`BudgetScaling::Deeper`] a 16,000-node search walks one agent move deeper than
+    /// configured (`scaling.rs`; here a limit of 2, so that the deeper walks surely happen);
+    /// with the scaling off, or at 4,000 nodes, it stops at the configured limit.
+    #[test]
+    fn a_budget_of_16000_nodes_searches_deeper_when_scaled() {
+        let config = MctsConfig {
+            budget: Budget::Nodes(16_000),
+            max_depth: 2,
+            scale_with_budget: BudgetScaling::Deeper,
+            ..MctsConfig::default()
+        };
+        let deeper = after_e4(config);
+        assert_eq!(deeper.iterations, 16_000);
+        assert_eq!(deeper.max_depth, 3);
+        assert_eq!(deeper.deepest, 3, "{deeper:?}");
+        let off = after_e4(MctsConfig {
+            scale_with_budget: BudgetScaling::Off,
+            ..config
+        });
+        assert_eq!(off.max_depth, 2);
+        assert_eq!(off.deepest, 2, "{off:?}");
+        let small = after_e4(MctsConfig {
+            budget: Budget::Nodes(4_000),
+            ..config
+        });
+        assert_eq!(small.max_depth, 2);
+        assert!(small.deepest <= 2, "{small:?}");
+    }
+
+    /// [`BudgetScaling::DeeperNarrower`] searches differently from [`BudgetScaling::Deeper`]
+    /// at 16,000 nodes (its constant below the root is halved; same seed, same belief), and
+    /// exactly alike at 4,000 nodes, where neither scales.
+    #[test]
+    fn the_narrower_search_differs_only_above_4000_nodes() {
+        let deeper = MctsConfig {
+            budget: Budget::Nodes(16_000),
+            scale_with_budget: BudgetScaling::Deeper,
+            ..MctsConfig::default()
+        };
+        let narrower = MctsConfig {
+            scale_with_budget: BudgetScaling::DeeperNarrower,
+            ..deeper
+        };
+        assert_ne!(after_e4(deeper), after_e4(narrower));
+        let small = |config: MctsConfig| {
+            after_e4(MctsConfig {
+                budget: Budget::Nodes(4_000),
+                ..config
+            })
+        };
+        assert_eq!(small(deeper), small(narrower));
+    }
 
     /// A node budget of 4,000 runs 4,000 iterations (none is lost to an early stop) and each
     /// creates at most one node; the root's visits add up to the iterations.
