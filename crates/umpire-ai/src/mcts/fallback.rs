@@ -8,9 +8,16 @@
 //! from the positions kept when the agent's last turn began ([`crate::restart::restart`]: the
 //! enemy men where a guess had them, the agent's own men as they stand now), rebuilt at each
 //! decision while the belief is empty and dropped once it holds positions again. So the
-//! search still compares moves instead of playing a random option.
+//! search still compares moves instead of playing a random option. That restart is exact about
+//! one guess; the other kept guesses, adjusted the same way, are planned from beside it
+//! ([`guess_worlds`]), so the search and the root's material veto see more than one world.
 
 use umpire_belief::Belief;
+use umpire_rules::shakmaty::{Chess, Position};
+use umpire_view::PlayerView;
+
+/// The most guessed worlds [`guess_worlds`] keeps: one per kept guess.
+pub(super) const GUESS_WORLDS: usize = super::RESEED_GUESSES;
 
 /// The belief the search plans from: `belief` while it holds positions, otherwise `fallback`
 /// if that holds any.
@@ -22,6 +29,39 @@ pub(super) fn planning<'a>(
         .as_ref()
         .filter(|b| b.held() > 0)
         .or_else(|| fallback.as_ref().filter(|b| b.held() > 0))
+}
+
+/// Every kept guess (freshest first) made a legal position with the own men as they stand now
+/// and this turn's announcements ([`crate::restart::adjusted`]: the taker on the announced
+/// square, announced checkers placed), one world per distinct board, none equal to `first`
+/// (the world the fallback belief already holds), at most [`GUESS_WORLDS`], into `out`.
+///
+/// Issue 28 (session 10): the fallback is one guess restarted, so while the belief was empty
+/// the search and the material veto saw a single world, wrong about the men the agent could
+/// not see, and `mcts@4000` lost its queen or a rook to a man the guess had elsewhere (in 16
+/// of the 23 decisive losses read in two 100-game rows against `raider`). The other guesses,
+/// drawn from the same belief, place those men differently: planning over all of them, a move
+/// that is safe in one guess only is no longer taken for safe.
+pub(super) fn guess_worlds(
+    view: &PlayerView,
+    guesses: &[Chess],
+    first: Option<&Chess>,
+    out: &mut Vec<Chess>,
+) {
+    out.clear();
+    for guess in guesses.iter().rev() {
+        if out.len() >= GUESS_WORLDS {
+            break;
+        }
+        let Some(world) = crate::restart::adjusted(view, guess, true) else {
+            continue;
+        };
+        let seen = |w: &Chess| w.board() == world.board();
+        if first.is_some_and(seen) || out.iter().any(seen) {
+            continue;
+        }
+        out.push(world);
+    }
 }
 
 /// Whether `belief` is beyond repair: dead, or empty while exact (an exact set that empties is

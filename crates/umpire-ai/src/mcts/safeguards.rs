@@ -26,6 +26,12 @@ pub struct Safeguards {
     /// fresh belief from the start catches up with the game a repair budget's work per
     /// decision and takes the restarted one's place once it has ([`crate::catch_up`]).
     pub catch_up: bool,
+    /// While the belief is empty the search plans from every kept guess that still fits the
+    /// own men and this turn's announcements, not from the freshest alone
+    /// ([`super::fallback::guess_worlds`]), and the root's safety checks weigh those worlds
+    /// (and a restart's spare worlds) beside a belief of fewer than
+    /// [`crate::safety::SAFETY_WORLDS`] positions; off: one guessed world, as before.
+    pub guess_worlds: bool,
 }
 
 impl Default for Safeguards {
@@ -42,10 +48,18 @@ impl Safeguards {
         ahead_repetition: true,
         charge_updates: true,
         catch_up: true,
+        guess_worlds: true,
     };
 
     /// The names of the safeguards, as [`Safeguards::without`] reads them.
-    pub const NAMES: [&'static str; 5] = ["repairs", "veto", "repetition", "charging", "catchup"];
+    pub const NAMES: [&'static str; 6] = [
+        "repairs",
+        "veto",
+        "repetition",
+        "charging",
+        "catchup",
+        "worlds",
+    ];
 
     /// These safeguards with the one named (one of [`Safeguards::NAMES`]) switched off, or
     /// `None` for an unknown name.
@@ -57,25 +71,27 @@ impl Safeguards {
             "repetition" => s.ahead_repetition = false,
             "charging" => s.charge_updates = false,
             "catchup" => s.catch_up = false,
+            "worlds" => s.guess_worlds = false,
             _ => return None,
         }
         Some(s)
     }
 
-    fn flags(self) -> [bool; 5] {
+    fn flags(self) -> [bool; 6] {
         [
             self.bounded_repairs,
             self.material_veto,
             self.ahead_repetition,
             self.charge_updates,
             self.catch_up,
+            self.guess_worlds,
         ]
     }
 }
 
 /// A name that is none of [`Safeguards::NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown safeguard {0:?} (known: repairs, veto, repetition, charging, catchup)")]
+#[error("unknown safeguard {0:?} (known: repairs, veto, repetition, charging, catchup, worlds)")]
 pub struct UnknownSafeguard(pub String);
 
 impl FromStr for Safeguards {
