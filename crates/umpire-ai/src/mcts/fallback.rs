@@ -75,11 +75,12 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
     use umpire_belief::BeliefConfig;
-    use umpire_rules::shakmaty::{Chess, Color};
+    use umpire_rules::shakmaty::{Chess, Color, Position};
     use umpire_rules::{AttemptList, Command, RuleSet, Umpire};
     use umpire_view::PlayerView;
 
     use super::super::{MctsAgent, MctsConfig};
+    use super::{GUESS_WORLDS, guess_worlds};
     use crate::{Agent, Budget, play_observations};
 
     /// A random command of the player to move (an attempt its own men allow, else "Any?").
@@ -90,6 +91,58 @@ mod tests {
             return Command::AskAny;
         }
         Command::Attempt(list[rng.random_range(0..list.len())])
+    }
+
+    /// Each kept guess gives one world with the own men as they stand (the standard start
+    /// here), the enemy men where the guess had them; a board seen twice, or the fallback's
+    /// own, is kept once, and never more than [`GUESS_WORLDS`].
+    #[test]
+    fn every_fitting_guess_gives_one_world() {
+        use umpire_testkit::pos;
+        let view = PlayerView::standard(RuleSet::WILD16, Color::White);
+        let guesses = [
+            pos("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"),
+            pos("rnbqkbnr/pp1ppppp/8/2p5/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"),
+            pos("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 2"),
+            pos("rnbqkbnr/pp1ppppp/8/2p5/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"),
+        ];
+        let mut out = Vec::new();
+        guess_worlds(&view, &guesses, None, &mut out);
+        assert_eq!(out.len(), 3, "the repeated guess counts once");
+        for w in &out {
+            assert_eq!(w.turn(), Color::White);
+            assert_eq!(
+                w.board().white(),
+                Chess::default().board().white(),
+                "the own men as they stand"
+            );
+        }
+        // The freshest guess first.
+        assert!(
+            out[0]
+                .board()
+                .piece_at(umpire_rules::shakmaty::Square::C5)
+                .is_some()
+        );
+        // The fallback's world is not repeated.
+        let first = out[0].clone();
+        guess_worlds(&view, &guesses, Some(&first), &mut out);
+        assert_eq!(out.len(), 2);
+        assert!(out.iter().all(|w| w.board() != first.board()));
+        // Bounded: twenty distinct guesses (each first move of Black's) give eight worlds.
+        let black = Chess::default().swap_turn().unwrap();
+        let many: Vec<Chess> = black
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut p = black.clone();
+                p.play_unchecked(m);
+                p
+            })
+            .collect();
+        assert_eq!(many.len(), 20);
+        guess_worlds(&view, &many, None, &mut out);
+        assert_eq!(out.len(), GUESS_WORLDS);
     }
 
     /// Beliefs of four positions with a repair budget of 1,600 work units empty now and then
