@@ -1,11 +1,15 @@
 //! Replays recorded games (`umpire match --out DIR` writes them) into `mcts` seated as the
-//! recorded one was (built by name, with the record's seat seed) and prints each of its moves
-//! that lost material in the **true** position (`safety::exchange_delta` at most `-LOSS`
-//! pawns, default 2), with what the agent knew there: how many positions it planned from and
-//! whether that was its belief or the fallback, whether the belief was exact (restarted from a
-//! guess), its restarts so far, whether the true position was among the positions held, what
-//! the move risked in the planned positions, and the nodes searched (0: not searched). For
-//! classifying where `mcts` lost the material that decided a game (issue 28).
+//! recorded one was (built by name, with the record's seat seed, every decision asked as in the
+//! game) and prints each recorded move that kept at least `LOSS` pawns (default 2) less in the
+//! **true** position than the best move there (`safety::exchange_delta`), with the agent's own
+//! choice and what it knew there: how many positions it planned from and whether that was its
+//! belief or the fallback (the belief empty, under repair), whether the belief was exact
+//! (restarted from a guess), whether the true position was among those held, what the move
+//! risked in a sample of the planned positions, its restarts so far, its spare worlds, and the
+//! nodes searched (0: not searched). Also each decision where the agent's choice differs from
+//! the record (none for the build that played it). `--off SAFEGUARD` switches one of the
+//! safeguards off (`Safeguards::NAMES`). For classifying where `mcts` lost the material that
+//! decided a game (issue 28).
 //!
 //! `cargo run --profile ci -p umpire-ai --example blunder_trace -- AGENT [--loss PAWNS] [--off SAFEGUARD] RECORD.json...`
 
@@ -163,6 +167,5 @@ fn trace(
             .map_err(|e| format!("observation refused: {e}"))?;
         moves += usize::from(outcome.verdict == Verdict::Accepted);
     }
-    let _ = umpire.position().turn();
     Ok(())
 }
