@@ -85,9 +85,23 @@ fn trace(
     let (mut umpire, mut agent) = seat.take_mcts(mcts);
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(0);
     let mut moves = 0usize;
+    // Decisions, and those planned from a first position with more / fewer enemy men than
+    // the announced captures leave (the count is known exactly), by source: belief, fallback.
+    let mut counts = [[0u32; 3]; 2];
     for entry in &record.entries {
         if entry.side == side {
             let chosen = agent.choose();
+            let inner = agent.inner();
+            if let Some(b) = inner.planning_belief()
+                && let Some(p) = b.position(0)
+            {
+                let source = usize::from(inner.belief().is_none_or(|b| b.held() == 0));
+                let held = p.board().by_color(!side).count();
+                let known = usize::from(agent.view().enemy().men);
+                counts[source][0] += 1;
+                counts[source][1] += u32::from(held > known);
+                counts[source][2] += u32::from(held < known);
+            }
             let kept = match chosen {
                 Command::Attempt(a) => exchange_delta(std::slice::from_ref(umpire.position()), a)
                     .map_or("illegal".to_owned(), |d| format!("{d:+.2}")),
@@ -167,5 +181,9 @@ fn trace(
             .map_err(|e| format!("observation refused: {e}"))?;
         moves += usize::from(outcome.verdict == Verdict::Accepted);
     }
+    println!(
+        "  enemy men planned from: belief {} decisions, {} with more than known, {} fewer; fallback {} decisions, {} more, {} fewer",
+        counts[0][0], counts[0][1], counts[0][2], counts[1][0], counts[1][1], counts[1][2]
+    );
     Ok(())
 }
