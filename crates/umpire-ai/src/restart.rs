@@ -78,6 +78,9 @@ pub(crate) fn adjusted(view: &PlayerView, guess: &Chess, announcements: bool) ->
             setup.board.discard_piece_at(sq);
         }
     }
+    if announcements {
+        trim_to_count(&mut setup.board, side, view.enemy());
+    }
     let before_taker = setup.clone();
     if announcements {
         if let Some(at) = view.turn().capture_at {
@@ -110,6 +113,42 @@ pub(crate) fn adjusted(view: &PlayerView, guess: &Chess, announcements: bool) ->
             .ok()
             .filter(|p| !p.legal_moves().is_empty())
     })
+}
+
+/// Takes off the enemy men (of the side that is not `side`; the enemy king is set aside on
+/// `board`) beyond what `enemy` says stand: its count of men is exact (every capture is
+/// announced), but a guess kept before the player's own captures still holds the men taken
+/// since. Pawns go first while more are held than may stand, then the men nearest to the
+/// player's men (the likeliest taken), the cheaper first.
+///
+/// Issue 28 (session 10): replayed over 29 games of `mcts@4000` against `raider`, 42 % of the
+/// decisions planned from the belief and 85 % of those planned from the fallback had a first
+/// position with more enemy men than the announced captures leave.
+pub fn trim_to_count(board: &mut Board, side: Color, enemy: umpire_view::EnemyMaterial) {
+    let foe = !side;
+    let allowed = usize::from(enemy.men.saturating_sub(1));
+    let pawns_allowed = usize::from(enemy.pawns_at_most);
+    let mine = board.by_color(side);
+    let near = |sq: Square| mine.into_iter().map(|m| m.distance(sq)).min().unwrap_or(8);
+    loop {
+        let men = board.by_color(foe) & !board.kings();
+        if men.count() <= allowed {
+            return;
+        }
+        let pawns = men & board.pawns();
+        let pool = if pawns.count() > pawns_allowed {
+            pawns
+        } else {
+            men
+        };
+        let Some(sq) = pool
+            .into_iter()
+            .min_by_key(|&sq| (near(sq), board.role_at(sq).map_or(0, |r| r as u8), sq))
+        else {
+            return;
+        };
+        board.discard_piece_at(sq);
+    }
 }
 
 /// Gives the check of each kind in `checks` (announced against `side`'s king this turn) that
@@ -201,6 +240,28 @@ mod tests {
 
     fn board(fen: &str) -> Board {
         fen.parse::<Fen>().unwrap().as_setup().board.clone()
+    }
+
+    #[test]
+    fn the_men_beyond_the_known_count_are_taken_off() {
+        use umpire_view::EnemyMaterial;
+        // Black is known to have three men (king, one pawn, one more); the guess holds a rook
+        // on d4 next to the white rook on d3, a knight on h8 and pawns on a7 and h7.
+        let mut b = board("7n/p6p/8/8/3r4/3R4/8/4K3 w - - 0 1");
+        let known = EnemyMaterial {
+            men: 3,
+            pawns_at_most: 1,
+        };
+        trim_to_count(&mut b, Color::White, known);
+        // One pawn goes (too many pawns), then the man nearest to White's men: the rook.
+        assert_eq!((b.by_color(Color::Black) & !b.kings()).count(), 2);
+        assert_eq!(b.piece_at(Square::D4), None);
+        assert_eq!(b.pawns().count(), 1);
+        assert_eq!(b.piece_at(Square::H8), Some(Piece::from_char('n').unwrap()));
+        // A count that fits changes nothing.
+        let before = b.clone();
+        trim_to_count(&mut b, Color::White, known);
+        assert_eq!(b, before);
     }
 
     #[test]

@@ -8,9 +8,16 @@
 //! from the positions kept when the agent's last turn began ([`crate::restart::restart`]: the
 //! enemy men where a guess had them, the agent's own men as they stand now), rebuilt at each
 //! decision while the belief is empty and dropped once it holds positions again. So the
-//! search still compares moves instead of playing a random option.
+//! search still compares moves instead of playing a random option. That restart is exact about
+//! one guess; the other kept guesses, adjusted the same way, are planned from beside it
+//! ([`guess_worlds`]), so the search and the root's material veto see more than one world.
 
 use umpire_belief::Belief;
+use umpire_rules::shakmaty::{Chess, Position};
+use umpire_view::PlayerView;
+
+/// The most guessed worlds [`guess_worlds`] keeps: one per kept guess.
+pub(super) const GUESS_WORLDS: usize = super::RESEED_GUESSES;
 
 /// The belief the search plans from: `belief` while it holds positions, otherwise `fallback`
 /// if that holds any.
@@ -24,6 +31,39 @@ pub(super) fn planning<'a>(
         .or_else(|| fallback.as_ref().filter(|b| b.held() > 0))
 }
 
+/// Every kept guess (freshest first) made a legal position with the own men as they stand now
+/// and this turn's announcements ([`crate::restart::adjusted`]: the taker on the announced
+/// square, announced checkers placed), one world per distinct board, none equal to `first`
+/// (the world the fallback belief already holds), at most [`GUESS_WORLDS`], into `out`.
+///
+/// Issue 28 (session 10): the fallback is one guess restarted, so while the belief was empty
+/// the search and the material veto saw a single world, wrong about the men the agent could
+/// not see, and `mcts@4000` lost its queen or a rook to a man the guess had elsewhere (in 16
+/// of the 23 decisive losses read in two 100-game rows against `raider`). The other guesses,
+/// drawn from the same belief, place those men differently: planning over all of them, a move
+/// that is safe in one guess only is no longer taken for safe.
+pub(super) fn guess_worlds(
+    view: &PlayerView,
+    guesses: &[Chess],
+    first: Option<&Chess>,
+    out: &mut Vec<Chess>,
+) {
+    out.clear();
+    for guess in guesses.iter().rev() {
+        if out.len() >= GUESS_WORLDS {
+            break;
+        }
+        let Some(world) = crate::restart::adjusted(view, guess, true) else {
+            continue;
+        };
+        let seen = |w: &Chess| w.board() == world.board();
+        if first.is_some_and(seen) || out.iter().any(seen) {
+            continue;
+        }
+        out.push(world);
+    }
+}
+
 /// Whether `belief` is beyond repair: dead, or empty while exact (an exact set that empties is
 /// not repaired; a belief restarted from a guess is exact about it).
 pub(super) fn beyond_repair(belief: &Belief) -> bool {
@@ -35,11 +75,12 @@ mod tests {
     use rand::{RngExt, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
     use umpire_belief::BeliefConfig;
-    use umpire_rules::shakmaty::{Chess, Color};
+    use umpire_rules::shakmaty::{Chess, Color, Position};
     use umpire_rules::{AttemptList, Command, RuleSet, Umpire};
     use umpire_view::PlayerView;
 
     use super::super::{MctsAgent, MctsConfig};
+    use super::{GUESS_WORLDS, guess_worlds};
     use crate::{Agent, Budget, play_observations};
 
     /// A random command of the player to move (an attempt its own men allow, else "Any?").
@@ -50,6 +91,58 @@ mod tests {
             return Command::AskAny;
         }
         Command::Attempt(list[rng.random_range(0..list.len())])
+    }
+
+    /// Each kept guess gives one world with the own men as they stand (the standard start
+    /// here), the enemy men where the guess had them; a board seen twice, or the fallback's
+    /// own, is kept once, and never more than [`GUESS_WORLDS`].
+    #[test]
+    fn every_fitting_guess_gives_one_world() {
+        use umpire_testkit::pos;
+        let view = PlayerView::standard(RuleSet::WILD16, Color::White);
+        let guesses = [
+            pos("rnbqkbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"),
+            pos("rnbqkbnr/pp1ppppp/8/2p5/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"),
+            pos("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1 2"),
+            pos("rnbqkbnr/pp1ppppp/8/2p5/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 2"),
+        ];
+        let mut out = Vec::new();
+        guess_worlds(&view, &guesses, None, &mut out);
+        assert_eq!(out.len(), 3, "the repeated guess counts once");
+        for w in &out {
+            assert_eq!(w.turn(), Color::White);
+            assert_eq!(
+                w.board().white(),
+                Chess::default().board().white(),
+                "the own men as they stand"
+            );
+        }
+        // The freshest guess first.
+        assert!(
+            out[0]
+                .board()
+                .piece_at(umpire_rules::shakmaty::Square::C5)
+                .is_some()
+        );
+        // The fallback's world is not repeated.
+        let first = out[0].clone();
+        guess_worlds(&view, &guesses, Some(&first), &mut out);
+        assert_eq!(out.len(), 2);
+        assert!(out.iter().all(|w| w.board() != first.board()));
+        // Bounded: twenty distinct guesses (each first move of Black's) give eight worlds.
+        let black = Chess::default().swap_turn().unwrap();
+        let many: Vec<Chess> = black
+            .legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut p = black.clone();
+                p.play_unchecked(m);
+                p
+            })
+            .collect();
+        assert_eq!(many.len(), 20);
+        guess_worlds(&view, &many, None, &mut out);
+        assert_eq!(out.len(), GUESS_WORLDS);
     }
 
     /// Beliefs of four positions with a repair budget of 1,600 work units empty now and then

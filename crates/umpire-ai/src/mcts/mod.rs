@@ -34,6 +34,10 @@
 //! quiet moves (`jitter.rs`). After a dead belief is restarted from several worlds
 //! ([`MctsConfig::restart_worlds`], on by default; [`crate::restart_worlds`]), also from the
 //! positions of the worlds other than the belief's that still fit (at most [`SPARE_WORLDS`]).
+//! While the belief is empty (under repair) the search plans from the fallback and, with
+//! [`Safeguards::guess_worlds`] (on by default), from the other kept guesses' worlds too
+//! (`fallback.rs`); the root's safety checks then weigh those worlds beside a belief of few
+//! positions.
 //! [`MctsAgent::stats`] tells where the last decision's nodes went
 //! ([`SearchStats`]).
 //!
@@ -243,6 +247,9 @@ pub struct MctsAgent {
     /// While the belief holds no position but is being repaired: a belief restarted from the
     /// guesses, planned from instead (`fallback.rs`); `None` while the belief holds.
     fallback: Option<Belief>,
+    /// The other kept guesses' worlds beside the fallback's ([`fallback::guess_worlds`]; at
+    /// most [`fallback::GUESS_WORLDS`]), empty while the belief holds.
+    guess_worlds: Vec<Chess>,
     /// Time the belief's updates took since the last decision (on the thread's CPU clock where
     /// there is one): a time budget's search gets what is left of it
     /// ([`crate::time_bound::search_deadline`]).
@@ -392,6 +399,7 @@ impl MctsAgent {
             shares: Vec::new(),
             candidates: Vec::new(),
             fallback: None,
+            guess_worlds: Vec::with_capacity(fallback::GUESS_WORLDS),
             spent: Duration::ZERO,
             known: start.as_ref().map(|s| KnownMaterial::new(s, side)),
             stats: SearchStats::default(),
@@ -804,6 +812,15 @@ impl MctsAgent {
         self.bonus.reset();
         self.jitter(held);
         self.spare_worlds();
+        let side = self.view.side();
+        let room = SPARE_WORLDS.saturating_sub(self.jittered.len());
+        self.jittered.extend(
+            self.guess_worlds
+                .iter()
+                .filter(|p| p.turn() == side)
+                .take(room)
+                .cloned(),
+        );
         let start = Instant::now();
         self.draw_value = if self.static_estimate() > AVOID_REPEATS_ABOVE {
             DRAW_WHEN_WINNING
@@ -1085,11 +1102,7 @@ impl MctsAgent {
             })
             .collect();
         order.sort_by_key(|&i| std::cmp::Reverse(self.tree.nodes[0].edges[i].visits));
-        self.worlds.clear();
-        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
-            crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
-        }
-        self.worlds.truncate(crate::safety::SAFETY_WORLDS);
+        self.safety_worlds();
         // An alternative may lose no more than the lead (a small lead is not thrown away).
         let floor = crate::safety::standing_delta(&self.worlds).map_or(0.0, |d| d.min(0.0))
             - crate::safety::BLUNDER_PAWNS.min(lead);
@@ -1114,11 +1127,7 @@ impl MctsAgent {
         let Command::Attempt(chosen) = self.tree.nodes[0].edges[best].command else {
             return best;
         };
-        self.worlds.clear();
-        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
-            crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
-        }
-        self.worlds.truncate(crate::safety::SAFETY_WORLDS);
+        self.safety_worlds();
         let worst = crate::safety::exchange_delta(&self.worlds, chosen);
         if worst.is_none_or(|d| d > -crate::safety::BLUNDER_PAWNS) {
             return best;
@@ -1238,12 +1247,33 @@ impl MctsAgent {
     /// restarted from the guesses kept at the last turn the belief held ([`fallback`]); none
     /// once it holds again.
     fn refresh_fallback(&mut self) {
+        self.guess_worlds.clear();
         if self.belief.as_ref().is_some_and(|b| b.held() > 0) {
             self.fallback = None;
             return;
         }
         let config = belief_config(&self.config, self.guess_rng.random());
         self.fallback = crate::restart::restart(&self.view, &self.guesses, config);
+        if self.config.safeguards.guess_worlds {
+            let first = self.fallback.as_ref().and_then(|b| b.position(0));
+            fallback::guess_worlds(&self.view, &self.guesses, first, &mut self.guess_worlds);
+        }
+    }
+
+    /// The worlds the root's safety checks weigh: up to [`crate::safety::SAFETY_WORLDS`] of
+    /// the planning belief's positions; with [`Safeguards::guess_worlds`], a belief of fewer
+    /// is topped up with the worlds drawn beside it (the fallback's other guesses, a restart's
+    /// spares), so a move safe in the one guessed world only is not taken for safe.
+    fn safety_worlds(&mut self) {
+        self.worlds.clear();
+        if let Some(belief) = fallback::planning(&self.belief, &self.fallback) {
+            crate::darkboard::mate::belief_worlds(belief, &mut self.rng, &mut self.worlds);
+        }
+        self.worlds.truncate(crate::safety::SAFETY_WORLDS);
+        if self.config.safeguards.guess_worlds {
+            let room = crate::safety::SAFETY_WORLDS.saturating_sub(self.worlds.len());
+            self.worlds.extend(self.jittered.iter().take(room).cloned());
+        }
     }
 
     /// How often a belief that caught up replaced a restarted one.

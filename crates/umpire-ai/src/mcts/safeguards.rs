@@ -30,6 +30,12 @@ pub struct Safeguards {
     /// and while ahead the root prefers a capture try or a pawn move as the clock runs
     /// (`fifty.rs`).
     pub fifty: bool,
+    /// While the belief is empty the search plans from every kept guess that still fits the
+    /// own men and this turn's announcements, not from the freshest alone
+    /// ([`super::fallback::guess_worlds`]), and the root's safety checks weigh those worlds
+    /// (and a restart's spare worlds) beside a belief of fewer than
+    /// [`crate::safety::SAFETY_WORLDS`] positions; off: one guessed world, as before.
+    pub guess_worlds: bool,
 }
 
 impl Default for Safeguards {
@@ -47,16 +53,18 @@ impl Safeguards {
         charge_updates: true,
         catch_up: true,
         fifty: true,
+        guess_worlds: true,
     };
 
     /// The names of the safeguards, as [`Safeguards::without`] reads them.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "repairs",
         "veto",
         "repetition",
         "charging",
         "catchup",
         "fifty",
+        "worlds",
     ];
 
     /// These safeguards with the one named (one of [`Safeguards::NAMES`]) switched off, or
@@ -70,12 +78,13 @@ impl Safeguards {
             "charging" => s.charge_updates = false,
             "catchup" => s.catch_up = false,
             "fifty" => s.fifty = false,
+            "worlds" => s.guess_worlds = false,
             _ => return None,
         }
         Some(s)
     }
 
-    fn flags(self) -> [bool; 6] {
+    fn flags(self) -> [bool; 7] {
         [
             self.bounded_repairs,
             self.material_veto,
@@ -83,13 +92,16 @@ impl Safeguards {
             self.charge_updates,
             self.catch_up,
             self.fifty,
+            self.guess_worlds,
         ]
     }
 }
 
 /// A name that is none of [`Safeguards::NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown safeguard {0:?} (known: repairs, veto, repetition, charging, catchup, fifty)")]
+#[error(
+    "unknown safeguard {0:?} (known: repairs, veto, repetition, charging, catchup, fifty, worlds)"
+)]
 pub struct UnknownSafeguard(pub String);
 
 impl FromStr for Safeguards {
