@@ -11,35 +11,38 @@ use umpire_ai::{AgentKind, AgentSpec, Budget, Tuning};
 /// The strongest level offered.
 pub const MAX_LEVEL: u8 = 5;
 
-/// The levels, 1 to [`MAX_LEVEL`]: `mcts` at 3, 20, 400, 4,000 and 64,000 nodes per decision, each
-/// with the belief its budget buys (bound 256, repairs of `N / 2` work units, at least 10,000:
-/// [`umpire_ai::time_bound::repair_budget`]). Measured (issue 28, ninth session, main's agents,
-/// 40 games a pairing, seed 28, `docs/BENCHMARKS.md` "Session 9: levels"), the lower level's score
-/// against the next: 1–2 0.275, 2–3 0.25, 3–4 0.2875, 4–5 0.4625 (the goal is 0.25–0.35: met
-/// for levels 1–4, not at 4–5, where `mcts` barely grows with its nodes above a few thousand,
-/// as before the eighth session's restart from many worlds, 0.475; a respacing at 3, 20, 150,
-/// 1,000 and 64,000 nodes failed at 150 against 1,000, 0.4375). Level 1 scores 0.74 against
+/// The levels, 1 to [`MAX_LEVEL`]: `mcts` at 3, 20, 400, 4,000 and 64,000 nodes per decision.
+/// Levels 1–4 keep the belief their budget buys (bound 256, repairs of `N / 2` work units, at
+/// least 10,000: [`umpire_ai::time_bound::repair_budget`]); level 5 holds a larger belief, bound
+/// 1,024 and 64,000 repair units per observation. Measured (issue 28, node budgets, 40 games a
+/// pairing, seed 28, `docs/BENCHMARKS.md` "Session 9: levels" and "Session 10, the lead's
+/// rows at real 100 ms and level 5"), the lower level's score against the next: 1–2 0.275,
+/// 2–3 0.25, 3–4 0.2875, 4–5 **0.2625** (the goal is 0.25–0.35). Level 5 with the default belief scored 0.4625 against
+/// level 4: above a few thousand nodes `mcts` barely grows with its nodes (its search already
+/// agrees with itself; its mistakes come from beliefs that hold no threat, `docs/BENCHMARKS.md`
+/// "Session 10: the node plateau, scaled searches"), while four times the belief and twice the
+/// repairs, at about the same CPU per decision, separate it. Level 1 scores 0.74 against
 /// `guided-random`, the beginner's stand-in.
-/// Decision CPU time under load (median / p99 / max): about 1–2 / 7–9 / 10–15 ms at levels 1–3,
-/// 12 / 18–20 / 22–31 ms at level 4, 282 / 521 / 698 ms at level 5 (about seven level-5
-/// decisions a second on two cores: the most a server playing many games can give). The 4.3 s
-/// level-4 decision of the seventh session (a table built inside a decision) is gone: the
-/// tables are loaded before play.
+/// Decision CPU time (median / p99 / max): about 1–2 / 7–9 / 10–15 ms at levels 1–3,
+/// 12–13 / 18–22 / 22–31 ms at level 4, 292 / 520 / 626 ms at level 5 (282 / 521 / 698 ms with
+/// the default belief; about seven level-5 decisions a second on two cores: the most a server
+/// playing many games can give). The tables are loaded before play, so no decision builds one.
 ///
 /// Why these: strength grows with about ten times the nodes per level up to a few thousand nodes;
-/// above, before the eighth session's restart from many worlds, it barely grew (4,000 against
-/// 16,000 scored 0.42, 16,000 against 64,000 0.45, 4,000 against 64,000 0.475), and a larger
-/// belief bought nothing (16,000 nodes with bound 768 and 24,000 repair units scored 0.25 against
-/// 4,000 nodes over 6 games, with bound 256 and 64,000 repair units 0.59 over 11), so the levels
-/// were moved down a step in the seventh session (the old level 1, 20 nodes, is level 2; level 1
-/// is 3 nodes) and level 5 stands sixteen times above level 4. Each level's [`Tuning`] could set
-/// the belief apart (`repair_work`, `belief_bound`); none does.
+/// above, it barely grew (4,000 against 16,000 scored 0.42, 16,000 against 64,000 0.45, 4,000
+/// against 64,000 0.475 and, in the ninth session, 0.4625), so the levels were moved down a step
+/// in the seventh session (the old level 1, 20 nodes, is level 2; level 1 is 3 nodes), and in
+/// the tenth level 5 took the larger belief that sets it apart.
 pub const LEVELS: [Tuning; MAX_LEVEL as usize] = [
     Tuning::nodes(3),
     Tuning::nodes(20),
     Tuning::nodes(400),
     Tuning::nodes(4_000),
-    Tuning::nodes(64_000),
+    Tuning {
+        budget: Budget::Nodes(64_000),
+        repair_work: Some(64_000),
+        belief_bound: Some(1_024),
+    },
 ];
 
 /// The nodes per decision of each level, 1 to [`MAX_LEVEL`] ([`LEVELS`]' nodes; the web page
