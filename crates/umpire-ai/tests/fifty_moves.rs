@@ -12,33 +12,18 @@
 //! piece's ending against men that may be pawns past 60 plies on the clock, the net hands the
 //! decision to the search (`NetCloser::hands_over`), which counts the clock in its walks.
 
-use umpire_ai::mcts::MctsConfig;
-use umpire_ai::{Agent, AgentConfig, Budget, Seat, play_observations};
+mod common;
+
+use umpire_ai::{Agent, Budget};
+use umpire_rules::Command;
 use umpire_rules::shakmaty::Color;
-use umpire_rules::{Command, Record};
 
 /// The command `mcts` with `budget` chooses at the end of `text` (a record cut before a
 /// decision of `side`), seated as `side` and asked at each of its decisions as in the game,
 /// the clock as it counts it then, and the nodes its analysis names (the search's budget when
 /// the search decided).
 fn last_choice(text: &str, side: Color, budget: Budget) -> (Command, u32, u64) {
-    let record = Record::from_json(text).unwrap();
-    let config = AgentConfig {
-        budget,
-        ..AgentConfig::default()
-    };
-    let (mut umpire, mut agent) = Seat::of_record(&record, side)
-        .unwrap()
-        .take_mcts(MctsConfig::from_agent_config(&config));
-    for entry in &record.entries {
-        if entry.side == side {
-            agent.choose();
-        }
-        let outcome = umpire.submit(entry.command);
-        assert_eq!(outcome.verdict, entry.verdict, "the record replays");
-        play_observations(&mut agent, side, entry.command, &outcome).unwrap();
-    }
-    assert_eq!(umpire.turn(), side);
+    let (_, mut agent) = common::replayed_to_cut(text, side, budget);
     let clock = agent.clock().plies();
     assert_eq!(
         clock,

@@ -13,31 +13,16 @@
 //! square as in the game) and asked at every decision as in the game; both play the recorded
 //! stalemate without the guard (`endgame/stalemate_guard.rs`), and must now play another move.
 
-use umpire_ai::mcts::MctsConfig;
-use umpire_ai::{Agent, AgentConfig, Budget, Seat, play_observations};
+mod common;
+
+use umpire_ai::{Agent, Budget};
+use umpire_rules::Command;
 use umpire_rules::shakmaty::Color;
-use umpire_rules::{Command, Record};
 
 /// The command `mcts` with `budget` chooses at the end of `text` (the record cut before the
 /// stalemating move), seated as `side` and asked at each of its decisions as in the game.
 fn last_choice(text: &str, side: Color, budget: Budget) -> Command {
-    let record = Record::from_json(text).unwrap();
-    let config = AgentConfig {
-        budget,
-        ..AgentConfig::default()
-    };
-    let (mut umpire, mut agent) = Seat::of_record(&record, side)
-        .unwrap()
-        .take_mcts(MctsConfig::from_agent_config(&config));
-    for entry in &record.entries {
-        if entry.side == side {
-            agent.choose();
-        }
-        let outcome = umpire.submit(entry.command);
-        assert_eq!(outcome.verdict, entry.verdict, "the record replays");
-        play_observations(&mut agent, side, entry.command, &outcome).unwrap();
-    }
-    assert_eq!(umpire.turn(), side);
+    let (_, mut agent) = common::replayed_to_cut(text, side, budget);
     agent.choose()
 }
 

@@ -941,8 +941,8 @@ impl MctsAgent {
         }
     }
 
-    /// While winning: [`safest`] of the root's edges (stalemates, then repeats).
-    fn winning_pick(&mut self, best: usize) -> usize {
+    /// The root's attempts, in edge order, into `root_attempts` (asks left out).
+    fn fill_root_attempts(&mut self) {
         self.root_attempts.clear();
         self.root_attempts
             .extend(
@@ -954,6 +954,11 @@ impl MctsAgent {
                         _ => None,
                     }),
             );
+    }
+
+    /// While winning: [`safest`] of the root's edges (stalemates, then repeats).
+    fn winning_pick(&mut self, best: usize) -> usize {
+        self.fill_root_attempts();
         self.held_worlds();
         crate::darkboard::mate::mate_shares(&self.worlds, &self.root_attempts, &mut self.shares);
         let edges = &self.tree.nodes[0].edges;
@@ -1004,17 +1009,7 @@ impl MctsAgent {
         if self.worlds.is_empty() {
             return best;
         }
-        self.root_attempts.clear();
-        self.root_attempts
-            .extend(
-                self.tree.nodes[0]
-                    .edges
-                    .iter()
-                    .filter_map(|e| match e.command {
-                        Command::Attempt(a) => Some(a),
-                        _ => None,
-                    }),
-            );
+        self.fill_root_attempts();
         // Per root attempt, the worlds in which it captures.
         let mut captures = vec![0u32; self.root_attempts.len()];
         for pos in &self.worlds {

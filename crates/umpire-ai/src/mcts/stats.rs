@@ -155,28 +155,11 @@ mod tests {
     /// creates at most one node; the root's visits add up to the iterations.
     #[test]
     fn a_budget_of_4000_nodes_runs_4000_iterations() {
-        let rules = RuleSet::WILD16;
-        let config = MctsConfig {
+        // After White's e4 Black's belief holds every White first move that sounds alike.
+        let stats = &after_e4(MctsConfig {
             budget: Budget::Nodes(4_000),
             ..MctsConfig::default()
-        };
-        let mut umpire = umpire_rules::Umpire::new(rules);
-        let mut black = MctsAgent::new(
-            PlayerView::standard(rules, Color::Black),
-            5,
-            Some(Chess::default()),
-            config,
-        );
-        black.hear_opening(&crate::opening_heard(&umpire));
-        // White plays e4: Black's belief then holds every White first move that sounds alike.
-        let e4 = umpire_rules::Command::Attempt(umpire_rules::Attempt::new(
-            umpire_rules::shakmaty::Square::E2,
-            umpire_rules::shakmaty::Square::E4,
-        ));
-        let outcome = umpire.submit(e4);
-        play_observations(&mut black, Color::Black, e4, &outcome).unwrap();
-        black.choose();
-        let stats = black.stats();
+        });
         assert_eq!(stats.budget, 4_000);
         assert_eq!(stats.iterations, 4_000);
         assert_eq!(stats.stop, StopReason::Budget);
