@@ -17,7 +17,8 @@ pub const MAX_LEVEL: u8 = 5;
 /// 1,024 and 64,000 repair units per observation. Measured (issue 28, node budgets, 40 games a
 /// pairing, seed 28, `docs/BENCHMARKS.md` "Session 9: levels" and "Session 10, the lead's
 /// rows at real 100 ms and level 5"), the lower level's score against the next: 1–2 0.275,
-/// 2–3 0.25, 3–4 0.2875, 4–5 **0.2625** (the goal is 0.25–0.35). Level 5 with the default belief scored 0.4625 against
+/// 2–3 0.25, 3–4 0.2875, 4–5 **0.2625** (0.2875 with the tenth session's agents; the goal is
+/// 0.25–0.35). Level 5 with the default belief scored 0.4625 against
 /// level 4: above a few thousand nodes `mcts` barely grows with its nodes (its search already
 /// agrees with itself; its mistakes come from beliefs that hold no threat, `docs/BENCHMARKS.md`
 /// "Session 10: the node plateau, scaled searches"), while four times the belief and twice the
