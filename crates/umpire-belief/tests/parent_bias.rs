@@ -86,6 +86,16 @@ fn frequency_by_parents(
             total += 1;
         }
     }
+    by_parents(k, &held, total)
+}
+
+/// For `k` = 1, 2, 3+ consistent parents (`k` of every child): the children of that `k`, and
+/// the mean times one of them was `held` (of `total` held) against the mean over every child.
+fn by_parents(
+    k: &HashMap<String, u32>,
+    held: &HashMap<&str, u32>,
+    total: u64,
+) -> Vec<(u32, usize, f64)> {
     let mean = total as f64 / k.len() as f64;
     (1..=3)
         .map(|group| {
@@ -273,20 +283,9 @@ fn second_turn_by_parents(
             total += 1;
         }
     }
-    let mean = total as f64 / k.len() as f64;
-    (1..=3)
-        .map(|group| {
-            let members: Vec<&str> = k
-                .iter()
-                .filter(|&(_, &n)| n.min(3) == group)
-                .map(|(f, _)| f.as_str())
-                .collect();
-            let sum: u64 = members
-                .iter()
-                .map(|f| u64::from(held.get(f).copied().unwrap_or(0)))
-                .sum();
-            sum as f64 / members.len().max(1) as f64 / mean
-        })
+    by_parents(k, &held, total)
+        .into_iter()
+        .map(|(_, _, ratio)| ratio)
         .collect()
 }
 
