@@ -8,6 +8,12 @@
 //! 10.2 s. The agents give their beliefs [`repair_budget`] instead (in work units, under a time
 //! or a node budget alike), and a belief whose repair fails within it is restarted from a guess
 //! (cheap) or given up.
+//!
+//! A time budget also buys the belief's size: above a few thousand nodes more search plays
+//! no better, a larger belief does (`docs/BENCHMARKS.md`, "Session 10: the node plateau"), so
+//! [`belief_bound`] and [`repair_budget`] grow with `T` ([`TIME_BELIEFS`]); a node budget keeps
+//! [`crate::mcts::MCTS_BELIEF_BOUND`] and its repair work as they were, so that the server's
+//! house levels play their seeded games exactly as before.
 
 use std::time::{Duration, Instant};
 
@@ -40,25 +46,101 @@ pub const MIN_REPAIR_WORK: u64 = 10_000;
 /// The most repair work an agent's belief does on one observation, whatever the budget: a
 /// repair that needs more goes on at the next move (`docs/BELIEF.md`, "Repair and refresh"),
 /// so the cap loses no repair; at 256 particles it kept the CPU p99 of a ply at 29–33 ms and the
-/// slowest ply at 37 ms (issue 30's goal 3: under 50 ms; `docs/BENCHMARKS.md`). Time budgets
-/// over 1 s, or node budgets over 300,000 nodes, would give more. Below the belief crate's
-/// default ([`umpire_belief::REPAIR_BUDGET`]).
+/// slowest ply at 37 ms (issue 30's goal 3: under 50 ms; `docs/BENCHMARKS.md`). Node budgets
+/// over 300,000 nodes would give more; long time budgets may ([`TIME_BELIEFS`]). Below the
+/// belief crate's default ([`umpire_belief::REPAIR_BUDGET`]).
 pub const MAX_REPAIR_WORK: u64 = 150_000;
 
 const _: () = assert!(MAX_REPAIR_WORK < umpire_belief::REPAIR_BUDGET);
 
+/// One step of the belief a time budget buys ([`TIME_BELIEFS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBelief {
+    /// The least time per decision, in milliseconds, from which this step holds.
+    pub from_ms: u64,
+    /// The bound of the belief's positions.
+    pub bound: usize,
+    /// The most repair work per observation, in work units.
+    pub max_repair: u64,
+}
+
+/// The belief a time budget `T` buys: the last step whose `from_ms` is at most `T`. Its repair
+/// work is `T / REPAIR_SHARE` at [`REPAIR_WORK_PER_MS`], at least [`MIN_REPAIR_WORK`] and at
+/// most the step's `max_repair`. Chosen by measurement (`docs/BENCHMARKS.md`, "Session 11:
+/// the belief a time budget buys"): the belief's updates of a decision at the step's bound
+/// and repair work, at their slowest, leave the decision within `max(2T, T + 50 ms)` (the
+/// search keeps at least `T / SEARCH_FLOOR_DIVISOR`); a repair costs about 1–3 µs a unit, the
+/// update of a ply grows about linearly with the bound.
+pub const TIME_BELIEFS: [TimeBelief; 4] = [
+    TimeBelief {
+        from_ms: 0,
+        bound: 256,
+        max_repair: MAX_REPAIR_WORK,
+    },
+    TimeBelief {
+        from_ms: 100,
+        bound: 1_024,
+        max_repair: MAX_REPAIR_WORK,
+    },
+    TimeBelief {
+        from_ms: 500,
+        bound: 2_048,
+        max_repair: 300_000,
+    },
+    TimeBelief {
+        from_ms: 1_000,
+        bound: 2_048,
+        max_repair: 300_000,
+    },
+];
+
+const _: () = {
+    let mut i = 1;
+    while i < TIME_BELIEFS.len() {
+        let (a, b) = (TIME_BELIEFS[i - 1], TIME_BELIEFS[i]);
+        assert!(a.from_ms < b.from_ms && a.bound <= b.bound && a.max_repair <= b.max_repair);
+        i += 1;
+    }
+    assert!(TIME_BELIEFS[0].from_ms == 0);
+    assert!(TIME_BELIEFS[TIME_BELIEFS.len() - 1].bound <= crate::tuning::MAX_TUNED_BOUND);
+    assert!(TIME_BELIEFS[TIME_BELIEFS.len() - 1].max_repair < umpire_belief::REPAIR_BUDGET);
+};
+
+/// The step of [`TIME_BELIEFS`] a time budget `t` buys.
+fn time_belief(t: Duration) -> TimeBelief {
+    let ms = u64::try_from(t.as_millis()).unwrap_or(u64::MAX);
+    let mut step = TIME_BELIEFS[0];
+    for s in TIME_BELIEFS {
+        if s.from_ms <= ms {
+            step = s;
+        }
+    }
+    step
+}
+
+/// The bound of the belief of an `mcts` agent thinking with `budget` (unless its tuning sets
+/// one): under a node budget [`crate::mcts::MCTS_BELIEF_BOUND`], under a time budget what
+/// [`TIME_BELIEFS`] gives `T`.
+pub fn belief_bound(budget: Budget) -> usize {
+    match budget {
+        Budget::Nodes(_) => crate::mcts::MCTS_BELIEF_BOUND,
+        Budget::Time(t) => time_belief(t).bound,
+    }
+}
+
 /// The repair budget of a belief kept by an agent thinking with `budget`: under a node budget
 /// `N` the work of `N /` [`NODES_PER_REPAIR_UNIT`] units (counted in work units, not time, so
 /// that seeded play stays the same on every machine; the server's house levels use node
-/// budgets), under a time budget `T` the work of about `T / REPAIR_SHARE`; never less than
-/// [`MIN_REPAIR_WORK`] nor more than [`MAX_REPAIR_WORK`].
+/// budgets), never less than [`MIN_REPAIR_WORK`] nor more than [`MAX_REPAIR_WORK`]; under a
+/// time budget `T` the work of about `T / REPAIR_SHARE`, never less than [`MIN_REPAIR_WORK`]
+/// nor more than the `max_repair` of `T`'s step of [`TIME_BELIEFS`].
 pub fn repair_budget(budget: Budget) -> u64 {
     match budget {
         Budget::Nodes(n) => (n / NODES_PER_REPAIR_UNIT).clamp(MIN_REPAIR_WORK, MAX_REPAIR_WORK),
         Budget::Time(t) => {
             let ms = u64::try_from((t / REPAIR_SHARE).as_millis()).unwrap_or(u64::MAX);
             ms.saturating_mul(REPAIR_WORK_PER_MS)
-                .clamp(MIN_REPAIR_WORK, MAX_REPAIR_WORK)
+                .clamp(MIN_REPAIR_WORK, time_belief(t).max_repair)
         }
     }
 }
@@ -101,15 +183,77 @@ mod tests {
         assert!(at_100ms < umpire_belief::REPAIR_BUDGET / 100);
         let at_1s = repair_budget(Budget::Time(Duration::from_secs(1)));
         assert!(at_1s > at_100ms);
-        // Never above the cap (below the belief's own budget), never zero.
+        // Never above the last step's cap (below the belief's own budget), never zero.
         assert_eq!(
             repair_budget(Budget::Time(Duration::from_secs(3600))),
-            MAX_REPAIR_WORK
+            TIME_BELIEFS[TIME_BELIEFS.len() - 1].max_repair
         );
         assert_eq!(
             repair_budget(Budget::Time(Duration::from_millis(1))),
             MIN_REPAIR_WORK
         );
+    }
+
+    fn ms(ms: u64) -> Budget {
+        Budget::Time(Duration::from_millis(ms))
+    }
+
+    #[test]
+    fn a_longer_time_buys_a_larger_belief() {
+        let (b100, b1000) = (belief_bound(ms(100)), belief_bound(ms(1_000)));
+        let (r100, r1000) = (repair_budget(ms(100)), repair_budget(ms(1_000)));
+        assert!(b1000 > b100, "{b100} {b1000}");
+        assert!(r1000 > r100, "{r100} {r1000}");
+        // Past a few milliseconds the belief is larger than a node budget's.
+        assert!(b100 > crate::mcts::MCTS_BELIEF_BOUND);
+        assert!(belief_bound(ms(1)) >= crate::mcts::MCTS_BELIEF_BOUND);
+        // Never shrinks as the time grows, and bounded whatever the time.
+        let mut last = (0, 0);
+        for t in [
+            0, 1, 10, 50, 99, 100, 250, 499, 500, 999, 1_000, 2_000, 10_000,
+        ] {
+            let now = (belief_bound(ms(t)), repair_budget(ms(t)));
+            assert!(
+                now.0 >= last.0 && now.1 >= last.1,
+                "{t} ms: {now:?} after {last:?}"
+            );
+            last = now;
+        }
+        let forever = Budget::Time(Duration::MAX);
+        assert_eq!(
+            belief_bound(forever),
+            TIME_BELIEFS[TIME_BELIEFS.len() - 1].bound
+        );
+        assert!(belief_bound(forever) <= crate::tuning::MAX_TUNED_BOUND);
+        assert_eq!(
+            repair_budget(forever),
+            TIME_BELIEFS[TIME_BELIEFS.len() - 1].max_repair
+        );
+        assert!(repair_budget(forever) < umpire_belief::REPAIR_BUDGET);
+    }
+
+    #[test]
+    fn node_budgets_keep_their_belief() {
+        for n in [
+            1,
+            20,
+            400,
+            1_000,
+            4_000,
+            16_000,
+            64_000,
+            1_000_000,
+            u64::MAX,
+        ] {
+            assert_eq!(
+                belief_bound(Budget::Nodes(n)),
+                crate::mcts::MCTS_BELIEF_BOUND
+            );
+            assert_eq!(
+                repair_budget(Budget::Nodes(n)),
+                (n / NODES_PER_REPAIR_UNIT).clamp(MIN_REPAIR_WORK, MAX_REPAIR_WORK)
+            );
+        }
     }
 
     #[test]

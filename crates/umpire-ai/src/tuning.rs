@@ -5,8 +5,8 @@
 //! stronger level buys a healthier belief as well as more nodes.
 //!
 //! Written after an agent's name as `mcts@NODES/repair=R/bound=B` (either part may be left
-//! out: the repair work the budget buys, [`crate::time_bound::repair_budget`], and
-//! [`crate::mcts::MCTS_BELIEF_BOUND`]).
+//! out: the repair work and the bound the budget buys, [`crate::time_bound::repair_budget`]
+//! and [`crate::time_bound::belief_bound`]).
 
 use std::fmt;
 
@@ -30,7 +30,8 @@ pub struct Tuning {
     pub budget: Budget,
     /// Belief repair work per observation, in work units (`None`: what `budget` buys).
     pub repair_work: Option<u64>,
-    /// The bound of the belief's positions (`None`: [`crate::mcts::MCTS_BELIEF_BOUND`]).
+    /// The bound of the belief's positions (`None`: what `budget` buys,
+    /// [`crate::time_bound::belief_bound`]).
     pub belief_bound: Option<usize>,
 }
 

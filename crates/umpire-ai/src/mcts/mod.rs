@@ -165,8 +165,10 @@ pub struct MctsConfig {
     pub scale_with_budget: BudgetScaling,
 }
 
-/// The belief bound of the agent built by name: small enough that the belief costs a few
-/// milliseconds a move, so that most of the budget goes to the search.
+/// The belief bound of the agent built by name with a node budget (and of
+/// [`MctsConfig::default`]): small enough that the belief costs a few milliseconds a move, so
+/// that most of the budget goes to the search. A time budget buys its own
+/// ([`crate::time_bound::belief_bound`]).
 pub const MCTS_BELIEF_BOUND: usize = 256;
 
 impl Default for MctsConfig {
@@ -192,11 +194,14 @@ impl Default for MctsConfig {
 }
 
 impl MctsConfig {
-    /// The default search with the budget and filters of `config`.
+    /// The default search with the budget and filters of `config`, and the belief bound the
+    /// budget buys ([`crate::time_bound::belief_bound`]: [`MCTS_BELIEF_BOUND`] under a node
+    /// budget, more under a time budget of 100 ms or more).
     pub fn from_agent_config(config: &AgentConfig) -> MctsConfig {
         MctsConfig {
             budget: config.budget,
             filters: config.filters,
+            belief_bound: crate::time_bound::belief_bound(config.budget),
             ..MctsConfig::default()
         }
     }
