@@ -24,7 +24,8 @@ use crate::Budget;
 /// at most about 0.3–0.9 of the budget given to it.
 pub const REPAIR_WORK_PER_MS: u64 = 300;
 
-/// The share of the time budget a repair may take (the search takes what is left).
+/// The share of a time budget under 100 ms a repair may take, `1 / REPAIR_SHARE` (the search
+/// takes what is left); from 100 ms on, [`TIME_BELIEFS`] gives the whole budget's work.
 pub const REPAIR_SHARE: u32 = 2;
 
 /// The least time a search keeps for itself after the belief's updates, as a fraction
@@ -34,8 +35,9 @@ pub const SEARCH_FLOOR_DIVISOR: u32 = 4;
 /// Search nodes of a node budget per work unit of a repair: on a quiet machine the Monte Carlo
 /// search runs about 300–350 nodes per millisecond (30,000 nodes take about 100 ms: the lead's
 /// quiet row of issue 28, 25,589 nodes per decision at 74 ms a decision), and a time budget's
-/// repair gets [`REPAIR_WORK_PER_MS`] units per millisecond of half the budget, so `N` nodes
-/// buy the repair work of the time they take: 30,000 nodes, like 100 ms, 15,000 units. (It
+/// repair got [`REPAIR_WORK_PER_MS`] units per millisecond of half the budget, so `N` nodes
+/// buy the repair work of the time they take: 30,000 nodes, 15,000 units (since session 11 a
+/// time budget of 100 ms buys twice that, with a larger belief: [`TIME_BELIEFS`]). (It
 /// was 20 units *per* node, from a node cost measured on a loaded machine: 600,000 units at
 /// 30,000 nodes, 40 times a 100 ms decision's, a repair of 0.6–1.8 s.)
 pub const NODES_PER_REPAIR_UNIT: u64 = 2;
@@ -60,36 +62,41 @@ pub struct TimeBelief {
     pub from_ms: u64,
     /// The bound of the belief's positions.
     pub bound: usize,
+    /// The repair work is that of `T / repair_share` at [`REPAIR_WORK_PER_MS`].
+    pub repair_share: u32,
     /// The most repair work per observation, in work units.
     pub max_repair: u64,
 }
 
-/// The belief a time budget `T` buys: the last step whose `from_ms` is at most `T`. Its repair
-/// work is `T / REPAIR_SHARE` at [`REPAIR_WORK_PER_MS`], at least [`MIN_REPAIR_WORK`] and at
-/// most the step's `max_repair`. Chosen by measurement (`docs/BENCHMARKS.md`, "Session 11:
-/// the belief a time budget buys"): the belief's updates of a decision at the step's bound
-/// and repair work, at their slowest, leave the decision within `max(2T, T + 50 ms)` (the
-/// search keeps at least `T / SEARCH_FLOOR_DIVISOR`); a repair costs about 1–3 µs a unit, the
-/// update of a ply grows about linearly with the bound.
-pub const TIME_BELIEFS: [TimeBelief; 4] = [
+/// The belief a time budget `T` buys: the last step whose `from_ms` is at most `T`; its
+/// repair work is `T / repair_share` at [`REPAIR_WORK_PER_MS`], at least [`MIN_REPAIR_WORK`]
+/// and at most the step's `max_repair` (below 100 ms as before: bound 256, half the budget's
+/// work; 100 ms: 1,024 positions, 30,000 units; 1 s: 2,048 positions, 300,000 units).
+///
+/// Chosen by measurement (`docs/BENCHMARKS.md`, "Session 11: the belief a time budget buys"):
+/// at 100 ms a belief of 1,024 with 10,000 nodes scored better against `raider` than 256 with
+/// 30,000 (100 ms of search), and at 1 s the larger belief with 100,000 nodes beat 100 ms's
+/// agent. The CPU of the belief's updates between two decisions (two plies), at their slowest
+/// over four recorded game-sides, was 57 ms at 1,024 / 30,000, 170 ms at 2,048 / 150,000 and
+/// 276 ms at 2,048 / 300,000: with the search's floor (`T /` [`SEARCH_FLOOR_DIVISOR`]) each
+/// step's decision stays within `max(2T, T + 50 ms)` at the least `T` it covers.
+pub const TIME_BELIEFS: [TimeBelief; 3] = [
     TimeBelief {
         from_ms: 0,
-        bound: 256,
+        bound: crate::mcts::MCTS_BELIEF_BOUND,
+        repair_share: REPAIR_SHARE,
         max_repair: MAX_REPAIR_WORK,
     },
     TimeBelief {
         from_ms: 100,
         bound: 1_024,
+        repair_share: 1,
         max_repair: MAX_REPAIR_WORK,
     },
     TimeBelief {
         from_ms: 500,
         bound: 2_048,
-        max_repair: 300_000,
-    },
-    TimeBelief {
-        from_ms: 1_000,
-        bound: 2_048,
+        repair_share: 1,
         max_repair: 300_000,
     },
 ];
@@ -99,9 +106,10 @@ const _: () = {
     while i < TIME_BELIEFS.len() {
         let (a, b) = (TIME_BELIEFS[i - 1], TIME_BELIEFS[i]);
         assert!(a.from_ms < b.from_ms && a.bound <= b.bound && a.max_repair <= b.max_repair);
+        assert!(a.repair_share >= b.repair_share && b.repair_share > 0);
         i += 1;
     }
-    assert!(TIME_BELIEFS[0].from_ms == 0);
+    assert!(TIME_BELIEFS[0].from_ms == 0 && TIME_BELIEFS[0].repair_share > 0);
     assert!(TIME_BELIEFS[TIME_BELIEFS.len() - 1].bound <= crate::tuning::MAX_TUNED_BOUND);
     assert!(TIME_BELIEFS[TIME_BELIEFS.len() - 1].max_repair < umpire_belief::REPAIR_BUDGET);
 };
@@ -128,19 +136,36 @@ pub fn belief_bound(budget: Budget) -> usize {
     }
 }
 
-/// The repair budget of a belief kept by an agent thinking with `budget`: under a node budget
-/// `N` the work of `N /` [`NODES_PER_REPAIR_UNIT`] units (counted in work units, not time, so
-/// that seeded play stays the same on every machine; the server's house levels use node
-/// budgets), never less than [`MIN_REPAIR_WORK`] nor more than [`MAX_REPAIR_WORK`]; under a
-/// time budget `T` the work of about `T / REPAIR_SHARE`, never less than [`MIN_REPAIR_WORK`]
-/// nor more than the `max_repair` of `T`'s step of [`TIME_BELIEFS`].
+/// The repair work per observation of the belief of an `mcts` agent thinking with `budget`
+/// (unless its tuning sets one): under a node budget [`repair_budget`]'s, under a time budget
+/// `T` the work of `T / repair_share` at [`REPAIR_WORK_PER_MS`] for `T`'s step of
+/// [`TIME_BELIEFS`], never less than [`MIN_REPAIR_WORK`] nor more than the step's
+/// `max_repair`.
+pub fn belief_repair(budget: Budget) -> u64 {
+    match budget {
+        Budget::Nodes(_) => repair_budget(budget),
+        Budget::Time(t) => {
+            let step = time_belief(t);
+            let ms = u64::try_from((t / step.repair_share).as_millis()).unwrap_or(u64::MAX);
+            ms.saturating_mul(REPAIR_WORK_PER_MS)
+                .clamp(MIN_REPAIR_WORK, step.max_repair)
+        }
+    }
+}
+
+/// The repair budget of a belief kept by an agent thinking with `budget` (the agents other
+/// than `mcts`, whose time budgets buy more: [`belief_repair`]): under a node budget `N` the
+/// work of `N /` [`NODES_PER_REPAIR_UNIT`] units (counted in work units, not time, so that
+/// seeded play stays the same on every machine; the server's house levels use node budgets),
+/// under a time budget `T` the work of about `T / REPAIR_SHARE`; never less than
+/// [`MIN_REPAIR_WORK`] nor more than [`MAX_REPAIR_WORK`].
 pub fn repair_budget(budget: Budget) -> u64 {
     match budget {
         Budget::Nodes(n) => (n / NODES_PER_REPAIR_UNIT).clamp(MIN_REPAIR_WORK, MAX_REPAIR_WORK),
         Budget::Time(t) => {
             let ms = u64::try_from((t / REPAIR_SHARE).as_millis()).unwrap_or(u64::MAX);
             ms.saturating_mul(REPAIR_WORK_PER_MS)
-                .clamp(MIN_REPAIR_WORK, time_belief(t).max_repair)
+                .clamp(MIN_REPAIR_WORK, MAX_REPAIR_WORK)
         }
     }
 }
@@ -183,10 +208,10 @@ mod tests {
         assert!(at_100ms < umpire_belief::REPAIR_BUDGET / 100);
         let at_1s = repair_budget(Budget::Time(Duration::from_secs(1)));
         assert!(at_1s > at_100ms);
-        // Never above the last step's cap (below the belief's own budget), never zero.
+        // Never above the cap (below the belief's own budget), never zero.
         assert_eq!(
             repair_budget(Budget::Time(Duration::from_secs(3600))),
-            TIME_BELIEFS[TIME_BELIEFS.len() - 1].max_repair
+            MAX_REPAIR_WORK
         );
         assert_eq!(
             repair_budget(Budget::Time(Duration::from_millis(1))),
@@ -201,9 +226,16 @@ mod tests {
     #[test]
     fn a_longer_time_buys_a_larger_belief() {
         let (b100, b1000) = (belief_bound(ms(100)), belief_bound(ms(1_000)));
-        let (r100, r1000) = (repair_budget(ms(100)), repair_budget(ms(1_000)));
+        let (r100, r1000) = (belief_repair(ms(100)), belief_repair(ms(1_000)));
+        // The documented steps: 100 ms, 1 s, and below 100 ms as before.
+        assert_eq!((b100, r100), (1_024, 30_000));
+        assert_eq!((b1000, r1000), (2_048, 300_000));
+        assert_eq!(belief_bound(ms(99)), crate::mcts::MCTS_BELIEF_BOUND);
         assert!(b1000 > b100, "{b100} {b1000}");
         assert!(r1000 > r100, "{r100} {r1000}");
+        // The other agents' repairs under a time budget stay as they were.
+        assert_eq!(repair_budget(ms(100)), 15_000);
+        assert!(r100 > repair_budget(ms(100)));
         // Past a few milliseconds the belief is larger than a node budget's.
         assert!(b100 > crate::mcts::MCTS_BELIEF_BOUND);
         assert!(belief_bound(ms(1)) >= crate::mcts::MCTS_BELIEF_BOUND);
@@ -212,7 +244,7 @@ mod tests {
         for t in [
             0, 1, 10, 50, 99, 100, 250, 499, 500, 999, 1_000, 2_000, 10_000,
         ] {
-            let now = (belief_bound(ms(t)), repair_budget(ms(t)));
+            let now = (belief_bound(ms(t)), belief_repair(ms(t)));
             assert!(
                 now.0 >= last.0 && now.1 >= last.1,
                 "{t} ms: {now:?} after {last:?}"
@@ -226,10 +258,10 @@ mod tests {
         );
         assert!(belief_bound(forever) <= crate::tuning::MAX_TUNED_BOUND);
         assert_eq!(
-            repair_budget(forever),
+            belief_repair(forever),
             TIME_BELIEFS[TIME_BELIEFS.len() - 1].max_repair
         );
-        assert!(repair_budget(forever) < umpire_belief::REPAIR_BUDGET);
+        assert!(belief_repair(forever) < umpire_belief::REPAIR_BUDGET);
     }
 
     #[test]
@@ -250,8 +282,12 @@ mod tests {
                 crate::mcts::MCTS_BELIEF_BOUND
             );
             assert_eq!(
-                repair_budget(Budget::Nodes(n)),
+                belief_repair(Budget::Nodes(n)),
                 (n / NODES_PER_REPAIR_UNIT).clamp(MIN_REPAIR_WORK, MAX_REPAIR_WORK)
+            );
+            assert_eq!(
+                belief_repair(Budget::Nodes(n)),
+                repair_budget(Budget::Nodes(n))
             );
         }
     }

@@ -5,7 +5,7 @@
 //! stronger level buys a healthier belief as well as more nodes.
 //!
 //! Written after an agent's name as `mcts@NODES/repair=R/bound=B` (either part may be left
-//! out: the repair work and the bound the budget buys, [`crate::time_bound::repair_budget`]
+//! out: the repair work and the bound the budget buys, [`crate::time_bound::belief_repair`]
 //! and [`crate::time_bound::belief_bound`]).
 
 use std::fmt;

@@ -81,4 +81,19 @@ fn an_explicit_bound_wins_over_the_time_budget() {
     let view = PlayerView::standard(RuleSet::WILD16, Color::White);
     let agent = MctsAgent::new(view, 1, Some(Chess::default()), tuned);
     assert_eq!(agent.repair_budget(), 12_000);
+    // Without it, the time budget's.
+    let plain = MctsAgent::new(
+        PlayerView::standard(RuleSet::WILD16, Color::White),
+        1,
+        Some(Chess::default()),
+        config(Budget::Time(Duration::from_secs(1))),
+    );
+    assert_eq!(
+        plain.repair_budget(),
+        umpire_ai::time_bound::belief_repair(Budget::Time(Duration::from_secs(1)))
+    );
+    assert!(
+        plain.repair_budget()
+            > umpire_ai::time_bound::repair_budget(Budget::Time(Duration::from_secs(1)))
+    );
 }

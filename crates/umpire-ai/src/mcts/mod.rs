@@ -127,7 +127,7 @@ pub struct MctsConfig {
     /// The bound of the belief's exact set (a uniform sample of this many beyond it).
     pub belief_bound: usize,
     /// The belief's repair work per observation, in work units (`None`: what the budget buys,
-    /// [`crate::time_bound::repair_budget`]; a house level may buy more, see [`crate::Tuning`]).
+    /// [`crate::time_bound::belief_repair`]; a house level may buy more, see [`crate::Tuning`]).
     pub repair_work: Option<u64>,
     /// The UCB1 exploration constant (values are in [-1, 1]).
     pub exploration: f64,
@@ -291,12 +291,14 @@ fn underpromotes(a: &umpire_rules::Attempt) -> bool {
 }
 
 /// The belief configuration of an agent with `config`, seeded: its repairs bounded by the
-/// budget ([`crate::time_bound`]) unless that safeguard is off.
+/// budget ([`crate::time_bound::belief_repair`], or the tuning's `repair_work`) unless that
+/// safeguard is off.
 fn belief_config(config: &MctsConfig, seed: u64) -> umpire_belief::BeliefConfig {
     let mut bc = crate::time_bound::belief_config(config.belief_bound, seed, config.budget);
-    if let Some(work) = config.repair_work {
-        bc.repair_budget = work.max(1);
-    }
+    bc.repair_budget = match config.repair_work {
+        Some(work) => work.max(1),
+        None => crate::time_bound::belief_repair(config.budget),
+    };
     if !config.safeguards.bounded_repairs {
         bc.repair_budget = umpire_belief::REPAIR_BUDGET;
     }
@@ -416,7 +418,7 @@ impl MctsAgent {
         }
     }
 
-    /// The belief's repair budget ([`crate::time_bound::repair_budget`] of the search budget).
+    /// The belief's repair budget ([`crate::time_bound::belief_repair`] of the search budget).
     pub fn repair_budget(&self) -> u64 {
         belief_config(&self.config, 0).repair_budget
     }
