@@ -75,8 +75,9 @@ pub struct TimeBelief {
 ///
 /// Chosen by measurement (`docs/BENCHMARKS.md`, "Session 11: the belief a time budget buys"):
 /// at 100 ms a belief of 1,024 with 10,000 nodes scored better against `raider` than 256 with
-/// 30,000 (100 ms of search), and at 1 s the larger belief with 100,000 nodes beat 100 ms's
-/// agent. The CPU of the belief's updates between two decisions (two plies), at their slowest
+/// 30,000 (100 ms of search, 0.94 against 0.905), and at 1 s 2,048 positions with 100,000
+/// nodes scored 0.86 against the old 100 ms agent (bound 256) but only 0.50 against the new
+/// one (1,024; 14 games: the step from 1,024 to 2,048 buys less). The CPU of the belief's updates between two decisions (two plies), at their slowest
 /// over four recorded game-sides, was 57 ms at 1,024 / 30,000, 170 ms at 2,048 / 150,000 and
 /// 276 ms at 2,048 / 300,000: with the search's floor (`T /` [`SEARCH_FLOOR_DIVISOR`]) each
 /// step's decision stays within `max(2T, T + 50 ms)` at the least `T` it covers.
