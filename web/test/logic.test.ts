@@ -188,13 +188,15 @@ test('a phantom typed at the keyboard: a letter and a square, or x and a square'
 
 test("a bot's seat in words: its kind and level", () => {
   assert.equal(botName('agent:mcts/nodes=4000'), 'mcts (level 4)');
-  assert.equal(botName('agent:guided-random/nodes=3'), 'guided-random (level 1)');
+  assert.equal(botName('agent:guided-random/nodes=5'), 'guided-random (level 1)');
   assert.equal(botName('agent:mcts/nodes=64000'), 'mcts (level 5)');
   assert.equal(botName('agent:mcts/nodes=777'), 'mcts (777 nodes)');
+  // A seat stored before the levels moved (level 3 was 400 nodes) is named by its nodes.
+  assert.equal(botName('agent:mcts/nodes=400'), 'mcts (400 nodes)');
   // A level that tunes the belief stores more after the nodes; the nodes still name the level.
   assert.equal(botName('agent:mcts/nodes=64000/repair=150000/bound=512'), 'mcts (level 5)');
   assert.equal(botName('agent:mcts'), 'mcts');
   assert.equal(botName('ann'), null);
-  assert.equal(seatName('agent:mcts/nodes=400'), 'Bot: mcts (level 3)');
+  assert.equal(seatName('agent:mcts/nodes=160'), 'Bot: mcts (level 3)');
   assert.equal(seatName('ann'), 'ann');
 });

@@ -138,3 +138,20 @@ fn a_waiting_builder_loads_what_the_lock_holder_wrote_and_a_dead_builders_leftov
     assert!(!leftover.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn only_the_endings_without_a_cache_file_are_to_build() {
+    use umpire_ai::endgame::tables::to_build_in;
+    let dir = scratch("to-build");
+    // KQK, KBBK and KBNK are never built in this test process, so memory does not hide them.
+    let endings = [Ending::Kqk, Ending::Kbbk, Ending::Kbnk];
+    assert_eq!(to_build_in(None, &endings), endings);
+    assert_eq!(to_build_in(Some(&dir), &endings), endings);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(cache_file(&dir, Ending::Kbbk), b"any file counts as there").unwrap();
+    assert_eq!(
+        to_build_in(Some(&dir), &endings),
+        [Ending::Kqk, Ending::Kbnk]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

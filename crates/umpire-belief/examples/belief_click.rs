@@ -5,7 +5,7 @@
 //! cargo run --profile ci -p umpire-belief --example belief_click -- RECORD.json \
 //!     [--side white|black] [--plies 10,20,40] [--bound B] [--particles P1,P2,…] \
 //!     [--reference PARTICLES] [--reference-file FILE] [--seed S] [--threads T] \
-//!     [--repair-budget W] [--trace] [--whole] [--grandparents]
+//!     [--repair-budget W] [--trace] [--whole] [--grandparents] [--uniform]
 //! ```
 //!
 //! For each configuration (the reference first, then each of `--particles`; `0` means "the
@@ -24,6 +24,8 @@
 //! --ply N` does); the CPU and wall seconds are then those of that run.
 //! `--grandparents`: the runs other than the reference count each sampled turn's parents
 //! beyond the held ones ([`PlyStream::count_grandparents`]).
+//! `--uniform`: the runs read at a ply keep each sampled turn's particles by a uniform choice,
+//! not the systematic one along the genealogy ([`PlyStream::choose_uniformly`]).
 //! `--whole`: instead, both sides' beliefs through the whole game at every ply
 //! ([`umpire_belief::review::whole_game`]), printing the seconds to the first ply and to the
 //! last, per particles setting.
@@ -58,6 +60,7 @@ fn main() {
     let mut trace = false;
     let mut lookahead = false;
     let mut grandparents = false;
+    let mut uniform = false;
     let mut pool = 1usize;
     let mut repair_budget = umpire_belief::REPAIR_BUDGET;
     while let Some(a) = args.next() {
@@ -91,6 +94,7 @@ fn main() {
             "--trace" => trace = true,
             "--lookahead" => lookahead = true,
             "--grandparents" => grandparents = true,
+            "--uniform" => uniform = true,
             "--runs" => pool = value().parse().expect("--runs K"),
             "--repair-budget" => repair_budget = value().parse().expect("--repair-budget W"),
             other => panic!("unknown argument {other}"),
@@ -214,7 +218,8 @@ fn main() {
                             s.spawn(move || {
                                 let mut stream = PlyStream::of_record(record, side, config)
                                     .expect("the record")
-                                    .count_grandparents(grandparents);
+                                    .count_grandparents(grandparents)
+                                    .choose_uniformly(uniform);
                                 if lookahead {
                                     stream = stream.read_at_ply(t);
                                 }
@@ -258,7 +263,8 @@ fn main() {
     for (is_reference, p, target) in runs {
         let mut stream = PlyStream::of_record(&record, side, config(p))
             .expect("the record")
-            .count_grandparents(grandparents && !is_reference);
+            .count_grandparents(grandparents && !is_reference)
+            .choose_uniformly(uniform);
         if let Some(t) = target {
             stream = stream.read_at_ply(t);
         }

@@ -5,13 +5,16 @@
 //!
 //! ```text
 //! belief_lean RECORD.json [--side white|black] [--particles P (0: the bound)] [--bound B]
-//!     [--seed S] [--threads T] [--read-at N] [--from A] [--to B] [--dump P1,P2,…] [--grandparents]
+//!     [--seed S] [--threads T] [--read-at N] [--from A] [--to B] [--dump P1,P2,…] [--grandparents] [--uniform]
 //! ```
 //!
 //! `--read-at N`: the run knows the observations up to ply N (`PlyStream::read_at_ply`, the
 //! lookahead of `umpire belief --ply N`). `--dump`: at those plies also the enemy king's, rooks'
 //! and queen's squares held by at least 1 % of the positions, and the a8 rook's share among the
 //! positions of each king square. The squares are named as White sees Black's men.
+//! `--grandparents`: count the parents beyond the held ones (`PlyStream::count_grandparents`);
+//! `--uniform`: a read at a ply keeps each sampled turn's particles by a uniform choice, not the
+//! systematic one (`PlyStream::choose_uniformly`).
 
 use umpire_belief::review::PlyStream;
 use umpire_belief::{BeliefConfig, Marginals};
@@ -27,6 +30,7 @@ fn main() {
     let mut bound = umpire_belief::DEFAULT_BOUND;
     let mut dump: Vec<u32> = Vec::new();
     let mut grandparents = false;
+    let mut uniform = false;
     while let Some(a) = args.next() {
         let mut value = || args.next().expect("a value");
         match a.as_str() {
@@ -45,6 +49,7 @@ fn main() {
             "--threads" => threads = value().parse().expect("T"),
             "--bound" => bound = value().parse().expect("B"),
             "--grandparents" => grandparents = true,
+            "--uniform" => uniform = true,
             "--dump" => {
                 dump = value()
                     .split(',')
@@ -64,7 +69,8 @@ fn main() {
     };
     let mut stream = PlyStream::of_record(&record, side, config)
         .expect("record")
-        .count_grandparents(grandparents);
+        .count_grandparents(grandparents)
+        .choose_uniformly(uniform);
     if let Some(n) = read_at {
         stream = stream.read_at_ply(n);
     }

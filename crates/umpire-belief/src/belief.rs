@@ -26,6 +26,7 @@ mod lookahead;
 mod parent_count;
 mod rejuvenate;
 mod repair;
+mod stratified;
 
 pub use history_moves::HISTORY_MOVE_WORK;
 pub use rejuvenate::{REJUVENATE_HORIZON, REJUVENATE_WORK};
@@ -289,6 +290,10 @@ pub struct Belief {
     grandparents: bool,
     /// While such a turn is taken in: those parents (`belief/grandparents.rs`).
     pstar: Option<Vec<Hypothesis>>,
+    /// Whether a sampled turn read at a ply keeps its particles by a uniform choice instead of
+    /// the systematic one along the genealogy (`belief/stratified.rs`;
+    /// [`Belief::choose_uniformly`]).
+    uniform_choice: bool,
 }
 
 impl Belief {
@@ -359,6 +364,7 @@ impl Belief {
             over: false,
             grandparents: false,
             pstar: None,
+            uniform_choice: false,
         })
     }
 
@@ -392,6 +398,16 @@ impl Belief {
     /// to the reference, ply 40 not, for about three times the CPU to ply 40. Off by default.
     pub fn count_grandparents(&mut self, on: bool) {
         self.grandparents = on;
+    }
+
+    /// Where the observations that follow are known ([`Belief::observe_known`]), a sampled
+    /// opponent turn keeps its particles by a systematic sample along the genealogy's order
+    /// (`belief/stratified.rs`; `docs/BELIEF.md`, "Early histories"): each child is kept with
+    /// the same chance as by a uniform choice, and each line of descent keeps its expected
+    /// share, give or take one. `true` goes back to the uniform choice (for comparison);
+    /// agents and the review of every ply, which never know what follows, always make it.
+    pub fn choose_uniformly(&mut self, on: bool) {
+        self.uniform_choice = on;
     }
 
     /// Whether the set is exact (every consistent position is held).
@@ -1054,6 +1070,12 @@ impl Belief {
                 keep_primaries(&mut states, &mut nodes);
             }
             distinct = None;
+        }
+        // Where what follows is known, a systematic sample along the genealogy's order keeps
+        // every line's expected share of the particles, give or take one (`belief/stratified.rs`).
+        let systematic = self.known_ahead && !self.uniform_choice;
+        if systematic && (overflowed || !self.exact) && states.len() > self.particles {
+            stratified::keep_systematic(&mut states, &mut nodes, self.particles, rng);
         }
         if (overflowed || !self.exact) && states.len() > self.particles {
             let mut keep = index::sample(rng, states.len(), self.particles).into_vec();

@@ -73,6 +73,12 @@ impl PlyStream {
         self
     }
 
+    /// The stream with [`Belief::choose_uniformly`] switched on or off.
+    pub fn choose_uniformly(mut self, on: bool) -> PlyStream {
+        self.belief.choose_uniformly(on);
+        self
+    }
+
     /// The stream of `side`'s belief over a referee record: its rule set, its start and the
     /// side's observations ([`Record::observations_until`]).
     pub fn of_record(

@@ -92,3 +92,49 @@ fn a_read_at_a_ply_is_the_same_on_one_thread_and_two() {
         }
     }
 }
+
+/// Game 3 of the benchmarks (White), read at ply 20 with the fast path's particles: each
+/// sampled turn keeps its particles by a systematic sample along the genealogy, so every line
+/// keeps its expected share give or take one, and more histories of the first six opponent
+/// moves (ply 12, the first sampled turn) reach ply 20: 1,446 at this seed (1,396–1,474 over
+/// twelve seeds), where the uniform choice keeps 1,314 (1,279–1,324;
+/// `docs/BENCHMARKS.md`, "Session 11"). The held positions' histories replay to White's
+/// observations.
+#[test]
+fn a_systematic_choice_keeps_more_early_histories_than_a_uniform_one() {
+    let record = Record::from_json(include_str!("data/dying_game.json")).expect("a record");
+    let config = BeliefConfig {
+        particles: Some(FAST_PARTICLES),
+        seed: 1,
+        threads: 2,
+        ..BeliefConfig::default()
+    };
+    let read = |uniform: bool| {
+        let mut stream = PlyStream::of_record(&record, Color::White, config)
+            .expect("replays")
+            .choose_uniformly(uniform)
+            .read_at_ply(20);
+        while let Some(b) = stream.next_ply() {
+            if b.expect("fits").plies() >= 20 {
+                break;
+            }
+        }
+        stream.belief().clone()
+    };
+    let (systematic, uniform) = (read(false), read(true));
+    let (s, u) = (ancestors(&systematic, 6), ancestors(&uniform, 6));
+    eprintln!("six-move histories at ply 20: systematic {s}, uniform {u}");
+    assert_eq!(systematic.held(), FAST_PARTICLES);
+    assert!(s >= 1_380, "{s} early histories with the systematic choice");
+    assert!(u < 1_380, "{u} early histories with the uniform choice");
+    let want = record.player_view(Color::White).unwrap().observations;
+    let taken = systematic.transcript().len();
+    for h in (0..systematic.hypotheses()).step_by(13) {
+        let sample = sample_record(&systematic, h, &record.tags).expect("a hidden history");
+        assert_eq!(
+            sample.player_view(Color::White).unwrap().observations,
+            want[..taken],
+            "hypothesis {h}"
+        );
+    }
+}

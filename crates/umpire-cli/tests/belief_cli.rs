@@ -453,3 +453,25 @@ fn every_argument_gets_a_clear_error() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+/// An estimate beyond what 64 bits count (ply 80 of a long game, many hidden men) is given as
+/// `size: null` beside its floating-point value, not as 2^64 − 1 positions.
+#[test]
+fn an_estimate_beyond_64_bits_has_no_integer_size() {
+    let game =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../umpire-belief/tests/data/dying_game.json");
+    let text = ok(&[
+        "belief",
+        game.to_str().unwrap(),
+        "--side",
+        "white",
+        "--ply",
+        "80",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(v["size_kind"], "estimate");
+    let value = v["size_estimate"]["value"].as_f64().unwrap();
+    assert!(value >= u64::MAX as f64, "{value}");
+    assert!(v["size"].is_null(), "{}", v["size"]);
+}

@@ -11,6 +11,7 @@ use serde_json::json;
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Command, EndReason, GameResult};
 use umpire_server::Database;
+use umpire_server::game::strength::LEVEL_NODES;
 
 async fn summary(server: &Server, id: &str) -> serde_json::Value {
     server
@@ -242,7 +243,8 @@ async fn a_rematch_against_an_agent_starts_at_once_at_the_same_strength() {
         .create_game(&json!({"agent":"guided-random","level":2,"color":"white"}))
         .await
         .unwrap();
-    assert_eq!(g["players"]["black"], "agent:guided-random/nodes=20");
+    let seat = format!("agent:guided-random/nodes={}", LEVEL_NODES[1]);
+    assert_eq!(g["players"]["black"], seat.as_str());
     let id = g["id"].as_str().unwrap();
     let (mut s, _) = socket(&me, id).await;
     ask(&mut s, json!({"type":"resign"}), 1).await;
@@ -256,7 +258,7 @@ async fn a_rematch_against_an_agent_starts_at_once_at_the_same_strength() {
         (r["you"].as_str(), r["status"].as_str()),
         (Some("black"), Some("live"))
     );
-    assert_eq!(r["players"]["white"], "agent:guided-random/nodes=20");
+    assert_eq!(r["players"]["white"], seat.as_str());
     let bad = me
         .create_game(&json!({"agent":"guided-random","level":9}))
         .await

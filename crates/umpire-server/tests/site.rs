@@ -184,7 +184,7 @@ async fn the_service_worker_is_served_revalidated_and_names_this_bundle() {
     server.stop().await;
 }
 
-/// The page names a bot's level from its seat (`agent:mcts/nodes=4000` is level 3) with its own
+/// The page names a bot's level from its seat (`agent:mcts/nodes=4000` is level 4) with its own
 /// copy of the server's table of nodes per level: the two must agree.
 #[test]
 fn the_pages_levels_are_the_servers() {

@@ -22,7 +22,7 @@ export function printable(s: string): string {
  * The search nodes per decision of each level, 1 to 5, as the server's `LEVEL_NODES`
  * (`crates/umpire-server/src/game/strength.rs`; `tests/site.rs` checks they agree).
  */
-export const LEVEL_NODES = [3, 20, 400, 4_000, 64_000];
+export const LEVEL_NODES = [5, 10, 160, 4_000, 64_000];
 
 /**
  * A house agent's seat name in words: `agent:mcts/nodes=4000` becomes `mcts (level 4)`

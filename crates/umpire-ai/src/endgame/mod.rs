@@ -104,11 +104,16 @@ impl Default for EndgameConfig {
 /// `config` has it) before any decision needs them ([`tables::prepare`]), and says where each
 /// came from.
 pub fn prepare_tables(config: EndgameConfig) -> Vec<(Ending, Option<tables::Source>)> {
-    let endings: Vec<Ending> = Ending::ALL
+    tables::prepare(&table_endings(config))
+}
+
+/// The endings whose tables an agent wrapped with `config` plays: every ending, KBNK only where
+/// `config` has it.
+pub fn table_endings(config: EndgameConfig) -> Vec<Ending> {
+    Ending::ALL
         .into_iter()
         .filter(|&e| e != Ending::Kbnk || config.kbnk)
-        .collect();
-    tables::prepare(&endings)
+        .collect()
 }
 
 /// Tablebase technique around the agent `A` (see the [module documentation](self)).

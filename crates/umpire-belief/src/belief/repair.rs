@@ -160,8 +160,20 @@ impl Belief {
             self.work,
             self.last_repair_work,
         ) = (repairs, refreshes, work, last);
-        // Checkpoints made at a larger scale: bounded by the particles again.
+        // Checkpoints made at a larger scale: bounded by the particles again. Where the held sets
+        // are kept in the genealogy's order (`belief/stratified.rs`) their first particles are
+        // one branch of it: a uniform choice, in order, instead.
+        let ordered = self.known_ahead && !self.uniform_choice;
         for cp in &mut self.recent {
+            if ordered && cp.states.len() > self.particles {
+                let mut keep =
+                    rand::seq::index::sample(&mut self.rng, cp.states.len(), self.particles)
+                        .into_vec();
+                keep.sort_unstable();
+                for (w, &r) in keep.iter().enumerate() {
+                    cp.states.swap(w, r);
+                }
+            }
             cp.states.truncate(self.particles);
         }
         self.regrowth = None;

@@ -4,7 +4,8 @@
 //! [`record_file`]), the board ([`board`]), the wording of announcements and commands
 //! ([`wording`], [`words`], [`options`]), what a player types ([`typed_command`]), sides
 //! ([`side`]), the consoles' JSON answers
-//! ([`json_answer`]) and a password typed without echo ([`password`]).
+//! ([`json_answer`]), a password typed without echo ([`password`]) and the notice before the
+//! endgame tables are built ([`table_notice`]).
 //!
 //! Nothing here knows a command: the commands and screens use these pieces, never the
 //! reverse (`tests/layers.rs` checks that no module of the CLI reaches back in a circle).
@@ -21,6 +22,7 @@ pub mod save_file;
 pub mod session_file;
 pub mod side;
 pub mod stdout;
+pub mod table_notice;
 pub mod typed_command;
 pub mod wording;
 pub mod words;

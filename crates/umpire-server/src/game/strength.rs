@@ -11,33 +11,35 @@ use umpire_ai::{AgentKind, AgentSpec, Budget, Tuning};
 /// The strongest level offered.
 pub const MAX_LEVEL: u8 = 5;
 
-/// The levels, 1 to [`MAX_LEVEL`]: `mcts` at 3, 20, 400, 4,000 and 64,000 nodes per decision.
+/// The levels, 1 to [`MAX_LEVEL`]: `mcts` at 5, 10, 160, 4,000 and 64,000 nodes per decision.
 /// Levels 1–4 keep the belief their budget buys (bound 256, repairs of `N / 2` work units, at
 /// least 10,000: [`umpire_ai::time_bound::repair_budget`]); level 5 holds a larger belief, bound
-/// 1,024 and 64,000 repair units per observation. Measured (issue 28, node budgets, 40 games a
-/// pairing, seed 28, `docs/BENCHMARKS.md` "Session 9: levels" and "Session 10, the lead's
-/// rows at real 100 ms and level 5"), the lower level's score against the next: 1–2 0.275,
-/// 2–3 0.25, 3–4 0.2875, 4–5 **0.2625** (0.2875 with the tenth session's agents; the goal is
-/// 0.25–0.35). Level 5 with the default belief scored 0.4625 against
-/// level 4: above a few thousand nodes `mcts` barely grows with its nodes (its search already
-/// agrees with itself; its mistakes come from beliefs that hold no threat, `docs/BENCHMARKS.md`
-/// "Session 10: the node plateau, scaled searches"), while four times the belief and twice the
-/// repairs, at about the same CPU per decision, separate it. Level 1 scores 0.74 against
-/// `guided-random`, the beginner's stand-in.
-/// Decision CPU time (median / p99 / max): about 1–2 / 7–9 / 10–15 ms at levels 1–3,
-/// 12–13 / 18–22 / 22–31 ms at level 4, 292 / 520 / 626 ms at level 5 (282 / 521 / 698 ms with
+/// 1,024 and 64,000 repair units per observation. Measured (issue 28, node budgets, seed 28,
+/// `docs/BENCHMARKS.md` "Session 11: levels", with the agents of main 0df9a29), the lower
+/// level's score against the next: 1–2 **0.333** (60 games), 2–3 **0.383** (60), 3–4 **0.275**
+/// (40), 4–5 **0.2875** (40, the tenth session's agents); a Bradley–Terry fit over every pairing
+/// played (1,300 games, 3 to 4,000 nodes) puts the four steps at 170, 129, 145 and 157 Elo, about
+/// 0.27–0.32 each (the goal is 0.25–0.35). Level 1 scores 0.825 against `guided-random`, the
+/// beginner's stand-in. Level 5 with the default belief scored 0.4625 against level 4: above a
+/// few thousand nodes `mcts` barely grows with its nodes (its search already agrees with itself;
+/// its mistakes come from beliefs that hold no threat, `docs/BENCHMARKS.md` "Session 10: the node
+/// plateau, scaled searches"), while four times the belief and twice the repairs, at about the
+/// same CPU per decision, separate it.
+/// Decision CPU time (median / p99 / max): about 1–2 / 9–10 / 14–18 ms at levels 1–3,
+/// 12–13 / 18–22 / 22–32 ms at level 4, 292 / 520 / 626 ms at level 5 (282 / 521 / 698 ms with
 /// the default belief; about seven level-5 decisions a second on two cores: the most a server
 /// playing many games can give). The tables are loaded before play, so no decision builds one.
 ///
-/// Why these: strength grows with about ten times the nodes per level up to a few thousand nodes;
-/// above, it barely grew (4,000 against 16,000 scored 0.42, 16,000 against 64,000 0.45, 4,000
-/// against 64,000 0.475 and, in the ninth session, 0.4625), so the levels were moved down a step
-/// in the seventh session (the old level 1, 20 nodes, is level 2; level 1 is 3 nodes), and in
-/// the tenth level 5 took the larger belief that sets it apart.
+/// Why these: below a few hundred nodes each doubling of the nodes is worth about 50–100 Elo,
+/// above it strength flattens (160 and 400 nodes rated within 40 Elo of each other, 4,000 only
+/// 110–145 above them, 64,000 with the default belief 26 above 4,000). Until the eleventh
+/// session the levels were 3, 20, 400, 4,000 and 64,000 nodes; with the agents of 0df9a29
+/// levels 1–2 scored 0.125 and 2–3 0.20 (too far apart) and 3–4 0.375 (too close), so levels 1–3
+/// moved to 5, 10 and 160 nodes. A seat stored with the old nodes replays at them.
 pub const LEVELS: [Tuning; MAX_LEVEL as usize] = [
-    Tuning::nodes(3),
-    Tuning::nodes(20),
-    Tuning::nodes(400),
+    Tuning::nodes(5),
+    Tuning::nodes(10),
+    Tuning::nodes(160),
     Tuning::nodes(4_000),
     Tuning {
         budget: Budget::Nodes(64_000),

@@ -265,6 +265,13 @@ fn run(args: &PlayArgs) -> Result<(), String> {
             ..AgentConfig::default()
         },
     );
+    if rules.id == RuleSetId::Wild16 && args.opponent.uses_tables() {
+        // Loaded (built, on a first run) while the human plays the opening, so that no
+        // decision of the opponent waits for them later; `UMPIRE_TABLES=lazy` loads each at its
+        // first need instead. The opponent's moves are the same either way.
+        let loading = umpire_ai::endgame::TableLoading::from_option_or_env(None)?;
+        let _ = loading.start(umpire_ai::endgame::EndgameConfig::default());
+    }
     let opening = umpire_ai::opening_heard(game.umpire());
     me.hear_opening(opening.iter().copied());
     bot.hear_opening(&opening);

@@ -86,8 +86,10 @@ struct Summary<'a> {
     /// Plies (moves of either side) taken in.
     plies: u32,
     exact: bool,
-    /// The exact size, or the estimate rounded (see `size_estimate`).
-    size: u64,
+    /// The exact size, or the estimate rounded (see `size_estimate`); `null` for an estimate
+    /// beyond 2^64 − 1 positions (long games of many hidden men), which `size_estimate.value`
+    /// still gives as a floating-point number.
+    size: Option<u64>,
     /// "exact" or "estimate".
     size_kind: &'static str,
     size_estimate: SizeEstimate,
@@ -348,7 +350,7 @@ fn summary_json(
         side: side_name(args.side),
         plies: moves,
         exact: belief.is_exact(),
-        size: belief.size(),
+        size: (estimate.exact || estimate.value < u64::MAX as f64).then(|| belief.size()),
         size_kind: if estimate.exact { "exact" } else { "estimate" },
         size_estimate: estimate,
         held: belief.held(),

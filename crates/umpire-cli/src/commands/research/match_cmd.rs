@@ -199,6 +199,11 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         sprt: args.sprt,
         engine_timeout: args.engine_timeout.map(Duration::from_millis),
     };
+    // Loaded (or, on a first run, built with a word of why) before the games; the runner's own
+    // call is then instant.
+    if cfg.rules == RuleSetId::Wild16 && specs.iter().any(AgentSpec::uses_tables) {
+        crate::console::table_notice::prepare_with_notice("umpire match");
+    }
     if args.round_robin {
         round_robin(&args, &specs, &cfg, secret)
     } else {

@@ -45,6 +45,9 @@ pub fn run(args: &SelfplayArgs<'_>) -> Result<(), String> {
         args.secret.key(),
         args.max_plies,
     )?;
+    if args.rules == RuleSetId::Wild16 && args.agent.uses_tables() {
+        crate::console::table_notice::prepare_with_notice("umpire selfplay");
+    }
     let bar = ProgressBar::new(args.games);
     bar.set_style(
         ProgressStyle::with_template(
