@@ -1078,14 +1078,9 @@ impl Belief {
             stratified::keep_systematic(&mut states, &mut nodes, self.particles, rng);
         }
         if (overflowed || !self.exact) && states.len() > self.particles {
-            let mut keep = index::sample(rng, states.len(), self.particles).into_vec();
-            keep.sort_unstable();
-            for (w, &r) in keep.iter().enumerate() {
-                states.swap(w, r);
-                nodes.swap(w, r);
-            }
-            states.truncate(self.particles);
-            nodes.truncate(self.particles);
+            let keep = stratified::uniform_choice(rng, states.len(), self.particles);
+            stratified::keep_in_order(&mut states, &keep);
+            stratified::keep_in_order(&mut nodes, &keep);
         }
         self.spend(work);
         let parent_total = parents.len();
@@ -1557,14 +1552,9 @@ impl Pool {
 
     /// Keeps a uniform choice of `particles` items, in order.
     fn shrink(&mut self, rng: &mut Xoshiro256PlusPlus) {
-        let mut keep = index::sample(rng, self.items.len(), self.particles).into_vec();
-        keep.sort_unstable();
-        for (w, &r) in keep.iter().enumerate() {
-            self.items.swap(w, r);
-            self.nodes.swap(w, r);
-        }
-        self.items.truncate(self.particles);
-        self.nodes.truncate(self.particles);
+        let keep = stratified::uniform_choice(rng, self.items.len(), self.particles);
+        stratified::keep_in_order(&mut self.items, &keep);
+        stratified::keep_in_order(&mut self.nodes, &keep);
     }
 
     /// Distinct positions offered (hypotheses differ from them only by repetition history).

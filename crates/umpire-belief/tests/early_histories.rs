@@ -35,6 +35,16 @@ fn ancestors(belief: &Belief, moves: usize) -> usize {
         .len()
 }
 
+/// The fast path's configuration (its particles, two threads), seed 1.
+fn fast_path() -> BeliefConfig {
+    BeliefConfig {
+        particles: Some(FAST_PARTICLES),
+        seed: 1,
+        threads: 2,
+        ..BeliefConfig::default()
+    }
+}
+
 /// Game 3 of the benchmarks (White), read at ply 40 with the fast path's particles: the held
 /// positions descend from at least 66 distinct histories of the first six opponent moves
 /// (ply 12, the first sampled turn). Before (whole parents, no history moves) they descended
@@ -43,12 +53,7 @@ fn ancestors(belief: &Belief, moves: usize) -> usize {
 #[test]
 fn a_read_at_ply_40_keeps_more_early_histories() {
     let record = Record::from_json(include_str!("data/dying_game.json")).expect("a record");
-    let config = BeliefConfig {
-        particles: Some(FAST_PARTICLES),
-        seed: 1,
-        threads: 2,
-        ..BeliefConfig::default()
-    };
+    let config = fast_path();
     let b = read_at(&record, Color::White, 40, config);
     assert!(!b.is_exact() && b.held() > 0);
     let early = ancestors(&b, 6);
@@ -103,12 +108,7 @@ fn a_read_at_a_ply_is_the_same_on_one_thread_and_two() {
 #[test]
 fn a_systematic_choice_keeps_more_early_histories_than_a_uniform_one() {
     let record = Record::from_json(include_str!("data/dying_game.json")).expect("a record");
-    let config = BeliefConfig {
-        particles: Some(FAST_PARTICLES),
-        seed: 1,
-        threads: 2,
-        ..BeliefConfig::default()
-    };
+    let config = fast_path();
     let read = |uniform: bool| {
         let mut stream = PlyStream::of_record(&record, Color::White, config)
             .expect("replays")

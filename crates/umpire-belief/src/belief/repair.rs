@@ -166,13 +166,12 @@ impl Belief {
         let ordered = self.known_ahead && !self.uniform_choice;
         for cp in &mut self.recent {
             if ordered && cp.states.len() > self.particles {
-                let mut keep =
-                    rand::seq::index::sample(&mut self.rng, cp.states.len(), self.particles)
-                        .into_vec();
-                keep.sort_unstable();
-                for (w, &r) in keep.iter().enumerate() {
-                    cp.states.swap(w, r);
-                }
+                let keep = super::stratified::uniform_choice(
+                    &mut self.rng,
+                    cp.states.len(),
+                    self.particles,
+                );
+                super::stratified::keep_in_order(&mut cp.states, &keep);
             }
             cp.states.truncate(self.particles);
         }

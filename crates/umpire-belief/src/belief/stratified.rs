@@ -57,6 +57,24 @@ pub(super) fn keep_systematic(
     *nodes = kept_nodes;
 }
 
+/// The indices of a uniform choice of `m` of `n` items, in increasing order (all of them when
+/// `m >= n`): the other way to keep a sampled turn's particles, and the way to cut a held set
+/// back without favouring its first items.
+pub(super) fn uniform_choice<R: rand::Rng>(rng: &mut R, n: usize, m: usize) -> Vec<usize> {
+    let mut keep = rand::seq::index::sample(rng, n, m.min(n)).into_vec();
+    keep.sort_unstable();
+    keep
+}
+
+/// Moves the items at `keep` (increasing indices) to the front of `items`, in order, and drops
+/// the rest; applied to parallel vectors with the same `keep`, it keeps them index for index.
+pub(super) fn keep_in_order<T>(items: &mut Vec<T>, keep: &[usize]) {
+    for (w, &r) in keep.iter().enumerate() {
+        items.swap(w, r);
+    }
+    items.truncate(keep.len());
+}
+
 #[cfg(test)]
 mod tests {
     use rand::SeedableRng;
