@@ -9,17 +9,15 @@
 //! the material they keep after the captures that may follow (`safety::exchange_delta`) and
 //! how many lose `safety::BLUNDER_PAWNS` or more.
 //!
-//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] [--jitter] [--scaling off|deeper|narrower] [--bound N] [--repair W] RECORD.json...`
+//! `cargo run --profile ci -p umpire-ai --example node_plateau -- [--budgets 4000,64000] [--side white|black] [--every K] [--verbose] [--bound N] [--repair W] RECORD.json...`
 //!
-//! `--jitter` turns on the jittered worlds (`MctsConfig::jitter`); `--scaling` says how budgets above 4,000
-//! nodes deepen (and narrow) the search (`MctsConfig::scale_with_budget`, off by default);
 //! `--bound` and `--repair` set the belief's bound and repair work (`Tuning`; the first
 //! budget's by default). The agent is the plain search (no endgame tables); the records' moves are fed as they were
 //! played, whatever the agent would choose.
 
 use std::collections::BTreeMap;
 
-use umpire_ai::mcts::{BudgetScaling, MctsAgent, MctsConfig, SearchStats, StopReason};
+use umpire_ai::mcts::{MctsAgent, MctsConfig, SearchStats, StopReason};
 use umpire_ai::safety::{BLUNDER_PAWNS, exchange_delta};
 use umpire_ai::{Agent, AgentConfig, Budget, Seat, Tuning, play_observations};
 use umpire_rules::shakmaty::{Chess, Color};
@@ -80,8 +78,6 @@ fn main() {
     let mut side_only = None;
     let mut every = 1usize;
     let mut verbose = false;
-    let mut jitter = false;
-    let mut scale_with_budget = BudgetScaling::Off;
     let mut bound = None;
     let mut repair = None;
     let mut files = Vec::new();
@@ -97,26 +93,14 @@ fn main() {
             "--side" => side_only = rest.next().map(|s| s == "white"),
             "--every" => every = rest.next().and_then(|s| s.parse().ok()).unwrap_or(1),
             "--verbose" => verbose = true,
-            "--jitter" => jitter = true,
             "--bound" => bound = rest.next().and_then(|s| s.parse().ok()),
             "--repair" => repair = rest.next().and_then(|s| s.parse().ok()),
-            "--scaling" => {
-                scale_with_budget = match rest.next().map(String::as_str) {
-                    Some("off") => BudgetScaling::Off,
-                    Some("deeper") => BudgetScaling::Deeper,
-                    Some("narrower") => BudgetScaling::DeeperNarrower,
-                    other => {
-                        eprintln!("--scaling takes off, deeper or narrower, not {other:?}");
-                        std::process::exit(2);
-                    }
-                }
-            }
             file => files.push(file.to_owned()),
         }
     }
     if budgets.is_empty() || files.is_empty() {
         eprintln!(
-            "usage: node_plateau [--budgets A,B] [--side white|black] [--every K] [--verbose] [--jitter] [--scaling off|deeper|narrower] [--bound N] [--repair W] RECORD.json..."
+            "usage: node_plateau [--budgets A,B] [--side white|black] [--every K] [--verbose] [--bound N] [--repair W] RECORD.json..."
         );
         std::process::exit(2);
     }
@@ -145,11 +129,7 @@ fn main() {
                 repair_work: repair,
                 ..Tuning::nodes(budgets[0])
             };
-            let config = MctsConfig {
-                jitter,
-                scale_with_budget,
-                ..tuning.mcts_config(&AgentConfig::default())
-            };
+            let config: MctsConfig = tuning.mcts_config(&AgentConfig::default());
             let (mut umpire, mut agent) = seat.take(|view, seed| {
                 let start = view.standard_start().then(Chess::default);
                 MctsAgent::new(view, seed, start, config)
@@ -210,7 +190,7 @@ fn main() {
                                     stats.top_share(),
                                     stats.root_edges,
                                     stats.held,
-                                    stats.jittered,
+                                    stats.beside,
                                     &stats.root_visits[..stats.root_visits.len().min(6)]
                                 );
                             }

@@ -99,6 +99,11 @@ fn broken(argv: &[&str], timeout_ms: u64) -> (GameReport, GameReport) {
     (reports[0].clone(), reports[1].clone())
 }
 
+/// The engine timeout of the tests that are not about it: each program fails or answers at once,
+/// so the wait is never spent, and a loaded machine (a niced `python3` starting beside other
+/// jobs took over 2 s once) cannot turn the fault a test expects into a timeout.
+const PATIENT_MS: u64 = 60_000;
+
 fn assert_broken(argv: &[&str], timeout_ms: u64, reasons: &[&str]) {
     let (white, black) = broken(argv, timeout_ms);
     for r in [&white, &black] {
@@ -118,20 +123,20 @@ fn assert_broken(argv: &[&str], timeout_ms: u64, reasons: &[&str]) {
 
 #[test]
 fn a_program_that_cannot_start_loses_with_the_reason() {
-    assert_broken(&["/nonexistent/umpire-engine"], 2000, &["cannot start"]);
+    assert_broken(&["/nonexistent/umpire-engine"], PATIENT_MS, &["cannot start"]);
 }
 
 #[test]
 fn a_program_that_exits_loses_with_the_reason() {
     // It may be gone before the request is written, or before the answer is read.
-    assert_broken(&["true"], 2000, &["exited", "cannot send"]);
+    assert_broken(&["true"], PATIENT_MS, &["exited", "cannot send"]);
 }
 
 #[test]
 fn a_program_answering_garbage_loses_with_the_reason() {
     // `yes` answers "y" to everything; `cat` echoes the request, which has no command.
-    assert_broken(&["yes"], 2000, &["not a response"]);
-    assert_broken(&["cat"], 2000, &["without a command"]);
+    assert_broken(&["yes"], PATIENT_MS, &["not a response"]);
+    assert_broken(&["cat"], PATIENT_MS, &["without a command"]);
 }
 
 #[test]
@@ -144,7 +149,7 @@ fn an_engine_answering_an_impossible_command_loses() {
     // A program always answering "h1h3": never among its player's options.
     let script =
         "import sys\nfor line in sys.stdin:\n print('{\"command\": \"h1h3\"}', flush=True)";
-    assert_broken(&["python3", "-c", script], 2000, &["may not say"]);
+    assert_broken(&["python3", "-c", script], PATIENT_MS, &["may not say"]);
 }
 
 #[test]

@@ -27,11 +27,8 @@
 //! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
 //!
-//! Determinizations: drawn uniformly from the belief's positions; with [`MctsConfig::jitter`]
-//! (off by default: measured no stronger), while the belief holds fewer than 16 (a belief
-//! restarted from a guess holds one) and the budget is a time budget or at least 1,000 nodes,
-//! also from 64 *jittered* copies of them in which the enemy has made one to three unseen
-//! quiet moves (`jitter.rs`). After a dead belief is restarted from several worlds
+//! Determinizations: drawn uniformly from the belief's positions. After a dead belief is
+//! restarted from several worlds
 //! ([`MctsConfig::restart_worlds`], on by default; [`crate::restart_worlds`]), also from the
 //! positions of the worlds other than the belief's that still fit (at most [`SPARE_WORLDS`]).
 //! While the belief is empty (under repair) the search plans from the fallback and, with
@@ -76,13 +73,11 @@
 mod blunder_check;
 mod fallback;
 mod fifty;
-mod jitter;
 mod known_material;
 mod opponent;
 mod policy;
 mod root_pick;
 mod safeguards;
-mod scaling;
 mod stats;
 mod tree;
 mod variant;
@@ -102,10 +97,6 @@ use umpire_view::{PlayerView, ViewError};
 pub use opponent::Opponent;
 pub use policy::{CAPTURE_PROBABILITY, policy_move};
 pub use safeguards::{Safeguards, UnknownSafeguard};
-pub use scaling::{
-    BudgetScaling, DEEPEN_FACTOR, EXPLORATION_EXPONENT, MAX_EXTRA_DEPTH, SCALE_FROM, Scaling,
-    scaled,
-};
 pub use stats::{SearchStats, StopReason};
 pub use variant::{BONUS_STEEPNESS, BONUS_WEIGHT, QualityBonus, Variant};
 
@@ -150,19 +141,10 @@ pub struct MctsConfig {
     /// The issue-28 safeguards applied (all by default; switched off one at a time to measure
     /// their cost).
     pub safeguards: Safeguards,
-    /// Whether a belief of few positions is searched over jittered worlds as well (`jitter.rs`;
-    /// off by default: measured no stronger, `docs/BENCHMARKS.md`, "Session 8: the node
-    /// plateau").
-    pub jitter: bool,
     /// Whether a dead belief is restarted from several worlds (every kept guess that fits and
     /// their quiet variants, [`crate::restart_worlds`]) rather than from the freshest guess
     /// alone ([`crate::restart::restart`]).
     pub restart_worlds: bool,
-    /// Whether a node budget above [`SCALE_FROM`] nodes raises the depth limit (and lowers the
-    /// exploration constant below the root) with the budget ([`scaled`]; off by default:
-    /// measured no stronger, `docs/BENCHMARKS.md`, "Session 10: the node plateau, scaled
-    /// searches"). Budgets up to [`SCALE_FROM`] and time budgets search as configured.
-    pub scale_with_budget: BudgetScaling,
 }
 
 /// The belief bound of the agent built by name with a node budget (and of
@@ -186,9 +168,7 @@ impl Default for MctsConfig {
             filters: FilterSet::all_sound(),
             draw_threshold: -0.5,
             safeguards: Safeguards::ALL,
-            jitter: false,
             restart_worlds: true,
-            scale_with_budget: BudgetScaling::Off,
         }
     }
 }
@@ -264,9 +244,9 @@ pub struct MctsAgent {
     known: Option<KnownMaterial>,
     /// What the last decision's search did with its nodes.
     stats: SearchStats,
-    /// Worlds drawn beside the belief's when it holds few positions (`jitter.rs`), and the
-    /// spares' positions.
-    jittered: Vec<Chess>,
+    /// Worlds drawn beside the belief's: a restart's spares' positions and the fallback's other
+    /// guesses ([`SPARE_WORLDS`] at most).
+    beside: Vec<Chess>,
     /// After a restart from several worlds: the beliefs of the worlds other than the one in
     /// [`MctsAgent::belief`], fed every observation; one that still holds replaces the belief
     /// when it dies, and the search draws from their positions too.
@@ -277,8 +257,6 @@ pub struct MctsAgent {
     /// captures reset it): the walks that reach its limit are draws, and the root prefers a
     /// move that resets it while ahead (`fifty.rs`).
     clock: ProgressClock,
-    /// This decision's exploration constants and depth limit ([`scaling::scaled`]).
-    scaling: Scaling,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -410,11 +388,10 @@ impl MctsAgent {
             spent: Duration::ZERO,
             known: start.as_ref().map(|s| KnownMaterial::new(s, side)),
             stats: SearchStats::default(),
-            jittered: Vec::new(),
+            beside: Vec::with_capacity(SPARE_WORLDS),
             spares: Vec::new(),
             takeovers: 0,
             clock: ProgressClock::default(),
-            scaling: Scaling::of(&config),
         }
     }
 
@@ -508,16 +485,6 @@ impl MctsAgent {
     /// decision depends on the search's luck.
     pub fn reseed_search(&mut self, seed: u64) {
         self.rng = Xoshiro256PlusPlus::seed_from_u64(seed ^ 0x6d63_7473);
-    }
-
-    /// This decision's exploration constants and depth limit, from the budget
-    /// ([`MctsConfig::scale_with_budget`]).
-    fn scaling_now(&self) -> Scaling {
-        scaling::scaled(
-            self.config.scale_with_budget,
-            self.config.budget,
-            Scaling::of(&self.config),
-        )
     }
 
     /// What the last decision's search did with its nodes.
@@ -659,7 +626,7 @@ impl MctsAgent {
                 self.stats.fifty_draws += 1;
                 break self.draw_value;
             }
-            if moves >= self.scaling.max_depth {
+            if moves >= self.config.max_depth {
                 self.stats.at_depth_limit += 1;
                 break self.leaf_value(umpire, depth);
             }
@@ -684,12 +651,7 @@ impl MctsAgent {
                     }
                 }
             }
-            let c = if node == 0 {
-                self.scaling.root_exploration
-            } else {
-                self.scaling.exploration
-            };
-            let Some(edge) = self.tree.select(node, c) else {
+            let Some(edge) = self.tree.select(node, self.config.exploration) else {
                 break self.leaf_value(umpire, depth);
             };
             let command = self.tree.nodes[node as usize].edges[edge].command;
@@ -728,7 +690,7 @@ impl MctsAgent {
                                     &mut self.tree.replies[table as usize],
                                     umpire.position(),
                                     &mut self.rng,
-                                    self.scaling.exploration,
+                                    self.config.exploration,
                                 );
                                 chosen.map(|(m, arm)| {
                                     self.replies.push((table, arm));
@@ -770,7 +732,7 @@ impl MctsAgent {
             }
         };
         self.stats.deepest = self.stats.deepest.max(moves);
-        if !expanded && moves < self.scaling.max_depth {
+        if !expanded && moves < self.config.max_depth {
             self.stats.no_expansion += 1;
         }
         let path = std::mem::take(&mut self.path);
@@ -789,9 +751,8 @@ impl MctsAgent {
         if !self.config.safeguards.charge_updates {
             spent = Duration::ZERO;
         }
-        self.scaling = self.scaling_now();
         self.stats = SearchStats {
-            max_depth: self.scaling.max_depth,
+            max_depth: self.config.max_depth,
             ..SearchStats::default()
         };
         let root = self.root_commands();
@@ -817,11 +778,11 @@ impl MctsAgent {
         }
         self.tree.reset();
         self.bonus.reset();
-        self.jitter(held);
+        self.beside.clear();
         self.spare_worlds();
         let side = self.view.side();
-        let room = SPARE_WORLDS.saturating_sub(self.jittered.len());
-        self.jittered.extend(
+        let room = SPARE_WORLDS.saturating_sub(self.beside.len());
+        self.beside.extend(
             self.guess_worlds
                 .iter()
                 .filter(|p| p.turn() == side)
@@ -873,7 +834,7 @@ impl MctsAgent {
         self.stats.tries = tries;
         self.stats.stop = stop;
         self.stats.held = held;
-        self.stats.jittered = self.jittered.len();
+        self.stats.beside = self.beside.len();
         self.stats.tree_nodes = self.tree.nodes.len();
         self.stats.reply_tables = self.tree.replies.len();
         self.stats.root_edges = self.tree.nodes[0].edges.len();
@@ -1274,7 +1235,7 @@ impl MctsAgent {
         self.worlds.truncate(crate::safety::SAFETY_WORLDS);
         if self.config.safeguards.guess_worlds {
             let room = crate::safety::SAFETY_WORLDS.saturating_sub(self.worlds.len());
-            self.worlds.extend(self.jittered.iter().take(room).cloned());
+            self.worlds.extend(self.beside.iter().take(room).cloned());
         }
     }
 
@@ -1370,16 +1331,16 @@ impl MctsAgent {
         }
     }
 
-    /// A determinization drawn uniformly from the belief's positions and the jittered worlds.
+    /// A determinization drawn uniformly from the belief's positions and the worlds beside them.
     fn draw(&mut self) -> Option<Chess> {
         let belief = fallback::planning(&self.belief, &self.fallback)?;
         let held = belief.held();
         if held == 0 {
             return None;
         }
-        let i = self.rng.random_range(0..held + self.jittered.len());
+        let i = self.rng.random_range(0..held + self.beside.len());
         match i.checked_sub(held) {
-            Some(j) => self.jittered.get(j).cloned(),
+            Some(j) => self.beside.get(j).cloned(),
             None => belief.position(i).cloned(),
         }
     }
@@ -1390,38 +1351,10 @@ impl MctsAgent {
         let side = self.view.side();
         for b in &self.spares {
             for p in b.positions().filter(|p| p.turn() == side) {
-                if self.jittered.len() >= SPARE_WORLDS {
+                if self.beside.len() >= SPARE_WORLDS {
                     return;
                 }
-                self.jittered.push(p.clone());
-            }
-        }
-    }
-
-    /// Fills the jittered worlds for this decision: none unless [`MctsConfig::jitter`] is on,
-    /// the planning belief holds
-    /// fewer than [`jitter::FEW_WORLDS`] positions and the budget is a time budget or at least
-    /// [`jitter::JITTER_FROM_NODES`] nodes; then [`jitter::JITTERED_WORLDS`] of the held
-    /// positions, each with a few quiet enemy moves played unseen ([`jitter::jittered`]).
-    fn jitter(&mut self, held: usize) {
-        self.jittered.clear();
-        let wanted = match self.config.budget {
-            Budget::Nodes(n) => n >= jitter::JITTER_FROM_NODES,
-            Budget::Time(_) => true,
-        };
-        if !self.config.jitter || !wanted || held == 0 || held >= jitter::FEW_WORLDS {
-            return;
-        }
-        let Some(belief) = fallback::planning(&self.belief, &self.fallback) else {
-            return;
-        };
-        let side = self.view.side();
-        for k in 0..jitter::JITTERED_WORLDS {
-            let Some(base) = belief.position(k % held).filter(|p| p.turn() == side) else {
-                continue;
-            };
-            if let Some(world) = jitter::jittered(base, &mut self.rng) {
-                self.jittered.push(world);
+                self.beside.push(p.clone());
             }
         }
     }

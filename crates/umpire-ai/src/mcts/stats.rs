@@ -50,8 +50,8 @@ pub struct SearchStats {
     pub root_visits: Vec<u32>,
     /// The positions the belief held when the search began.
     pub held: usize,
-    /// The jittered worlds drawn beside them (`jitter.rs`).
-    pub jittered: usize,
+    /// The worlds drawn beside them (a restart's spares, the fallback's other guesses).
+    pub beside: usize,
     /// The depth limit used, in agent moves.
     pub max_depth: u32,
 }
@@ -74,7 +74,7 @@ mod tests {
     use umpire_view::PlayerView;
 
     use super::StopReason;
-    use crate::mcts::{BudgetScaling, MctsAgent, MctsConfig};
+    use crate::mcts::{MctsAgent, MctsConfig};
     use crate::{Agent, Budget, play_observations};
 
     /// Black's search after White's e4 with `config`: its stats.
@@ -96,59 +96,6 @@ mod tests {
         play_observations(&mut black, Color::Black, e4, &outcome).unwrap();
         black.choose();
         black.stats().clone()
-    }
-
-    /// With [`BudgetScaling::Deeper`] a 16,000-node search walks one agent move deeper than
-    /// configured (`scaling.rs`; here a limit of 2, so that the deeper walks surely happen);
-    /// with the scaling off, or at 4,000 nodes, it stops at the configured limit.
-    #[test]
-    fn a_budget_of_16000_nodes_searches_deeper_when_scaled() {
-        let config = MctsConfig {
-            budget: Budget::Nodes(16_000),
-            max_depth: 2,
-            scale_with_budget: BudgetScaling::Deeper,
-            ..MctsConfig::default()
-        };
-        let deeper = after_e4(config);
-        assert_eq!(deeper.iterations, 16_000);
-        assert_eq!(deeper.max_depth, 3);
-        assert_eq!(deeper.deepest, 3, "{deeper:?}");
-        let off = after_e4(MctsConfig {
-            scale_with_budget: BudgetScaling::Off,
-            ..config
-        });
-        assert_eq!(off.max_depth, 2);
-        assert_eq!(off.deepest, 2, "{off:?}");
-        let small = after_e4(MctsConfig {
-            budget: Budget::Nodes(4_000),
-            ..config
-        });
-        assert_eq!(small.max_depth, 2);
-        assert!(small.deepest <= 2, "{small:?}");
-    }
-
-    /// [`BudgetScaling::DeeperNarrower`] searches differently from [`BudgetScaling::Deeper`]
-    /// at 16,000 nodes (its constant below the root is halved; same seed, same belief), and
-    /// exactly alike at 4,000 nodes, where neither scales.
-    #[test]
-    fn the_narrower_search_differs_only_above_4000_nodes() {
-        let deeper = MctsConfig {
-            budget: Budget::Nodes(16_000),
-            scale_with_budget: BudgetScaling::Deeper,
-            ..MctsConfig::default()
-        };
-        let narrower = MctsConfig {
-            scale_with_budget: BudgetScaling::DeeperNarrower,
-            ..deeper
-        };
-        assert_ne!(after_e4(deeper), after_e4(narrower));
-        let small = |config: MctsConfig| {
-            after_e4(MctsConfig {
-                budget: Budget::Nodes(4_000),
-                ..config
-            })
-        };
-        assert_eq!(small(deeper), small(narrower));
     }
 
     /// A node budget of 4,000 runs 4,000 iterations (none is lost to an early stop) and each
