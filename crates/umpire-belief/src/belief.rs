@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color, Position};
 use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet, Umpire};
 
 use crate::BeliefError;
-use crate::compare::repetition_end;
+use crate::compare::{Expected, repetition_end};
 use crate::key_table::KeyTable;
 use crate::parallel::{map_chunks, ordered_blocks};
 use crate::simulate::{
@@ -665,7 +665,7 @@ impl Belief {
             sim: self.sim,
             earlier: &self.turn,
             command,
-            obs,
+            expected: Expected::of(obs),
             witnesses: &self.witnesses,
             start: self.start_entry(),
             threefold,
@@ -1222,7 +1222,8 @@ struct OwnTurn<'a> {
     /// Our earlier commands of this turn.
     earlier: &'a [Command],
     command: Command,
-    obs: &'a Observation,
+    /// What the player heard, prepared for the comparisons.
+    expected: Expected,
     witnesses: &'a Witnesses,
     start: Option<u64>,
     threefold: bool,
@@ -1246,7 +1247,7 @@ impl OwnTurn<'_> {
                 &h.pos,
                 self.earlier,
                 self.command,
-                self.obs,
+                &self.expected,
             ) {
                 Step::Drop => continue,
                 Step::Stay => {}

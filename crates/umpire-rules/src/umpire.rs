@@ -510,6 +510,47 @@ impl Umpire {
         out
     }
 
+    /// Judges the attempt of `m`, one of [`Umpire::legal_moves`] in the position held, exactly
+    /// as [`Umpire::attempt`] judges `Attempt::from_move(m)` (the same outcome, the umpire left
+    /// in the same state), without the checks a legal move passes anyway: that the mover's own
+    /// board allows it, that no announcement of this turn rules it out (only ever true of
+    /// attempts that cannot be legal) and its legality. What can still refuse a legal move is
+    /// kept: the game's end, an obligation to try pawn captures, and (left to
+    /// [`Umpire::attempt`]) an underpromotion where every promotion is to a queen. The move is
+    /// played as `attempt` would rebuild it. A move whose man does not stand on its square goes
+    /// to [`Umpire::attempt`]; any other move that is not legal here may be accepted (the
+    /// caller's promise is broken, the umpire holds the position shakmaty plays it to). For a
+    /// belief that judges every legal move of a hypothesis.
+    pub fn attempt_legal(&mut self, m: &Move) -> Outcome {
+        let side = self.turn();
+        if self.is_over() {
+            return Outcome::silent(side, Verdict::GameOver);
+        }
+        let Some(attempt) = Attempt::from_move(m) else {
+            return Outcome::silent(side, Verdict::Impossible);
+        };
+        let under = m.promotion().is_some_and(|r| r != Role::Queen);
+        let stands = self.pos.board().piece_at(attempt.from) == Some(m.role().of(side));
+        if !stands || (under && self.rules.promotion_always_queen) {
+            // Not a move of the position, or refused as impossible (an underpromotion where
+            // every promotion is to a queen): the full judgement.
+            return self.attempt(attempt);
+        }
+        // A generated move keeps its promotion piece: `normalize` would change nothing.
+        let pawn_capture = self.own.is_pawn_capture(attempt);
+        if self.any == AnyState::Obliged && !pawn_capture {
+            return Outcome::silent(side, Verdict::Invalid(Invalid::MustTryPawnCapture));
+        }
+        // A legal move is never among this turn's rejected attempts (they were illegal in the
+        // same position), its own board allows it and nothing heard rules it out.
+        self.attempted = true;
+        let mut out = Outcome::silent(side, Verdict::Accepted);
+        self.lapse_offer(&mut out.announcements);
+        let m = self.to_move(attempt);
+        self.play(m, &mut out.announcements);
+        out
+    }
+
     /// Whether the mover's attempt would be answered "impossible" from what the mover heard
     /// this turn alone (a pawn capture after "no" to "Any?" or, where the rule set binds it,
     /// when no capture was announced; under `check_binds`, a move that cannot answer the
