@@ -38,6 +38,13 @@ fn compare_every_move(umpire: &Umpire, id: RuleSetId, list: &mut AttemptList) ->
             );
         }
         assert_eq!(fast.submit(Command::AskAny), full.submit(Command::AskAny));
+        // The outcome shown to a caller that throws it away is the same; its answer returned.
+        let mut shown = None;
+        assert!(!umpire.clone().attempt_legal_if(&m, |out| {
+            shown = Some(out.clone());
+            false
+        }));
+        assert_eq!(shown.as_ref(), Some(&out_full), "{id}: {m:?}");
     }
     accepted
 }
