@@ -58,13 +58,14 @@ fn prefetch(keys: &[u64], at: usize) {
     let _ = (keys, at);
 }
 
-/// Every enemy man of `pos` with the hash of the other enemy men: `(signature, square, role)`.
+/// Every enemy man of `pos` with the hash of the other enemy men: `(signature, square, role)`,
+/// role by role (the order the callers' results do not depend on).
 fn signatures(pos: &Chess, enemy: Color, out: &mut Vec<(u64, Square, Role)>) {
     out.clear();
     let board = pos.board();
     let mut all = 0u64;
-    for sq in board.by_color(enemy) {
-        if let Some(role) = board.role_at(sq) {
+    for role in Role::ALL {
+        for sq in board.by_piece(role.of(enemy)) {
             let w = man_word(enemy, role, sq);
             all ^= w;
             out.push((w, sq, role));
