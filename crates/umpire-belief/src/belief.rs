@@ -689,8 +689,10 @@ impl Belief {
             // Each chunk kept its survivors at its front: close the gaps, in order.
             let (mut write, mut start, mut moved) = (0, 0, false);
             for ((kept, m), len) in parts {
-                for i in 0..kept {
-                    states.swap(write + i, start + i);
+                if write != start {
+                    for i in 0..kept {
+                        states.swap(write + i, start + i);
+                    }
                 }
                 write += kept;
                 start += len;
@@ -1275,7 +1277,10 @@ impl OwnTurn<'_> {
                     h.primary = true;
                 }
             }
-            chunk.swap(kept, r);
+            if kept != r {
+                // A hypothesis is large: no swap with itself.
+                chunk.swap(kept, r);
+            }
             kept += 1;
         }
         (kept, moved)
@@ -1541,8 +1546,10 @@ impl Pool {
         let mut w = 0;
         for r in 0..self.items.len() {
             if self.items[r].primary {
-                self.items.swap(w, r);
-                self.nodes.swap(w, r);
+                if w != r {
+                    self.items.swap(w, r);
+                    self.nodes.swap(w, r);
+                }
                 w += 1;
             }
         }
