@@ -26,6 +26,10 @@
 //! beyond the held ones ([`PlyStream::count_grandparents`]).
 //! `--uniform`: the runs read at a ply keep each sampled turn's particles by a uniform choice,
 //! not the systematic one along the genealogy ([`PlyStream::choose_uniformly`]).
+//! `--digest`: the trace lines and the asked plies' lines end with a digest of the positions
+//! held, in order, with their hidden histories (and, at the asked plies, of the marginals):
+//! equal digests mean the same belief, for checking that a change of the code keeps every
+//! run byte-identical.
 //! `--whole`: instead, both sides' beliefs through the whole game at every ply
 //! ([`umpire_belief::review::whole_game`]), printing the seconds to the first ply and to the
 //! last, per particles setting.
@@ -61,6 +65,7 @@ fn main() {
     let mut lookahead = false;
     let mut grandparents = false;
     let mut uniform = false;
+    let mut digest = false;
     let mut pool = 1usize;
     let mut repair_budget = umpire_belief::REPAIR_BUDGET;
     while let Some(a) = args.next() {
@@ -95,6 +100,7 @@ fn main() {
             "--lookahead" => lookahead = true,
             "--grandparents" => grandparents = true,
             "--uniform" => uniform = true,
+            "--digest" => digest = true,
             "--runs" => pool = value().parse().expect("--runs K"),
             "--repair-budget" => repair_budget = value().parse().expect("--repair-budget W"),
             other => panic!("unknown argument {other}"),
@@ -291,10 +297,14 @@ fn main() {
                     b.refreshes(),
                     b.last_repair_work()
                 );
+                if digest {
+                    println!("  digest ply {at:>3}: {:016x}", held_digest(b));
+                }
             }
             if plies.contains(&at) && target.is_none_or(|t| t == at) {
                 let belief = stream.belief();
                 let marginals = Marginals::of(belief);
+                let marginals_digest = fnv(0xcbf2_9ce4_8422_2325, marginals.to_json().as_bytes());
                 let (tv_mean, tv_max) = if is_reference {
                     reference_marginals.push(marginals);
                     (f64::NAN, f64::NAN)
@@ -327,6 +337,13 @@ fn main() {
                     tv_mean,
                     tv_max
                 );
+                if digest {
+                    println!(
+                        "  digest ply {at:>3}: held {:016x}, marginals {:016x}",
+                        held_digest(belief),
+                        marginals_digest
+                    );
+                }
             }
             if at >= last {
                 break;
@@ -359,6 +376,31 @@ fn main() {
 }
 
 /// The particles setting as printed.
+/// FNV-1a of `bytes`, continuing from `h`.
+fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// A digest of the positions held, in order (their FEN), each with its hidden history.
+fn held_digest(belief: &Belief) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325;
+    for (i, pos) in belief.positions().enumerate() {
+        let fen = umpire_rules::shakmaty::fen::Fen::from_position(
+            pos,
+            umpire_rules::shakmaty::EnPassantMode::Legal,
+        );
+        h = fnv(h, fen.to_string().as_bytes());
+        for a in belief.opponent_moves(i).unwrap_or_default() {
+            h = fnv(h, a.to_string().as_bytes());
+        }
+        h = fnv(h, b";");
+    }
+    h
+}
+
 fn label(p: usize, bound: usize) -> String {
     if p == 0 {
         format!("={bound}")

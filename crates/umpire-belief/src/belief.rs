@@ -10,7 +10,7 @@ use shakmaty::{Chess, Color, Position};
 use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet, Umpire};
 
 use crate::BeliefError;
-use crate::compare::repetition_end;
+use crate::compare::{Expected, repetition_end};
 use crate::key_table::KeyTable;
 use crate::parallel::{map_chunks, ordered_blocks};
 use crate::simulate::{
@@ -665,7 +665,7 @@ impl Belief {
             sim: self.sim,
             earlier: &self.turn,
             command,
-            obs,
+            expected: Expected::of(obs),
             witnesses: &self.witnesses,
             start: self.start_entry(),
             threefold,
@@ -689,8 +689,10 @@ impl Belief {
             // Each chunk kept its survivors at its front: close the gaps, in order.
             let (mut write, mut start, mut moved) = (0, 0, false);
             for ((kept, m), len) in parts {
-                for i in 0..kept {
-                    states.swap(write + i, start + i);
+                if write != start {
+                    for i in 0..kept {
+                        states.swap(write + i, start + i);
+                    }
                 }
                 write += kept;
                 start += len;
@@ -979,11 +981,12 @@ impl Belief {
                     }
                 },
                 |out| {
-                    let mut children = out.children.drain(..);
+                    // Read in place (the buffer is cleared when it is reused).
+                    let mut at = 0;
                     for &(kept, found) in &out.counts {
-                        for c in children.by_ref().take(kept as usize) {
-                            pool.offer(c, rng);
-                        }
+                        let end = (at + kept as usize).min(out.children.len());
+                        pool.offer_all(&out.children[at..end], rng);
+                        at = end;
                         if !parent_done(&mut pool, rng, kept, found) {
                             return false;
                         }
@@ -1222,7 +1225,8 @@ struct OwnTurn<'a> {
     /// Our earlier commands of this turn.
     earlier: &'a [Command],
     command: Command,
-    obs: &'a Observation,
+    /// What the player heard, prepared for the comparisons.
+    expected: Expected,
     witnesses: &'a Witnesses,
     start: Option<u64>,
     threefold: bool,
@@ -1246,7 +1250,7 @@ impl OwnTurn<'_> {
                 &h.pos,
                 self.earlier,
                 self.command,
-                self.obs,
+                &self.expected,
             ) {
                 Step::Drop => continue,
                 Step::Stay => {}
@@ -1274,7 +1278,10 @@ impl OwnTurn<'_> {
                     h.primary = true;
                 }
             }
-            chunk.swap(kept, r);
+            if kept != r {
+                // A hypothesis is large: no swap with itself.
+                chunk.swap(kept, r);
+            }
             kept += 1;
         }
         (kept, moved)
@@ -1458,14 +1465,36 @@ impl Pool {
             self.positions.prefetch(pk);
         }
         if let Some(previous) = self.pending.replace(child) {
-            self.place(previous, rng);
+            self.place(&previous, rng);
+        }
+    }
+
+    /// Offers `children` in order and places them all, as [`Pool::offer`] of each and a
+    /// [`Pool::flush`] would (the same placements, each child's slots prefetched while the one
+    /// before is placed), reading them in place instead of moving each through the pool.
+    fn offer_all(&mut self, children: &[Child], rng: &mut Xoshiro256PlusPlus) {
+        self.flush(rng);
+        let prefetch = |pool: &Pool, child: &Child| {
+            pool.offered.prefetch(child.k);
+            if let Some(pk) = child.position_key {
+                pool.positions.prefetch(pk);
+            }
+        };
+        for (i, child) in children.iter().enumerate() {
+            if i == 0 {
+                prefetch(self, child);
+            }
+            if let Some(next) = children.get(i + 1) {
+                prefetch(self, next);
+            }
+            self.place(child, rng);
         }
     }
 
     /// Places the child offered last (call before reading the counts).
     fn flush(&mut self, rng: &mut Xoshiro256PlusPlus) {
         if let Some(child) = self.pending.take() {
-            self.place(child, rng);
+            self.place(&child, rng);
         }
     }
 
@@ -1477,11 +1506,13 @@ impl Pool {
     /// `k` parents arrives with up to `k` histories, and a reservoir over hypotheses would hold it
     /// about `k` times as often as a position of one parent, against the belief's uniform
     /// distribution over positions (`tests/parent_bias.rs`, issue 30).
-    fn place(&mut self, child: Child, rng: &mut Xoshiro256PlusPlus) {
-        let Child {
+    /// The child is read in place: its position is copied once, into the pool, and only where
+    /// it is kept.
+    fn place(&mut self, child: &Child, rng: &mut Xoshiro256PlusPlus) {
+        let &Child {
             k,
             position_key,
-            pos,
+            ref pos,
             rep,
             node,
         } = child;
@@ -1490,15 +1521,15 @@ impl Pool {
         }
         self.seen += 1;
         let new_position = position_key.is_none_or(|pk| self.positions.insert(pk));
-        let h = Hypothesis {
-            pos,
+        let fresh = |primary: bool| Hypothesis {
+            pos: pos.clone(),
             node: node.parent,
             rep,
-            primary: new_position,
+            primary,
         };
         if !self.overflowed && self.items.len() < self.bound {
             self.distinct += usize::from(new_position);
-            self.items.push(h);
+            self.items.push(fresh(new_position));
             self.nodes.push(node);
             return;
         }
@@ -1518,16 +1549,15 @@ impl Pool {
             // Another repetition history of a position already seen.
             return;
         }
-        let h = Hypothesis { primary: true, ..h };
         if self.items.len() < self.bound {
-            self.items.push(h);
+            self.items.push(fresh(true));
             self.nodes.push(node);
             return;
         }
         let j = rng.random_range(0..self.positions_seen(position_key.is_some()));
         if (j as usize) < self.bound {
             let j = j as usize;
-            self.items[j] = h;
+            self.items[j] = fresh(true);
             self.nodes[j] = node;
         }
     }
@@ -1540,8 +1570,10 @@ impl Pool {
         let mut w = 0;
         for r in 0..self.items.len() {
             if self.items[r].primary {
-                self.items.swap(w, r);
-                self.nodes.swap(w, r);
+                if w != r {
+                    self.items.swap(w, r);
+                    self.nodes.swap(w, r);
+                }
                 w += 1;
             }
         }

@@ -7,7 +7,9 @@
 //! earlier positions); where the real game announced it, the simulation's pawn-capture
 //! information for the next turn, which the real umpire no longer gives, is left out too.
 
-use umpire_rules::{Announcement, EndReason, Observation, Outcome};
+use arrayvec::ArrayVec;
+use umpire_rules::shakmaty::Color;
+use umpire_rules::{Announcement, EndReason, MAX_ANNOUNCEMENTS, Observation, Outcome, Verdict};
 
 /// Whether an announcement tells anything about the hidden position.
 pub(crate) fn informative(a: &Announcement) -> bool {
@@ -48,35 +50,85 @@ pub(crate) fn repetition_end(obs: &Observation) -> bool {
     )
 }
 
-/// Whether `sim`, the outcome of the same command in a hypothetical game, gives the player
-/// `real.player` what `real` told it (verdict, whether a move was made, and every informative
-/// announcement, in order).
-pub(crate) fn same_observation(real: &Observation, sim: &Outcome) -> bool {
-    let player = real.player;
-    if real.actor != sim.side {
-        return false;
+/// What a player heard, prepared to be compared with many simulated outcomes of the same
+/// command in hypothetical games (the observation's informative announcements picked out once,
+/// not at every comparison).
+#[derive(Clone, Debug)]
+pub(crate) struct Expected {
+    player: Color,
+    actor: Color,
+    judged: Judged,
+    /// Where the real game ended by repetition, the simulation (which does not see
+    /// repetitions; the belief checks them itself) may go on, or end by the fifty-move rule,
+    /// checked after: its pawn-capture information and a fifty-move end are not compared.
+    drop_pawn_info: bool,
+    /// The informative announcements heard, in order.
+    announcements: ArrayVec<Announcement, MAX_ANNOUNCEMENTS>,
+}
+
+/// What the player learnt of a command's judgement besides the announcements.
+#[derive(Clone, Copy, Debug)]
+enum Judged {
+    /// Its own command's verdict.
+    Verdict(Verdict),
+    /// The opponent's command: whether a move was made.
+    Moved(bool),
+    /// Its own command without the command recorded: no outcome matches.
+    Nothing,
+}
+
+impl Expected {
+    /// Prepares `real` for comparisons.
+    pub(crate) fn of(real: &Observation) -> Expected {
+        let judged = if real.actor == real.player {
+            real.own
+                .map_or(Judged::Nothing, |cmd| Judged::Verdict(cmd.verdict))
+        } else {
+            Judged::Moved(real.moved)
+        };
+        Expected {
+            player: real.player,
+            actor: real.actor,
+            judged,
+            drop_pawn_info: repetition_end(real),
+            announcements: real
+                .announcements
+                .iter()
+                .copied()
+                .filter(informative)
+                .collect(),
+        }
     }
-    let own = real.actor == player;
-    if own {
-        let Some(cmd) = real.own else { return false };
-        if cmd.verdict != sim.verdict {
+
+    /// Whether `sim` gives the player what it heard: the same verdict (the opponent's command:
+    /// whether a move was made) and every informative announcement, in order.
+    pub(crate) fn matches(&self, sim: &Outcome) -> bool {
+        if self.actor != sim.side {
             return false;
         }
-    } else if real.moved != sim.is_accepted() {
-        return false;
-    }
-    let drop_pawn_info = repetition_end(real);
-    // Where the real game ended by repetition, the simulation (which does not see repetitions;
-    // the belief checks them itself) may go on, or end by the fifty-move rule, checked after.
-    let mut theirs = sim
-        .heard_by(player)
-        .filter(|a| informative(a) && !(drop_pawn_info && (pawn_info(a) || fifty_moves_end(a))));
-    for mine in real.announcements.iter().filter(|a| informative(a)) {
-        if theirs.next() != Some(*mine) {
+        let same_judgement = match self.judged {
+            Judged::Verdict(v) => v == sim.verdict,
+            Judged::Moved(moved) => moved == sim.is_accepted(),
+            Judged::Nothing => false,
+        };
+        if !same_judgement {
             return false;
         }
+        let mut expected = self.announcements.iter();
+        for heard in &sim.announcements {
+            if !heard.audience.includes(sim.side, self.player) {
+                continue;
+            }
+            let a = heard.announcement;
+            if !informative(&a) || (self.drop_pawn_info && (pawn_info(&a) || fifty_moves_end(&a))) {
+                continue;
+            }
+            if expected.next() != Some(&a) {
+                return false;
+            }
+        }
+        expected.next().is_none()
     }
-    theirs.next().is_none()
 }
 
 /// What an observation of the opponent's tells about the hidden position.

@@ -8,7 +8,7 @@ use umpire_rules::{
     Announcement, Attempt, AttemptList, Command, Observation, RuleSet, Umpire, Verdict,
 };
 
-use crate::compare::{OpponentEvent, opponent_event, same_observation};
+use crate::compare::{Expected, OpponentEvent, opponent_event};
 use crate::zobrist_key::zobrist;
 
 /// The rule set the simulation runs under: the real one with the repetition draw switched off
@@ -37,7 +37,8 @@ pub(crate) enum Step {
 }
 
 /// Replays our commands of this turn (`earlier`, already checked) and then `command` in `pos`,
-/// and compares the umpire's answer with `real`. `scratch` is an umpire kept between calls
+/// and compares the umpire's answer with `real` (what the player heard, prepared once for many
+/// hypotheses: [`Expected::of`]). `scratch` is an umpire kept between calls
 /// (reset to `pos`, sparing an allocation and a move generation per call).
 pub(crate) fn own_step(
     scratch: &mut Option<Umpire>,
@@ -45,7 +46,7 @@ pub(crate) fn own_step(
     pos: &Chess,
     earlier: &[Command],
     command: Command,
-    real: &Observation,
+    real: &Expected,
 ) -> Step {
     let umpire = match scratch {
         Some(u) => {
@@ -63,7 +64,7 @@ pub(crate) fn own_step(
         umpire.submit(c);
     }
     let out = umpire.submit(command);
-    if !same_observation(real, &out) {
+    if !real.matches(&out) {
         return Step::Drop;
     }
     if out.verdict == Verdict::Accepted {
@@ -135,13 +136,15 @@ pub(crate) fn expand_opponent(
     let mut scratch = AttemptList::new();
     let mut legal = AttemptList::new();
     for event in events {
+        // What the player heard, prepared once for every branch and move judged.
+        let expected = Expected::of(event);
         match opponent_event(event) {
             OpponentEvent::Silent => {}
             OpponentEvent::Any => {
                 next_frontier.clear();
                 for (key, mut umpire) in frontier.drain(..) {
                     let out = umpire.ask_any();
-                    if same_observation(event, &out) {
+                    if expected.matches(&out) {
                         let key = (umpire.must_try_pawn_capture(), key.1, key.2);
                         if next_frontier.iter().all(|(k, _)| *k != key) {
                             next_frontier.push((key, umpire));
@@ -171,7 +174,7 @@ pub(crate) fn expand_opponent(
                         }
                         next.clone_from(&umpire);
                         let out = next.attempt(a);
-                        if !same_observation(event, &out) {
+                        if !expected.matches(&out) {
                             continue;
                         }
                         let (mut p, mut o) = (key.1, key.2);
@@ -209,8 +212,10 @@ pub(crate) fn expand_opponent(
                             continue;
                         }
                         next.clone_from(umpire);
-                        let out = next.attempt(a);
-                        if same_observation(event, &out) {
+                        // A generated move: judged without the checks it passes anyway, and
+                        // the umpire finished only where the player hears what it heard (it
+                        // is copied into again before the next move).
+                        if next.attempt_legal_if(&m, |out| expected.matches(out)) {
                             let hash = here
                                 .update_zobrist_hash(base, m, EnPassantMode::Legal)
                                 .map_or_else(|| zobrist(next.position()), |z| z.0);

@@ -510,6 +510,70 @@ impl Umpire {
         out
     }
 
+    /// Judges the attempt of `m`, one of [`Umpire::legal_moves`] in the position held, exactly
+    /// as [`Umpire::attempt`] judges `Attempt::from_move(m)` (the same outcome, the umpire left
+    /// in the same state), without the checks a legal move passes anyway: that the mover's own
+    /// board allows it, that no announcement of this turn rules it out (only ever true of
+    /// attempts that cannot be legal) and its legality. What can still refuse a legal move is
+    /// kept: the game's end, an obligation to try pawn captures, and (left to
+    /// [`Umpire::attempt`]) an underpromotion where every promotion is to a queen. The move is
+    /// played as `attempt` would rebuild it. A move whose man does not stand on its square goes
+    /// to [`Umpire::attempt`]; any other move that is not legal here may be accepted (the
+    /// caller's promise is broken, the umpire holds the position shakmaty plays it to). For a
+    /// belief that judges every legal move of a hypothesis.
+    pub fn attempt_legal(&mut self, m: &Move) -> Outcome {
+        let mut outcome = None;
+        self.attempt_legal_if(m, |out| {
+            outcome = Some(out.clone());
+            true
+        });
+        outcome.unwrap_or_else(|| Outcome::silent(self.turn(), Verdict::GameOver))
+    }
+
+    /// Judges `m` as [`Umpire::attempt_legal`] does and shows the outcome to `wanted`; returns
+    /// its answer. Where it answers no, the umpire's state is left unfinished (the new mover's
+    /// own board is not set, sparing that work for outcomes a caller throws away): it must be
+    /// reset ([`Umpire::reset_to`], [`Clone::clone_from`]) before it judges anything else. For
+    /// a belief that judges every legal move of a hypothesis and keeps the few that tell the
+    /// player what it heard.
+    pub fn attempt_legal_if(&mut self, m: &Move, wanted: impl FnOnce(&Outcome) -> bool) -> bool {
+        let side = self.turn();
+        if self.is_over() {
+            return wanted(&Outcome::silent(side, Verdict::GameOver));
+        }
+        let Some(attempt) = Attempt::from_move(m) else {
+            return wanted(&Outcome::silent(side, Verdict::Impossible));
+        };
+        let under = m.promotion().is_some_and(|r| r != Role::Queen);
+        let stands = self.pos.board().piece_at(attempt.from) == Some(m.role().of(side));
+        if !stands || (under && self.rules.promotion_always_queen) {
+            // Not a move of the position, or refused as impossible (an underpromotion where
+            // every promotion is to a queen): the full judgement.
+            let out = self.attempt(attempt);
+            return wanted(&out);
+        }
+        // A generated move keeps its promotion piece: `normalize` would change nothing.
+        let pawn_capture = self.own.is_pawn_capture(attempt);
+        if self.any == AnyState::Obliged && !pawn_capture {
+            return wanted(&Outcome::silent(
+                side,
+                Verdict::Invalid(Invalid::MustTryPawnCapture),
+            ));
+        }
+        // A legal move is never among this turn's rejected attempts (they were illegal in the
+        // same position), its own board allows it and nothing heard rules it out.
+        self.attempted = true;
+        let mut out = Outcome::silent(side, Verdict::Accepted);
+        self.lapse_offer(&mut out.announcements);
+        let m = self.to_move(attempt);
+        self.play_judged(m, &mut out.announcements);
+        if !wanted(&out) {
+            return false;
+        }
+        self.own = OwnBoard::of(&self.pos, self.turn());
+        true
+    }
+
     /// Whether the mover's attempt would be answered "impossible" from what the mover heard
     /// this turn alone (a pawn capture after "no" to "Any?" or, where the rule set binds it,
     /// when no capture was announced; under `check_binds`, a move that cannot answer the
@@ -801,7 +865,9 @@ impl Umpire {
         push(list, Audience::Both, Announcement::GameOver(result));
     }
 
-    fn play(&mut self, m: Move, list: &mut Announcements) {
+    /// Plays `m` and makes every announcement of it, all but the new mover's own board (which
+    /// no announcement depends on): [`Umpire::play`] sets it after.
+    fn play_judged(&mut self, m: Move, list: &mut Announcements) {
         let mover = self.turn();
         if let Some(captured) = m.capture() {
             let en_passant = m.is_en_passant();
@@ -850,7 +916,6 @@ impl Umpire {
             self.history.push(self.hash);
         }
         self.analyse();
-        self.own = OwnBoard::of(&self.pos, self.turn());
         self.rejected.clear();
         self.any = AnyState::NotAsked;
         self.attempted = false;
@@ -861,6 +926,12 @@ impl Umpire {
             Some(result) => self.finish(result, list),
             None => self.announce_pawn_info(list),
         }
+    }
+
+    /// Plays `m` (see [`Umpire::play_judged`]) and sets the new mover's own board.
+    fn play(&mut self, m: Move, list: &mut Announcements) {
+        self.play_judged(m, list);
+        self.own = OwnBoard::of(&self.pos, self.turn());
     }
 
     fn announce_checks(&self, list: &mut Announcements) {

@@ -28,7 +28,7 @@ use shakmaty::{Chess, Position};
 use umpire_rules::{Attempt, Command, Observation};
 
 use super::{Belief, Hypothesis};
-use crate::compare::repetition_end;
+use crate::compare::{Expected, repetition_end};
 use crate::simulate::{OpponentScratch, Step, expand_opponent, informative_event, own_step};
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT};
 use crate::zobrist_key::{scramble, zobrist};
@@ -151,7 +151,7 @@ impl Belief {
                 let Some(o) = obs.own else { continue };
                 if matches!(o.command, Command::Attempt(_) | Command::AskAny) {
                     work += 1;
-                    match own_step(own, self.sim, &pos, &turn, o.command, obs) {
+                    match own_step(own, self.sim, &pos, &turn, o.command, &Expected::of(obs)) {
                         Step::Drop => return (None, work),
                         Step::Stay => {}
                         Step::Moved(after) => {

@@ -20,13 +20,13 @@
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Announcement, Command, Observation, Umpire, Verdict};
 
-use crate::compare::{repetition_end, same_observation};
+use crate::compare::{Expected, repetition_end};
 
 /// The player's commands of its next turn (up to and including its move, or as far as known),
-/// each with the answer the player heard.
+/// each with the answer the player heard (prepared for the comparisons).
 #[derive(Clone, Debug)]
 pub(super) struct NextTurn {
-    commands: Vec<(Command, Observation)>,
+    commands: Vec<(Command, Expected)>,
 }
 
 impl NextTurn {
@@ -49,7 +49,7 @@ impl NextTurn {
             if repetition_end(obs) {
                 break;
             }
-            commands.push((own.command, obs.clone()));
+            commands.push((own.command, Expected::of(obs)));
             let over = obs
                 .announcements
                 .iter()
@@ -113,7 +113,7 @@ impl NextTurn {
     fn answers(&self, umpire: &mut Umpire) -> bool {
         for (command, real) in &self.commands {
             let out = umpire.submit(*command);
-            if !same_observation(real, &out) {
+            if !real.matches(&out) {
                 return false;
             }
             if out.verdict == Verdict::Accepted {

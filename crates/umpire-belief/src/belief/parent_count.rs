@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 
 use rand::RngExt;
 use rand_xoshiro::Xoshiro256PlusPlus;
-use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square};
+use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 use super::every_parent::none_offered;
 use super::{Hypothesis, Spread, same};
@@ -58,13 +58,14 @@ fn prefetch(keys: &[u64], at: usize) {
     let _ = (keys, at);
 }
 
-/// Every enemy man of `pos` with the hash of the other enemy men: `(signature, square, role)`.
+/// Every enemy man of `pos` with the hash of the other enemy men: `(signature, square, role)`,
+/// role by role (the order the callers' results do not depend on).
 fn signatures(pos: &Chess, enemy: Color, out: &mut Vec<(u64, Square, Role)>) {
     out.clear();
     let board = pos.board();
     let mut all = 0u64;
-    for sq in board.by_color(enemy) {
-        if let Some(role) = board.role_at(sq) {
+    for role in Role::ALL {
+        for sq in board.by_piece(role.of(enemy)) {
             let w = man_word(enemy, role, sq);
             all ^= w;
             out.push((w, sq, role));
@@ -98,6 +99,20 @@ fn move_in(q: &Chess, role: Role, from: Square, to: Square, to_role: Role) -> Mo
         to,
         promotion: (role != to_role).then_some(to_role),
     }
+}
+
+/// Whether the man `role` of `color` on `from` in `q` could reach `to` by a move of its kind,
+/// castling aside (a king's step, a knight's jump, a slider's clear line, a pawn's push or
+/// diagonal step): a cheap test that every legal move passes, spared the full one (which
+/// generates the moves of that kind to `to`) where it fails.
+fn in_reach(q: &Chess, color: Color, role: Role, from: Square, to: Square) -> bool {
+    if role == Role::Pawn {
+        let push = i32::from(color.fold_wb(8i8, -8i8));
+        let step = i32::from(to) - i32::from(from);
+        return attacks::pawn_attacks(color, from).contains(to)
+            || (from.file() == to.file() && (step == push || step == 2 * push));
+    }
+    attacks::attacks(from, role.of(color), q.board().occupied()).contains(to)
 }
 
 /// A candidate parent of a kept child: the parent's index, the child's, and the move.
@@ -255,7 +270,7 @@ fn thin_inner(
                 .is_some_and(|(_, found)| found.iter().any(|f| same(f, &child.pos, fifty)))
         } else {
             let m = move_in(&q.pos, c.role, c.from, c.to, c.to_role);
-            q.pos.is_legal(m) && {
+            in_reach(&q.pos, enemy, c.role, c.from, c.to) && q.pos.is_legal(m) && {
                 let mut after = q.pos.clone();
                 after.play_unchecked(m);
                 same(&after, &child.pos, fifty)
@@ -299,4 +314,53 @@ fn thin_inner(
     items.retain(|_| flags.next().copied().unwrap_or(true));
     let mut flags = keep.iter();
     nodes.retain(|_| flags.next().copied().unwrap_or(true));
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngExt, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+    use shakmaty::{Chess, Move, Position, Square};
+
+    use super::in_reach;
+
+    /// Over random games: every legal move but castling is in reach of its man, and most
+    /// squares are not (the test spares the full one there).
+    #[test]
+    fn every_legal_move_is_in_reach_and_most_squares_are_not() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(30);
+        let (mut legal, mut out_of_reach) = (0u32, 0u32);
+        for _ in 0..60 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let color = pos.turn();
+                for m in &moves {
+                    let Some(from) = m.from() else { continue };
+                    if !matches!(m, Move::Castle { .. }) {
+                        assert!(in_reach(&pos, color, m.role(), from, m.to()), "{m:?}");
+                        legal += 1;
+                    }
+                }
+                for from in pos.us() {
+                    let Some(role) = pos.board().role_at(from) else {
+                        continue;
+                    };
+                    out_of_reach += Square::ALL
+                        .into_iter()
+                        .filter(|&to| !in_reach(&pos, color, role, from, to))
+                        .count() as u32;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                pos.play_unchecked(m);
+            }
+        }
+        assert!(
+            legal > 50_000 && out_of_reach > 100_000,
+            "{legal} legal, {out_of_reach} out of reach"
+        );
+    }
 }

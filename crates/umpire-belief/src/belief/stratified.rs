@@ -70,7 +70,9 @@ pub(super) fn uniform_choice<R: rand::Rng>(rng: &mut R, n: usize, m: usize) -> V
 /// the rest; applied to parallel vectors with the same `keep`, it keeps them index for index.
 pub(super) fn keep_in_order<T>(items: &mut Vec<T>, keep: &[usize]) {
     for (w, &r) in keep.iter().enumerate() {
-        items.swap(w, r);
+        if w != r {
+            items.swap(w, r);
+        }
     }
     items.truncate(keep.len());
 }
