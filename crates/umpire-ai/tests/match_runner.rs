@@ -123,7 +123,11 @@ fn assert_broken(argv: &[&str], timeout_ms: u64, reasons: &[&str]) {
 
 #[test]
 fn a_program_that_cannot_start_loses_with_the_reason() {
-    assert_broken(&["/nonexistent/umpire-engine"], PATIENT_MS, &["cannot start"]);
+    assert_broken(
+        &["/nonexistent/umpire-engine"],
+        PATIENT_MS,
+        &["cannot start"],
+    );
 }
 
 #[test]
