@@ -375,7 +375,6 @@ fn main() {
     }
 }
 
-/// The particles setting as printed.
 /// FNV-1a of `bytes`, continuing from `h`.
 fn fnv(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
@@ -401,6 +400,7 @@ fn held_digest(belief: &Belief) -> u64 {
     h
 }
 
+/// The particles setting as printed.
 fn label(p: usize, bound: usize) -> String {
     if p == 0 {
         format!("={bound}")

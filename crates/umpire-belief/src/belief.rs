@@ -1480,10 +1480,10 @@ impl Pool {
                 pool.positions.prefetch(pk);
             }
         };
+        if let Some(first) = children.first() {
+            prefetch(self, first);
+        }
         for (i, child) in children.iter().enumerate() {
-            if i == 0 {
-                prefetch(self, child);
-            }
             if let Some(next) = children.get(i + 1) {
                 prefetch(self, next);
             }

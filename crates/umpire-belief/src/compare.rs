@@ -115,11 +115,7 @@ impl Expected {
             return false;
         }
         let mut expected = self.announcements.iter();
-        for heard in &sim.announcements {
-            if !heard.audience.includes(sim.side, self.player) {
-                continue;
-            }
-            let a = heard.announcement;
+        for a in sim.heard_by(self.player) {
             if !informative(&a) || (self.drop_pawn_info && (pawn_info(&a) || fifty_moves_end(&a))) {
                 continue;
             }
