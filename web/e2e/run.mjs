@@ -401,7 +401,7 @@ try {
       // A bot is named with its level, not "connected".
       await p.waitForFunction(() => (document.querySelector('#presence')?.textContent ?? '').length > 0, null, { timeout: 10_000 });
       const presence = (await p.textContent('#presence')) ?? '';
-      expect(presence === 'Playing against mcts (level 2)', 'the presence line: ' + presence);
+      expect(presence === 'Playing against mcts (level 2 · casual)', 'the presence line: ' + presence);
       expect(!/connected/.test((await p.textContent('.side-col')) ?? ''), 'no "connected" for a bot');
 
       // Phantoms by keyboard: `p` goes to the phantom box, a letter and a square, Enter.

@@ -11,7 +11,7 @@ import { checkSquares, marks } from '../src/logic/shapes';
 import * as ph from '../src/logic/phantoms';
 import { freshObservations, toResend } from '../src/logic/resume';
 import { format, low, timeLeft } from '../src/logic/clock';
-import { botName, printable, seatName } from '../src/logic/text';
+import { LEVEL_NAMES, LEVEL_NODES, botName, levelLabel, printable, seatName } from '../src/logic/text';
 import { menOf, pliesBefore } from '../src/logic/fen';
 
 const own = (command: string, verdict: string, moved: boolean, heard: PlayerObservation['heard'] = []): PlayerObservation => ({
@@ -187,16 +187,25 @@ test('a phantom typed at the keyboard: a letter and a square, or x and a square'
 });
 
 test("a bot's seat in words: its kind and level", () => {
-  assert.equal(botName('agent:mcts/nodes=4000'), 'mcts (level 4)');
-  assert.equal(botName('agent:guided-random/nodes=5'), 'guided-random (level 1)');
-  assert.equal(botName('agent:mcts/nodes=64000'), 'mcts (level 5)');
+  assert.equal(botName('agent:mcts/nodes=4000'), 'mcts (level 4 · strong)');
+  assert.equal(botName('agent:guided-random/nodes=5'), 'guided-random (level 1 · beginner)');
+  assert.equal(botName('agent:mcts/nodes=64000'), 'mcts (level 5 · strongest)');
   assert.equal(botName('agent:mcts/nodes=777'), 'mcts (777 nodes)');
   // A seat stored before the levels moved (level 3 was 400 nodes) is named by its nodes.
   assert.equal(botName('agent:mcts/nodes=400'), 'mcts (400 nodes)');
   // A level that tunes the belief stores more after the nodes; the nodes still name the level.
-  assert.equal(botName('agent:mcts/nodes=64000/repair=150000/bound=512'), 'mcts (level 5)');
+  assert.equal(botName('agent:mcts/nodes=64000/repair=150000/bound=512'), 'mcts (level 5 · strongest)');
   assert.equal(botName('agent:mcts'), 'mcts');
   assert.equal(botName('ann'), null);
-  assert.equal(seatName('agent:mcts/nodes=160'), 'Bot: mcts (level 3)');
+  assert.equal(seatName('agent:mcts/nodes=160'), 'Bot: mcts (level 3 · club)');
   assert.equal(seatName('ann'), 'ann');
+});
+
+test('each level has a name, and a level is offered by its number and name', () => {
+  assert.equal(LEVEL_NAMES.length, LEVEL_NODES.length);
+  assert.equal(levelLabel(1), '1 · beginner');
+  assert.equal(levelLabel(5), '5 · strongest');
+  // Outside the ladder the number stands alone.
+  assert.equal(levelLabel(0), '0');
+  assert.equal(levelLabel(6), '6');
 });

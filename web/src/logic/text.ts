@@ -25,7 +25,21 @@ export function printable(s: string): string {
 export const LEVEL_NODES = [5, 10, 160, 4_000, 64_000];
 
 /**
- * A house agent's seat name in words: `agent:mcts/nodes=4000` becomes `mcts (level 4)`
+ * What each level, 1 to 5, is for a person choosing one (the ladder measured in
+ * `docs/BENCHMARKS.md`, "Session 11: levels": level 1 is a near-random searcher that a
+ * beginner can beat, each level scores about 0.3 against the next, level 5 is the strongest
+ * the server runs).
+ */
+export const LEVEL_NAMES = ['beginner', 'casual', 'club', 'strong', 'strongest'];
+
+/** A level's choice in words: `3` becomes `3 · club`; the number alone for a level not in 1 to 5. */
+export function levelLabel(level: number): string {
+  const name = LEVEL_NAMES[level - 1];
+  return name === undefined ? String(level) : `${level} · ${name}`;
+}
+
+/**
+ * A house agent's seat name in words: `agent:mcts/nodes=4000` becomes `mcts (level 4 · strong)`
  * (`mcts (N nodes)` for a budget no level has, the kind alone without one); `null` for a
  * person's name.
  */
@@ -36,10 +50,10 @@ export function botName(name: string): string | null {
   const shown = printable(kind);
   if (!Number.isFinite(nodes)) return shown;
   const level = LEVEL_NODES.indexOf(nodes);
-  return level >= 0 ? `${shown} (level ${level + 1})` : `${shown} (${nodes} nodes)`;
+  return level >= 0 ? `${shown} (level ${levelLabel(level + 1)})` : `${shown} (${nodes} nodes)`;
 }
 
-/** Shown for a seat name: `agent:mcts/nodes=4000` becomes `Bot: mcts (level 4)`. */
+/** Shown for a seat name: `agent:mcts/nodes=4000` becomes `Bot: mcts (level 4 · strong)`. */
 export function seatName(name: string): string {
   if (name === '?') return 'waiting…';
   const bot = botName(name);

@@ -8,7 +8,7 @@ import { RULE_SETS, TIME_CONTROLS } from '../logic/rules';
 import { call, createGame, ensureUser, me } from '../ui/api';
 import { h, fill } from '../ui/dom';
 import { go } from '../ui/nav';
-import { printable } from '../logic/text';
+import { LEVEL_NAMES, levelLabel, printable } from '../logic/text';
 
 function select(name: string, label: string, options: [string, string][], value: string): HTMLElement {
   // The select inside its label: both forms have the same fields, and ids would repeat.
@@ -54,7 +54,7 @@ export const landing: Page = (main) => {
     'form',
     { class: 'card', id: 'play-bot' },
     h('h2', {}, 'Play a bot now'),
-    select('level', 'Level', ['1', '2', '3', '4', '5'].map((l) => [l, l]), '1'),
+    select('level', 'Level', LEVEL_NAMES.map((_, i) => [String(i + 1), levelLabel(i + 1)]), '1'),
     ...gameFields(),
     h('label', {}, h('input', { type: 'checkbox', name: 'practice', id: 'bot-practice' }), ' Practice: the belief overlay, never rated'),
     h('button', { type: 'submit', class: 'primary' }, 'Play'),
