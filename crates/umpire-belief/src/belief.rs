@@ -883,7 +883,13 @@ impl Belief {
         let budget = self.budget.unwrap_or(u64::MAX);
         let mut work = 0u64;
         let mut children_offered = 0u64;
-        let threads = self.threads_for(guess);
+        // The work of the turn grows with its parents (each judged move costs about as much as a
+        // child offered, and a lookahead rules out most children found), not only with the
+        // children it is expected to keep.
+        let threads =
+            self.threads_for(guess.max(parents.len().saturating_mul(PARENT_WORK as usize)));
+        // The parents' count checks every held parent against the children kept.
+        let thin_threads = self.threads_for(parents.len());
         let rng = &mut self.rng;
         let mut expanded = 0usize;
         // Children kept per expanded parent: their mean and spread give the estimate's error.
@@ -1043,6 +1049,7 @@ impl Belief {
                 &mut states,
                 &mut nodes,
                 rng,
+                thin_threads,
             );
             seen_share = states.len() as f64 / before.max(1) as f64;
         }
@@ -1062,6 +1069,7 @@ impl Belief {
                 &mut states,
                 &mut nodes,
                 rng,
+                thin_threads,
             );
             seen_share *= states.len() as f64 / before.max(1) as f64;
         }
