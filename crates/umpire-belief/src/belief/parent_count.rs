@@ -248,6 +248,77 @@ impl Led {
     }
 }
 
+/// The kept children's signatures (see [`signatures`]) bucketed by their top bits, each bucket
+/// in the children's order: the bucket directory (`starts`, `2^BUCKET_BITS + 1` offsets), the
+/// signatures and, beside each, its child's index, square and role.
+///
+/// A counting sort: one pass counts, one places. On one thread the signatures are computed in
+/// each pass (a third array cost what it saved); on several, each thread computes those of a
+/// consecutive range of children once, and the calling thread counts and places them in
+/// order: the same table.
+#[allow(clippy::type_complexity)]
+fn bucket_children(
+    items: &[Hypothesis],
+    enemy: Color,
+    threads: usize,
+) -> (Vec<u32>, Vec<u64>, Vec<(u32, Square, Role)>) {
+    let bucket = |s: u64| (s >> (64 - BUCKET_BITS)) as usize;
+    let mut starts = vec![0u32; (1 << BUCKET_BITS) + 1];
+    let mut sigs = Vec::new();
+    let parts = (threads > 1).then(|| {
+        map_ranges(items.len(), threads, |range| {
+            let mut out = Vec::with_capacity(range.len() * 16);
+            let mut sigs = Vec::new();
+            for j in range {
+                signatures(&items[j].pos, enemy, &mut sigs);
+                out.extend(sigs.iter().map(|&(s, sq, role)| (s, j as u32, sq, role)));
+            }
+            out
+        })
+    });
+    if let Some(parts) = &parts {
+        for &(s, _, _, _) in parts.iter().flatten() {
+            starts[bucket(s) + 1] += 1;
+        }
+    } else {
+        for h in items {
+            signatures(&h.pos, enemy, &mut sigs);
+            for &(s, _, _) in &sigs {
+                starts[bucket(s) + 1] += 1;
+            }
+        }
+    }
+    for b in 1..starts.len() {
+        starts[b] += starts[b - 1];
+    }
+    let total = starts[1 << BUCKET_BITS] as usize;
+    let mut fill = starts.clone();
+    let mut keys = vec![0u64; total];
+    let mut payload = vec![(0u32, Square::A1, Role::Pawn); total];
+    let mut place = |s: u64, j: u32, sq: Square, role: Role| {
+        let b = bucket(s);
+        let at = fill[b] as usize;
+        fill[b] += 1;
+        if let (Some(k), Some(p)) = (keys.get_mut(at), payload.get_mut(at)) {
+            *k = s;
+            *p = (j, sq, role);
+        }
+    };
+    if let Some(parts) = &parts {
+        for &(s, j, sq, role) in parts.iter().flatten() {
+            place(s, j, sq, role);
+        }
+    } else {
+        for (j, h) in items.iter().enumerate() {
+            signatures(&h.pos, enemy, &mut sigs);
+            for &(s, sq, role) in &sigs {
+                place(s, j as u32, sq, role);
+            }
+        }
+    }
+    (starts, keys, payload)
+}
+
 /// Keeps each of the turn's kept children (`items`, with their witness `nodes`) with probability
 /// `(expanded / n) · edge` over the chance that any of its parents among the held `parents`
 /// (`n` of them, the first `expanded` expanded, each of an expanded parent's moves drawn with
@@ -307,37 +378,7 @@ fn thin_inner(
     if expanded == 0 || (expanded >= n && edge >= 1.0) || items.is_empty() {
         return;
     }
-    // The children's signatures, bucketed by their top bits (a counting sort: one pass counts,
-    // one places; the signatures are computed in each, sparing a third array).
-    let mut sigs = Vec::new();
-    let bucket = |s: u64| (s >> (64 - BUCKET_BITS)) as usize;
-    let mut starts = vec![0u32; (1 << BUCKET_BITS) + 1];
-    for h in items.iter() {
-        signatures(&h.pos, enemy, &mut sigs);
-        for &(s, _, _) in &sigs {
-            starts[bucket(s) + 1] += 1;
-        }
-    }
-    for b in 1..starts.len() {
-        starts[b] += starts[b - 1];
-    }
-    let total = starts[1 << BUCKET_BITS] as usize;
-    let mut fill = starts.clone();
-    let mut keys = vec![0u64; total];
-    let mut payload = vec![(0u32, Square::A1, Role::Pawn); total];
-    for (j, h) in items.iter().enumerate() {
-        signatures(&h.pos, enemy, &mut sigs);
-        for &(s, sq, role) in &sigs {
-            let b = bucket(s);
-            let at = fill[b] as usize;
-            fill[b] += 1;
-            if let (Some(k), Some(p)) = (keys.get_mut(at), payload.get_mut(at)) {
-                *k = s;
-                *p = (j as u32, sq, role);
-            }
-        }
-    }
-    drop(fill);
+    let (starts, keys, payload) = bucket_children(items, enemy, threads);
     // Every held parent whose enemy men, but the mover, are those of a kept child, checked as
     // it is found (a full expansion at most once per parent). The parents are split into
     // consecutive ranges over the threads; each range counts its parents of every child apart,
