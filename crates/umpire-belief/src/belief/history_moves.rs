@@ -103,6 +103,7 @@ enum Trial {
 /// The trials of one block, with the umpires a thread replays them with (kept between blocks).
 #[derive(Default)]
 struct Trials {
+    /// At most [`TRIAL_BLOCK`].
     done: Vec<Trial>,
     own: Option<umpire_rules::Umpire>,
     opponent: OpponentScratch,
@@ -127,7 +128,7 @@ impl Belief {
         let numbers: Vec<u32> = (0..ROUND).collect();
         let mut spent = 0u64;
         let mut added = Vec::new();
-        // The histories a round found, in trial order.
+        // The histories a round found, in trial order (at most `ROUND`).
         let mut found: Vec<(u32, Moved)> = Vec::new();
         let mut stop = false;
         while spent < budget && !stop {
