@@ -12,7 +12,7 @@ use umpire_rules::{Announcement, Attempt, Command, Observation, RuleSet, Umpire}
 use crate::BeliefError;
 use crate::compare::{Expected, repetition_end};
 use crate::key_table::KeyTable;
-use crate::parallel::{map_chunks, ordered_blocks};
+use crate::parallel::{map_chunks, map_ranges, ordered_blocks};
 use crate::simulate::{
     OpponentScratch, Step, expand_opponent, informative_event, own_step, simulation_rules,
 };
@@ -58,8 +58,11 @@ pub const FAST_PARTICLES: usize = 10_000;
 pub const DEFAULT_THREADS: usize = 2;
 
 /// The default [`BeliefConfig::parallel_from`]: updates over fewer hypotheses run on the
-/// calling thread.
-pub const PARALLEL_FROM: usize = 4096;
+/// calling thread. Judging a hypothesis costs 1–5 µs and starting a thread some 30 µs, so an
+/// update of a thousand hypotheses is worth splitting (4,096 before session 13 of
+/// `docs/BENCHMARKS.md`, which left a tenth of the CPU of `umpire belief --ply 40` alone on the
+/// calling thread).
+pub const PARALLEL_FROM: usize = 1024;
 
 /// Parents per block of a parallel expansion (one block is one unit of work of a thread).
 const BLOCK: usize = 256;
@@ -120,8 +123,9 @@ pub struct BeliefConfig {
     /// 1; default [`DEFAULT_THREADS`].
     pub threads: usize,
     /// Updates over fewer held hypotheses than this (for the opponent's turn: fewer expected
-    /// children) stay on the calling thread, where starting threads would cost more than it
-    /// saves; default [`PARALLEL_FROM`].
+    /// children and fewer than an eighth of this many parents; for the history moves of a
+    /// rejuvenation, less work) stay on the calling thread, where starting threads would cost
+    /// more than it saves; default [`PARALLEL_FROM`].
     pub parallel_from: usize,
     /// The most work one repair may do ([`Belief::work`] units, all its replays together);
     /// when it runs out the repair fails (the belief is then empty and not exact). Default
@@ -748,20 +752,28 @@ impl Belief {
         let fifty = self.rules.fifty_moves;
         let threefold = self.rules.threefold_repetition;
         let n = self.states.len();
-        // (full key, position key) of every hypothesis; then the probes, prefetched a few ahead.
-        let keys: Vec<(Key, Key)> = self
-            .states
-            .iter()
-            .map(|h| {
-                let board = board_hash(&h.pos);
-                let z = zobrist(&h.pos);
-                let clock = clock_word(&h.pos, fifty);
-                (
-                    key_of_board(board, z, h.rep ^ clock),
-                    key_of_board(board, z, clock),
-                )
-            })
-            .collect();
+        // (full key, position key) of every hypothesis, computed over the threads in consecutive
+        // ranges; then the probes, in order, prefetched a few ahead.
+        let states = &self.states;
+        let parts: Vec<Vec<(Key, Key)>> = map_ranges(n, self.threads_for(n), |range| {
+            states[range]
+                .iter()
+                .map(|h| {
+                    let board = board_hash(&h.pos);
+                    let z = zobrist(&h.pos);
+                    let clock = clock_word(&h.pos, fifty);
+                    (
+                        key_of_board(board, z, h.rep ^ clock),
+                        key_of_board(board, z, clock),
+                    )
+                })
+                .collect::<Vec<_>>()
+        });
+        let keys = if parts.len() == 1 {
+            parts.into_iter().next().unwrap_or_default()
+        } else {
+            parts.concat()
+        };
         let mut full = KeyTable::with_capacity(n);
         let mut positions = KeyTable::with_capacity(if threefold { n } else { 0 });
         const AHEAD: usize = 8;
@@ -883,7 +895,13 @@ impl Belief {
         let budget = self.budget.unwrap_or(u64::MAX);
         let mut work = 0u64;
         let mut children_offered = 0u64;
-        let threads = self.threads_for(guess);
+        // The work of the turn grows with its parents (each judged move costs about as much as a
+        // child offered, and a lookahead rules out most children found), not only with the
+        // children it is expected to keep.
+        let threads =
+            self.threads_for(guess.max(parents.len().saturating_mul(PARENT_WORK as usize)));
+        // The parents' count checks every held parent against the children kept.
+        let thin_threads = self.threads_for(parents.len());
         let rng = &mut self.rng;
         let mut expanded = 0usize;
         // Children kept per expanded parent: their mean and spread give the estimate's error.
@@ -908,44 +926,50 @@ impl Belief {
         // parents done by the pilot and whether to go on.
         let (mut edge, mut first, mut go_on) = (1.0f64, 0usize, true);
         if pilot > 0 {
-            let mut found_children = Vec::new();
-            let mut counts = Vec::with_capacity(pilot);
-            let (mut scratch, mut opponent) = (None, OpponentScratch::default());
-            for h in &parents[..pilot] {
-                let before = found_children.len();
-                let mut found = 0u32;
-                spread.children(
-                    h,
-                    &mut opponent,
-                    &mut |_| true,
-                    &mut |played| {
-                        found += 1;
-                        next.is_none_or(|n| n.passes_after(&mut scratch, played))
-                    },
-                    &mut |c| found_children.push(c),
-                );
-                counts.push(((found_children.len() - before) as u32, found));
-            }
+            // The pilot's parents split over the threads, their children taken in order.
+            let parts = map_ranges(pilot, threads, |range| {
+                let mut found_children = Vec::new();
+                let mut counts = Vec::with_capacity(range.len());
+                let (mut scratch, mut opponent) = (None, OpponentScratch::default());
+                for h in &parents[range] {
+                    let before = found_children.len();
+                    let mut found = 0u32;
+                    spread.children(
+                        h,
+                        &mut opponent,
+                        &mut |_| true,
+                        &mut |played| {
+                            found += 1;
+                            next.is_none_or(|n| n.passes_after(&mut scratch, played))
+                        },
+                        &mut |c| found_children.push(c),
+                    );
+                    counts.push(((found_children.len() - before) as u32, found));
+                }
+                (found_children, counts)
+            });
             edge = every_parent::edge_share(
-                found_children.len(),
+                parts.iter().map(|(children, _)| children.len()).sum(),
                 pilot,
                 parents.len(),
                 EARLY_STOP * self.particles as u64,
             );
             let threshold = every_parent::threshold(edge);
-            let mut children = found_children.into_iter();
-            for &(kept, found) in &counts {
-                let mut offered = 0u32;
-                for c in children.by_ref().take(kept as usize) {
-                    if every_parent::picked(salt, c.node.parent, c.node.mv, threshold) {
-                        offered += 1;
-                        pool.offer(c, rng);
+            'pilot: for (found_children, counts) in parts {
+                let mut children = found_children.into_iter();
+                for &(kept, found) in &counts {
+                    let mut offered = 0u32;
+                    for c in children.by_ref().take(kept as usize) {
+                        if every_parent::picked(salt, c.node.parent, c.node.mv, threshold) {
+                            offered += 1;
+                            pool.offer(c, rng);
+                        }
                     }
-                }
-                first += 1;
-                if !parent_done(&mut pool, rng, offered, found) {
-                    go_on = false;
-                    break;
+                    first += 1;
+                    if !parent_done(&mut pool, rng, offered, found) {
+                        go_on = false;
+                        break 'pilot;
+                    }
                 }
             }
         }
@@ -1043,6 +1067,7 @@ impl Belief {
                 &mut states,
                 &mut nodes,
                 rng,
+                thin_threads,
             );
             seen_share = states.len() as f64 / before.max(1) as f64;
         }
@@ -1062,6 +1087,7 @@ impl Belief {
                 &mut states,
                 &mut nodes,
                 rng,
+                thin_threads,
             );
             seen_share *= states.len() as f64 / before.max(1) as f64;
         }

@@ -1,6 +1,7 @@
 //! Work of one update split over threads, with results taken in the order a single thread
 //! would have produced them: what a belief holds never depends on thread timing.
 
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 
@@ -97,6 +98,42 @@ where
     })
 }
 
+/// Splits `0..len` into `threads` consecutive ranges of nearly equal length, runs `work` on
+/// each (the first on the calling thread, the others on one scoped thread each) and returns the
+/// results in range order. With one thread (or nothing to split) no thread is started.
+pub(crate) fn map_ranges<R>(
+    len: usize,
+    threads: usize,
+    work: impl Fn(Range<usize>) -> R + Sync,
+) -> Vec<R>
+where
+    R: Send,
+{
+    let threads = threads.clamp(1, len.max(1));
+    if threads == 1 {
+        return vec![work(0..len)];
+    }
+    let size = len.div_ceil(threads);
+    std::thread::scope(|scope| {
+        let work = &work;
+        let handles: Vec<_> = (1..threads)
+            .map(|t| {
+                let range = (t * size).min(len)..((t + 1) * size).min(len);
+                scope.spawn(move || work(range))
+            })
+            .collect();
+        let mut out = Vec::with_capacity(threads);
+        out.push(work(0..size.min(len)));
+        for h in handles {
+            match h.join() {
+                Ok(r) => out.push(r),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        out
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -162,5 +199,26 @@ mod tests {
         assert_eq!(items[100], 51);
         let mut empty: [u64; 0] = [];
         assert_eq!(map_chunks(&mut empty, 2, |c: &mut [u64]| c.len()), vec![0]);
+    }
+
+    #[test]
+    fn ranges_cover_everything_once_in_order() {
+        for len in [0, 1, 2, 7, 100, 101] {
+            for threads in [1, 2, 3, 200] {
+                let parts = map_ranges(len, threads, |r| r.collect::<Vec<usize>>());
+                assert_eq!(
+                    parts.concat(),
+                    (0..len).collect::<Vec<usize>>(),
+                    "{len} items, {threads} threads"
+                );
+                assert!(
+                    parts.len() <= threads.max(1),
+                    "{len} items, {threads} threads"
+                );
+            }
+        }
+        // The ranges are nearly equal: at most one more item per range than the ceiling share.
+        let lens: Vec<usize> = map_ranges(101, 3, |r| r.len());
+        assert_eq!(lens, vec![34, 34, 33]);
     }
 }

@@ -110,3 +110,48 @@ fn three_threads_hold_the_same_exact_sets_as_one() {
     }
     assert!(largest >= 10_000, "largest set {largest}");
 }
+
+/// A recorded game read at a ply (`umpire belief --ply`: the lookahead, a share of every
+/// parent's moves, the parents' count, the rejuvenation and its history moves) holds the same
+/// with one, two or three threads, at every ply up to the one read.
+#[test]
+fn a_record_read_at_a_ply_is_the_same_whatever_the_threads() {
+    use umpire_belief::review::PlyStream;
+    use umpire_rules::record::Record;
+    let record = Record::from_json(include_str!("data/dying_game.json")).expect("a record");
+    let read = |threads: usize| {
+        let config = BeliefConfig {
+            bound: 4_000,
+            particles: Some(1_000),
+            seed: 5,
+            threads,
+            parallel_from: 1,
+            ..BeliefConfig::default()
+        };
+        let mut stream = PlyStream::of_record(&record, Color::White, config)
+            .expect("replays")
+            .read_at_ply(40);
+        let mut beliefs = Vec::new();
+        while let Some(b) = stream.next_ply() {
+            let b = b.expect("fits");
+            beliefs.push(b.clone());
+            if b.plies() >= 40 {
+                break;
+            }
+        }
+        beliefs
+    };
+    let one = read(1);
+    assert_eq!(one.last().map(Belief::plies), Some(40));
+    assert!(
+        one.iter().any(|b| !b.is_exact()),
+        "the set was never sampled"
+    );
+    for threads in [2, 3] {
+        let many = read(threads);
+        assert_eq!(one.len(), many.len());
+        for (a, b) in one.iter().zip(&many) {
+            assert_same(a, b, &format!("ply {} {threads} threads", a.plies()));
+        }
+    }
+}

@@ -23,12 +23,14 @@
 //! It runs with the rejuvenation (a thin sample, a record read at a ply), within
 //! [`HISTORY_MOVE_WORK`] units a particle; agents and the review of every ply never do.
 
-use rand::RngExt;
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use shakmaty::{Chess, Position};
 use umpire_rules::{Attempt, Command, Observation};
 
 use super::{Belief, Hypothesis};
 use crate::compare::{Expected, repetition_end};
+use crate::parallel::ordered_blocks;
 use crate::simulate::{OpponentScratch, Step, expand_opponent, informative_event, own_step};
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT};
 use crate::zobrist_key::{scramble, zobrist};
@@ -79,42 +81,107 @@ impl Repetitions {
     }
 }
 
+/// The trials of one round: each varies a history drawn from the sources held when the round
+/// began (what a round finds becomes a source at the next), so that a round's trials are
+/// independent and may run on several threads. Its size is fixed (not the threads'), so the
+/// histories found do not depend on the threads.
+const ROUND: u32 = 256;
+
+/// Trials per block of a round handed to one thread (about a quarter of a millisecond).
+const TRIAL_BLOCK: usize = 8;
+
+/// What one trial did: nothing to vary (every source is the start: stop), or its work and the
+/// history found, if any, with the witness node its changed turn hangs from.
+enum Trial {
+    Stop,
+    Done {
+        work: u64,
+        found: Option<(u32, Moved)>,
+    },
+}
+
+/// The trials of one block, with the umpires a thread replays them with (kept between blocks).
+#[derive(Default)]
+struct Trials {
+    /// At most [`TRIAL_BLOCK`].
+    done: Vec<Trial>,
+    own: Option<umpire_rules::Umpire>,
+    opponent: OpponentScratch,
+}
+
 impl Belief {
     /// Adds to the held set the consistent histories found by changing one opponent move of a
     /// held (or already added) history at a time, within `budget` work units.
+    ///
+    /// The trials run in rounds of [`ROUND`]: a round draws one salt from the belief's random
+    /// sequence, and its `j`-th trial draws from a generator seeded by the salt and `j` alone,
+    /// so a trial's result depends neither on the thread that ran it nor on the others of its
+    /// round. The results are taken in trial order (work counted, histories added) until the
+    /// budget is spent.
     pub(super) fn move_histories(&mut self, budget: u64) {
         let mut sources: Vec<Hypothesis> =
             self.states.iter().filter(|h| h.primary).cloned().collect();
         if sources.is_empty() {
             return;
         }
+        let threads = self.threads_for(usize::try_from(budget).unwrap_or(usize::MAX));
+        let numbers: Vec<u32> = (0..ROUND).collect();
         let mut spent = 0u64;
         let mut added = Vec::new();
-        let (mut own, mut opponent) = (None, OpponentScratch::default());
-        while spent < budget {
-            let i = self.rng.random_range(0..sources.len());
-            let chain = self.witnesses.chain(sources[i].node);
-            if chain.is_empty() {
-                // Only the start: nothing to vary (and nothing will be: stop).
-                break;
+        // The histories a round found, in trial order (at most `ROUND`).
+        let mut found: Vec<(u32, Moved)> = Vec::new();
+        let mut stop = false;
+        while spent < budget && !stop {
+            let salt: u64 = self.rng.random();
+            {
+                let (this, sources) = (&*self, &sources);
+                let work = |block: &[u32], out: &mut Trials| {
+                    out.done.clear();
+                    for &j in block {
+                        let trial = this.trial(sources, salt, j, &mut out.own, &mut out.opponent);
+                        out.done.push(trial);
+                    }
+                };
+                let take = |out: &mut Trials| {
+                    for trial in out.done.drain(..) {
+                        let Trial::Done { work, found: f } = trial else {
+                            stop = true;
+                            return false;
+                        };
+                        spent += work.max(1);
+                        found.extend(f);
+                        if spent >= budget {
+                            return false;
+                        }
+                    }
+                    true
+                };
+                if threads > 1 {
+                    ordered_blocks(&numbers, TRIAL_BLOCK, threads, work, take);
+                } else {
+                    let (mut take, mut out) = (take, Trials::default());
+                    for block in numbers.chunks(TRIAL_BLOCK) {
+                        work(block, &mut out);
+                        if !take(&mut out) {
+                            break;
+                        }
+                    }
+                }
             }
-            let t = self.rng.random_range(0..chain.len());
-            let (found, work) = self.vary(&chain, t, &mut own, &mut opponent);
-            spent += work.max(1);
-            let Some(found) = found else { continue };
-            let mut parent = if t == 0 { ROOT } else { chain[t - 1] };
-            for mut node in found.nodes {
-                node.parent = parent;
-                parent = self.witnesses.push(node);
+            for (mut parent, moved) in found.drain(..) {
+                for mut node in moved.nodes {
+                    node.parent = parent;
+                    parent = self.witnesses.push(node);
+                }
+                let h = Hypothesis {
+                    pos: moved.pos,
+                    node: parent,
+                    rep: moved.rep,
+                    primary: true,
+                };
+                sources.push(h.clone());
+                added.push(h);
             }
-            let h = Hypothesis {
-                pos: found.pos,
-                node: parent,
-                rep: found.rep,
-                primary: true,
-            };
-            sources.push(h.clone());
-            added.push(h);
         }
         self.spend(spent);
         if !added.is_empty() {
@@ -123,13 +190,40 @@ impl Belief {
         }
     }
 
+    /// Trial `j` of a round salted `salt`: a uniform choice of `sources` and of one of its
+    /// opponent turns, varied (see [`Belief::vary`]).
+    fn trial(
+        &self,
+        sources: &[Hypothesis],
+        salt: u64,
+        j: u32,
+        own: &mut Option<umpire_rules::Umpire>,
+        opponent: &mut OpponentScratch,
+    ) -> Trial {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(salt ^ scramble(u64::from(j)));
+        let i = rng.random_range(0..sources.len());
+        let chain = self.witnesses.chain(sources[i].node);
+        if chain.is_empty() {
+            // Only the start: nothing to vary (and nothing will be: stop).
+            return Trial::Stop;
+        }
+        let t = rng.random_range(0..chain.len());
+        let (found, work) = self.vary(&chain, t, &mut rng, own, opponent);
+        let parent = if t == 0 { ROOT } else { chain[t - 1] };
+        Trial::Done {
+            work,
+            found: found.map(|f| (parent, f)),
+        }
+    }
+
     /// Replays the history whose witness nodes are `chain` with its opponent move `t` replaced
     /// by a uniform choice of that turn's other consistent moves, against every observation
     /// taken in; the history found (if it explains them all) and the work done.
     fn vary(
-        &mut self,
+        &self,
         chain: &[u32],
         t: usize,
+        rng: &mut Xoshiro256PlusPlus,
         own: &mut Option<umpire_rules::Umpire>,
         opponent: &mut OpponentScratch,
     ) -> (Option<Moved>, u64) {
@@ -196,7 +290,7 @@ impl Belief {
                         return (None, work);
                     }
                     let k = if choose {
-                        self.rng.random_range(0..options.len())
+                        rng.random_range(0..options.len())
                     } else {
                         0
                     };

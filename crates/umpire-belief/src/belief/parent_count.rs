@@ -18,6 +18,7 @@
 //! matched (two men move) unless it is the child's own: such children are slightly
 //! over-counted and under-kept, which is rare.
 
+use std::ops::Range;
 use std::sync::OnceLock;
 
 use rand::RngExt;
@@ -26,6 +27,7 @@ use shakmaty::{Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 use super::every_parent::none_offered;
 use super::{Hypothesis, Spread, same};
+use crate::parallel::map_ranges;
 use crate::simulate::OpponentScratch;
 use crate::witness::Node;
 use crate::zobrist_key::{scramble, zobrist};
@@ -115,21 +117,214 @@ fn in_reach(q: &Chess, color: Color, role: Role, from: Square, to: Square) -> bo
     attacks::attacks(from, role.of(color), q.board().occupied()).contains(to)
 }
 
-/// A candidate parent of a kept child: the parent's index, the child's, and the move.
-struct Candidate {
-    parent: u32,
-    child: u32,
-    from: Square,
-    role: Role,
-    to: Square,
-    to_role: Role,
+/// The kept children's signatures bucketed by their top bits ([`BUCKET_BITS`]): bucket `b`
+/// holds `keys[starts[b]..starts[b + 1]]`, each with its child's index, square and role.
+struct Signatures<'a> {
+    starts: &'a [u32],
+    keys: &'a [u64],
+    payload: &'a [(u32, Square, Role)],
+}
+
+/// What one range of parents found: per kept child, its parents among the range that lead to
+/// it, and whether its own parent (its witness's) was one of them.
+struct Led {
+    parents_of: Vec<u32>,
+    own_found: Vec<bool>,
+}
+
+impl Led {
+    /// Nothing found yet, for `children` kept children.
+    fn new(children: usize) -> Led {
+        Led {
+            parents_of: vec![0; children],
+            own_found: vec![false; children],
+        }
+    }
+
+    /// Adds what another range found.
+    fn add(&mut self, other: &Led) {
+        for (a, b) in self.parents_of.iter_mut().zip(&other.parents_of) {
+            *a += b;
+        }
+        for (a, b) in self.own_found.iter_mut().zip(&other.own_found) {
+            *a |= b;
+        }
+    }
+
+    /// Counts, for the held parents `parents[range]`, every kept child (`items`, witness
+    /// `nodes`) each leads to. A candidate (a parent whose enemy men but one are a child's, the
+    /// one able to move there) is checked by playing its move, or where the turn heard more
+    /// than the move by expanding its turn (once per parent).
+    #[allow(clippy::too_many_arguments)]
+    fn count(
+        &mut self,
+        spread: &Spread<'_>,
+        enemy: Color,
+        parents: &[Hypothesis],
+        range: Range<usize>,
+        items: &[Hypothesis],
+        nodes: &[Node],
+        table: &Signatures<'_>,
+    ) {
+        let bucket = |s: u64| (s >> (64 - BUCKET_BITS)) as usize;
+        let fifty = spread.fifty;
+        let heard_more = spread.events.len() > 1;
+        let (mut sigs, mut next_sigs) = (Vec::new(), Vec::new());
+        // The children of the parent being checked, where its turn is expanded whole.
+        let mut expansion: Vec<Chess> = Vec::new();
+        let mut opponent = OpponentScratch::default();
+        let end = range.end.min(parents.len());
+        if let Some(first) = parents.get(range.start).filter(|_| range.start < end) {
+            signatures(&first.pos, enemy, &mut next_sigs);
+        }
+        // The next parent's buckets are prefetched while this one's are scanned.
+        for i in range.start..end {
+            std::mem::swap(&mut sigs, &mut next_sigs);
+            if i + 1 < end
+                && let Some(next) = parents.get(i + 1)
+            {
+                signatures(&next.pos, enemy, &mut next_sigs);
+                for &(s, _, _) in &next_sigs {
+                    prefetch(table.keys, table.starts[bucket(s)] as usize);
+                }
+            }
+            let q = &parents[i];
+            let mut expanded = false;
+            for &(s, from, role) in &sigs {
+                let b = bucket(s);
+                let (lo, hi) = (table.starts[b] as usize, table.starts[b + 1] as usize);
+                for at in lo..hi {
+                    if table.keys[at] != s {
+                        continue;
+                    }
+                    let (j, to, to_role) = table.payload[at];
+                    if !could_move(role, from, to_role, to) {
+                        continue;
+                    }
+                    let child = &items[j as usize];
+                    let leads = if heard_more {
+                        if !expanded {
+                            expanded = true;
+                            expansion.clear();
+                            spread.children(
+                                q,
+                                &mut opponent,
+                                &mut |_| true,
+                                &mut |_| true,
+                                &mut |ch| expansion.push(ch.pos),
+                            );
+                        }
+                        expansion.iter().any(|f| same(f, &child.pos, fifty))
+                    } else {
+                        let m = move_in(&q.pos, role, from, to, to_role);
+                        in_reach(&q.pos, enemy, role, from, to) && q.pos.is_legal(m) && {
+                            let mut after = q.pos.clone();
+                            after.play_unchecked(m);
+                            same(&after, &child.pos, fifty)
+                                && (!spread.threefold || child.pos.halfmoves() < 8 || {
+                                    // The repetition count through this parent, as its
+                                    // expansion checks it.
+                                    let before = zobrist(&q.pos);
+                                    let zeroing = q.pos.halfmoves() == 0;
+                                    spread.repetition_agrees(
+                                        q,
+                                        before,
+                                        zeroing,
+                                        &child.pos,
+                                        zobrist(&child.pos),
+                                    )
+                                })
+                        }
+                    };
+                    if leads {
+                        self.parents_of[j as usize] += 1;
+                        if nodes[j as usize].parent == q.node {
+                            self.own_found[j as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The kept children's signatures (see [`signatures`]) bucketed by their top bits, each bucket
+/// in the children's order: the bucket directory (`starts`, `2^BUCKET_BITS + 1` offsets), the
+/// signatures and, beside each, its child's index, square and role.
+///
+/// A counting sort: one pass counts, one places. On one thread the signatures are computed in
+/// each pass (a third array cost what it saved); on several, each thread computes those of a
+/// consecutive range of children once, and the calling thread counts and places them in
+/// order: the same table.
+#[allow(clippy::type_complexity)]
+fn bucket_children(
+    items: &[Hypothesis],
+    enemy: Color,
+    threads: usize,
+) -> (Vec<u32>, Vec<u64>, Vec<(u32, Square, Role)>) {
+    let bucket = |s: u64| (s >> (64 - BUCKET_BITS)) as usize;
+    let mut starts = vec![0u32; (1 << BUCKET_BITS) + 1];
+    let mut sigs = Vec::new();
+    let parts = (threads > 1).then(|| {
+        map_ranges(items.len(), threads, |range| {
+            let mut out = Vec::with_capacity(range.len() * 16);
+            let mut sigs = Vec::new();
+            for j in range {
+                signatures(&items[j].pos, enemy, &mut sigs);
+                out.extend(sigs.iter().map(|&(s, sq, role)| (s, j as u32, sq, role)));
+            }
+            out
+        })
+    });
+    if let Some(parts) = &parts {
+        for &(s, _, _, _) in parts.iter().flatten() {
+            starts[bucket(s) + 1] += 1;
+        }
+    } else {
+        for h in items {
+            signatures(&h.pos, enemy, &mut sigs);
+            for &(s, _, _) in &sigs {
+                starts[bucket(s) + 1] += 1;
+            }
+        }
+    }
+    for b in 1..starts.len() {
+        starts[b] += starts[b - 1];
+    }
+    let total = starts[1 << BUCKET_BITS] as usize;
+    let mut fill = starts.clone();
+    let mut keys = vec![0u64; total];
+    let mut payload = vec![(0u32, Square::A1, Role::Pawn); total];
+    let mut place = |s: u64, j: u32, sq: Square, role: Role| {
+        let b = bucket(s);
+        let at = fill[b] as usize;
+        fill[b] += 1;
+        if let (Some(k), Some(p)) = (keys.get_mut(at), payload.get_mut(at)) {
+            *k = s;
+            *p = (j, sq, role);
+        }
+    };
+    if let Some(parts) = &parts {
+        for &(s, j, sq, role) in parts.iter().flatten() {
+            place(s, j, sq, role);
+        }
+    } else {
+        for (j, h) in items.iter().enumerate() {
+            signatures(&h.pos, enemy, &mut sigs);
+            for &(s, sq, role) in &sigs {
+                place(s, j as u32, sq, role);
+            }
+        }
+    }
+    (starts, keys, payload)
 }
 
 /// Keeps each of the turn's kept children (`items`, with their witness `nodes`) with probability
 /// `(expanded / n) · edge` over the chance that any of its parents among the held `parents`
 /// (`n` of them, the first `expanded` expanded, each of an expanded parent's moves drawn with
 /// chance `edge`: 1 for whole parents, `belief/every_parent.rs`) offered it. `enemy` is the
-/// side that moved.
+/// side that moved. The parents are checked over `threads` threads; what is kept does not
+/// depend on it.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn thin_by_parents(
     spread: &Spread<'_>,
@@ -140,9 +335,10 @@ pub(super) fn thin_by_parents(
     items: &mut Vec<Hypothesis>,
     nodes: &mut Vec<Node>,
     rng: &mut Xoshiro256PlusPlus,
+    threads: usize,
 ) {
     thin_inner(
-        spread, enemy, parents, expanded, edge, items, nodes, rng, true,
+        spread, enemy, parents, expanded, edge, items, nodes, rng, true, threads,
     );
 }
 
@@ -157,9 +353,12 @@ pub(super) fn thin_by_pstar(
     items: &mut Vec<Hypothesis>,
     nodes: &mut Vec<Node>,
     rng: &mut Xoshiro256PlusPlus,
+    threads: usize,
 ) {
     let held = held.min(pstar.len());
-    thin_inner(spread, enemy, pstar, held, 1.0, items, nodes, rng, false);
+    thin_inner(
+        spread, enemy, pstar, held, 1.0, items, nodes, rng, false, threads,
+    );
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -173,128 +372,36 @@ fn thin_inner(
     nodes: &mut Vec<Node>,
     rng: &mut Xoshiro256PlusPlus,
     own: bool,
+    threads: usize,
 ) {
     let n = parents.len();
     if expanded == 0 || (expanded >= n && edge >= 1.0) || items.is_empty() {
         return;
     }
-    // The children's signatures, bucketed by their top bits (a counting sort: one pass counts,
-    // one places; the signatures are computed in each, sparing a third array).
-    let mut sigs = Vec::new();
-    let bucket = |s: u64| (s >> (64 - BUCKET_BITS)) as usize;
-    let mut starts = vec![0u32; (1 << BUCKET_BITS) + 1];
-    for h in items.iter() {
-        signatures(&h.pos, enemy, &mut sigs);
-        for &(s, _, _) in &sigs {
-            starts[bucket(s) + 1] += 1;
-        }
+    let (starts, keys, payload) = bucket_children(items, enemy, threads);
+    // Every held parent whose enemy men, but the mover, are those of a kept child, checked as
+    // it is found (a full expansion at most once per parent). The parents are split into
+    // consecutive ranges over the threads; each range counts its parents of every child apart,
+    // and the counts are summed: the same whatever the split.
+    let table = Signatures {
+        starts: &starts,
+        keys: &keys,
+        payload: &payload,
+    };
+    let mut parts = map_ranges(n, threads, |range| {
+        let mut led = Led::new(items.len());
+        led.count(spread, enemy, parents, range, items, nodes, &table);
+        led
+    })
+    .into_iter();
+    let mut led = parts.next().unwrap_or_else(|| Led::new(items.len()));
+    for part in parts {
+        led.add(&part);
     }
-    for b in 1..starts.len() {
-        starts[b] += starts[b - 1];
-    }
-    let total = starts[1 << BUCKET_BITS] as usize;
-    let mut fill = starts.clone();
-    let mut keys = vec![0u64; total];
-    let mut payload = vec![(0u32, Square::A1, Role::Pawn); total];
-    for (j, h) in items.iter().enumerate() {
-        signatures(&h.pos, enemy, &mut sigs);
-        for &(s, sq, role) in &sigs {
-            let b = bucket(s);
-            let at = fill[b] as usize;
-            fill[b] += 1;
-            if let (Some(k), Some(p)) = (keys.get_mut(at), payload.get_mut(at)) {
-                *k = s;
-                *p = (j as u32, sq, role);
-            }
-        }
-    }
-    drop(fill);
-    // Every held parent whose enemy men, but the mover, are those of a kept child.
-    // The next parent's buckets are prefetched while this one's are scanned.
-    let mut candidates = Vec::new();
-    let mut next_sigs = Vec::new();
-    if let Some(first) = parents.first() {
-        signatures(&first.pos, enemy, &mut next_sigs);
-    }
-    for i in 0..n {
-        std::mem::swap(&mut sigs, &mut next_sigs);
-        if let Some(next) = parents.get(i + 1) {
-            signatures(&next.pos, enemy, &mut next_sigs);
-            for &(s, _, _) in &next_sigs {
-                prefetch(&keys, starts[bucket(s)] as usize);
-            }
-        }
-        for &(s, from, role) in &sigs {
-            let b = bucket(s);
-            let (lo, hi) = (starts[b] as usize, starts[b + 1] as usize);
-            for at in lo..hi {
-                if keys[at] != s {
-                    continue;
-                }
-                let (j, to, to_role) = payload[at];
-                if could_move(role, from, to_role, to) {
-                    candidates.push(Candidate {
-                        parent: i as u32,
-                        child: j,
-                        from,
-                        role,
-                        to,
-                        to_role,
-                    });
-                }
-            }
-        }
-    }
-    // Checked parent by parent (a full expansion at most once per parent).
-    candidates.sort_unstable_by_key(|c| c.parent);
-    let fifty = spread.fifty;
-    let heard_more = spread.events.len() > 1;
-    let mut parents_of = vec![0u32; items.len()];
-    let mut own_found = vec![false; items.len()];
-    let mut expansion: Option<(u32, Vec<Chess>)> = None;
-    let mut opponent = OpponentScratch::default();
-    for c in &candidates {
-        let q = &parents[c.parent as usize];
-        let child = &items[c.child as usize];
-        let full = heard_more;
-        let leads = if full {
-            if expansion.as_ref().is_none_or(|(i, _)| *i != c.parent) {
-                let mut found = Vec::new();
-                spread.children(q, &mut opponent, &mut |_| true, &mut |_| true, &mut |ch| {
-                    found.push(ch.pos)
-                });
-                expansion = Some((c.parent, found));
-            }
-            expansion
-                .as_ref()
-                .is_some_and(|(_, found)| found.iter().any(|f| same(f, &child.pos, fifty)))
-        } else {
-            let m = move_in(&q.pos, c.role, c.from, c.to, c.to_role);
-            in_reach(&q.pos, enemy, c.role, c.from, c.to) && q.pos.is_legal(m) && {
-                let mut after = q.pos.clone();
-                after.play_unchecked(m);
-                same(&after, &child.pos, fifty)
-                    && (!spread.threefold || child.pos.halfmoves() < 8 || {
-                        // The repetition count through this parent, as its expansion checks it.
-                        let before = zobrist(&q.pos);
-                        let zeroing = q.pos.halfmoves() == 0;
-                        spread.repetition_agrees(
-                            q,
-                            before,
-                            zeroing,
-                            &child.pos,
-                            zobrist(&child.pos),
-                        )
-                    })
-            }
-        };
-        if leads {
-            parents_of[c.child as usize] += 1;
-            if nodes[c.child as usize].parent == q.node {
-                own_found[c.child as usize] = true;
-            }
-        }
-    }
+    let Led {
+        parents_of,
+        own_found,
+    } = led;
     // The chance that none of `k` parents offered the child.
     let share = expanded as f64 / n as f64 * edge;
     let mut keep = Vec::with_capacity(items.len());
