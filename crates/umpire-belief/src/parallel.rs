@@ -2,18 +2,51 @@
 //! would have produced them: what a belief holds never depends on thread timing.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
 
-/// Results of one block a worker may run ahead by before the taker catches up.
+/// Blocks per worker thread whose results may wait to be taken: a worker does not start a block
+/// more than `DEPTH * threads` blocks ahead of the taker (the results held at once are bounded).
 const DEPTH: usize = 4;
 
+/// What the workers and the taker of [`ordered_blocks`] share, under one lock.
+struct Window<R> {
+    /// Blocks taken so far (every block below is done with).
+    taken: usize,
+    /// The results waiting to be taken, block `b` in slot `b % slots.len()`.
+    slots: Vec<Option<R>>,
+    /// Result buffers given back by the taker, for the workers to reuse (at most the slots'
+    /// count plus the threads').
+    spare: Vec<R>,
+    /// Workers still running (one that panicked counts as gone).
+    running: usize,
+    /// Set once no further result will be taken.
+    stopped: bool,
+}
+
+/// Counts a worker as gone when it ends, by returning or by a panic, so that the taker never
+/// waits for a result nobody will make.
+struct Leaving<'a, R> {
+    window: &'a Mutex<Window<R>>,
+    ready: &'a Condvar,
+}
+
+impl<R> Drop for Leaving<'_, R> {
+    fn drop(&mut self) {
+        let mut w = self.window.lock().unwrap_or_else(PoisonError::into_inner);
+        w.running -= 1;
+        drop(w);
+        self.ready.notify_all();
+    }
+}
+
 /// Runs `work` on consecutive blocks of `items` (of `block` items each) over `threads` worker
-/// threads (block `b` on worker `b % threads`) and hands each block's result to `take` in block
-/// order, on the calling thread. `take` returns whether to go on; once it says no, no further
-/// result is taken and the workers stop at their next block. `work` receives a result buffer
-/// that may hold an earlier block's result, to be cleared (buffers are recycled, so a long run
-/// allocates only a few).
+/// threads and hands each block's result to `take` in block order, on the calling thread. A
+/// worker takes the next block not yet started whenever it is free (so blocks of unequal cost
+/// keep every thread busy), at most `DEPTH * threads` blocks ahead of the taker. `take` returns
+/// whether to go on; once it says no, no further result is taken and the workers stop at their
+/// next block. `work` receives a result buffer that may hold an earlier block's result, to be
+/// cleared (buffers are recycled, so a long run allocates only a few).
 pub(crate) fn ordered_blocks<T, R>(
     items: &[T],
     block: usize,
@@ -27,43 +60,78 @@ pub(crate) fn ordered_blocks<T, R>(
     let block = block.max(1);
     let threads = threads.max(1);
     let blocks = items.len().div_ceil(block);
-    let stop = AtomicBool::new(false);
+    let ahead = DEPTH * threads;
+    let next = AtomicUsize::new(0);
+    let window = Mutex::new(Window {
+        taken: 0,
+        slots: (0..ahead).map(|_| None).collect(),
+        spare: Vec::new(),
+        running: threads,
+        stopped: false,
+    });
+    // `ready`: a result was placed or a worker left (the taker waits on it); `room`: a block
+    // was taken or the run stopped (workers ahead of the window wait on it).
+    let (ready, room) = (Condvar::new(), Condvar::new());
+    let lock = || window.lock().unwrap_or_else(PoisonError::into_inner);
     std::thread::scope(|scope| {
-        let mut results = Vec::with_capacity(threads);
-        let mut returns = Vec::with_capacity(threads);
-        for t in 0..threads {
-            let (tx, rx) = mpsc::sync_channel::<R>(DEPTH);
-            let (back_tx, back_rx) = mpsc::channel::<R>();
-            results.push(rx);
-            returns.push(back_tx);
-            let (work, stop) = (&work, &stop);
+        for _ in 0..threads {
+            let (work, next, window, ready, room) = (&work, &next, &window, &ready, &room);
             scope.spawn(move || {
-                let mut b = t;
-                while b < blocks && !stop.load(Ordering::Relaxed) {
-                    let mut r = back_rx.try_recv().unwrap_or_default();
-                    let end = ((b + 1) * block).min(items.len());
-                    work(&items[b * block..end], &mut r);
-                    if tx.send(r).is_err() {
+                let _leaving = Leaving { window, ready };
+                let lock = || window.lock().unwrap_or_else(PoisonError::into_inner);
+                loop {
+                    let b = next.fetch_add(1, Ordering::Relaxed);
+                    if b >= blocks {
                         break;
                     }
-                    b += threads;
+                    let mut w = lock();
+                    while !w.stopped && b >= w.taken + ahead {
+                        w = room.wait(w).unwrap_or_else(PoisonError::into_inner);
+                    }
+                    if w.stopped {
+                        break;
+                    }
+                    let mut r = w.spare.pop().unwrap_or_default();
+                    drop(w);
+                    let end = ((b + 1) * block).min(items.len());
+                    work(&items[b * block..end], &mut r);
+                    let mut w = lock();
+                    if w.stopped {
+                        break;
+                    }
+                    w.slots[b % ahead] = Some(r);
+                    drop(w);
+                    ready.notify_all();
                 }
             });
         }
         for b in 0..blocks {
-            let Ok(mut r) = results[b % threads].recv() else {
-                break;
+            let mut w = lock();
+            let found = loop {
+                if let Some(r) = w.slots[b % ahead].take() {
+                    break Some(r);
+                }
+                if w.running == 0 {
+                    // Every worker is gone and the block was never made (one panicked): the
+                    // scope passes its panic on.
+                    break None;
+                }
+                w = ready.wait(w).unwrap_or_else(PoisonError::into_inner);
             };
+            drop(w);
+            let Some(mut r) = found else { break };
             let go = take(&mut r);
-            // The worker may have finished: a buffer it does not take back is dropped.
-            let _ = returns[b % threads].send(r);
+            let mut w = lock();
+            w.taken = b + 1;
+            w.spare.push(r);
+            drop(w);
+            room.notify_all();
             if !go {
                 break;
             }
         }
-        stop.store(true, Ordering::Relaxed);
-        // Unblocks workers waiting to hand over a result nobody will take.
-        drop(results);
+        lock().stopped = true;
+        room.notify_all();
     });
 }
 
@@ -159,6 +227,78 @@ mod tests {
             let want: Vec<u32> = items.iter().map(|x| x * 2).collect();
             assert_eq!(seen, want, "{threads} threads");
         }
+    }
+
+    #[test]
+    fn blocks_of_unequal_cost_are_still_taken_in_order() {
+        // Every third block sleeps, so later blocks finish first on the other threads.
+        let items: Vec<u32> = (0..300).collect();
+        for threads in [2, 3, 8] {
+            let mut seen = Vec::new();
+            ordered_blocks(
+                &items,
+                5,
+                threads,
+                |block: &[u32], out: &mut Vec<u32>| {
+                    if block[0].is_multiple_of(15) {
+                        std::thread::sleep(std::time::Duration::from_millis(2));
+                    }
+                    out.clear();
+                    out.extend_from_slice(block);
+                },
+                |r| {
+                    seen.extend_from_slice(r);
+                    true
+                },
+            );
+            assert_eq!(seen, items, "{threads} threads");
+        }
+        // More threads than blocks, and no blocks at all.
+        let mut seen = Vec::new();
+        ordered_blocks(
+            &items[..3],
+            2,
+            8,
+            |b: &[u32], o: &mut Vec<u32>| *o = b.to_vec(),
+            |r| {
+                seen.extend_from_slice(r);
+                true
+            },
+        );
+        assert_eq!(seen, vec![0, 1, 2]);
+        ordered_blocks(
+            &items[..0],
+            2,
+            2,
+            |_: &[u32], _: &mut Vec<u32>| {},
+            |_| panic!("no block"),
+        );
+    }
+
+    #[test]
+    fn a_worker_that_panics_is_passed_on_not_waited_for() {
+        let items: Vec<u32> = (0..100).collect();
+        let mut taken = 0;
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            ordered_blocks(
+                &items,
+                10,
+                2,
+                |block: &[u32], out: &mut Vec<u32>| {
+                    assert!(block[0] != 30, "block 3 fails");
+                    *out = block.to_vec();
+                },
+                |_| {
+                    taken += 1;
+                    true
+                },
+            );
+        }));
+        assert!(run.is_err());
+        assert_eq!(
+            taken, 3,
+            "the blocks before the failed one are taken, no later one"
+        );
     }
 
     #[test]
