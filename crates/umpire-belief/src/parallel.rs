@@ -46,7 +46,8 @@ impl<R> Drop for Leaving<'_, R> {
 /// keep every thread busy), at most `DEPTH * threads` blocks ahead of the taker. `take` returns
 /// whether to go on; once it says no, no further result is taken and the workers stop at their
 /// next block. `work` receives a result buffer that may hold an earlier block's result, to be
-/// cleared (buffers are recycled, so a long run allocates only a few).
+/// cleared (buffers are recycled, so a long run allocates only a few). With one thread no thread
+/// is started: each block is made and taken in turn on the calling thread.
 pub(crate) fn ordered_blocks<T, R>(
     items: &[T],
     block: usize,
@@ -58,7 +59,16 @@ pub(crate) fn ordered_blocks<T, R>(
     R: Send + Default,
 {
     let block = block.max(1);
-    let threads = threads.max(1);
+    if threads <= 1 {
+        let mut r = R::default();
+        for chunk in items.chunks(block) {
+            work(chunk, &mut r);
+            if !take(&mut r) {
+                break;
+            }
+        }
+        return;
+    }
     let blocks = items.len().div_ceil(block);
     let ahead = DEPTH * threads;
     let next = AtomicUsize::new(0);

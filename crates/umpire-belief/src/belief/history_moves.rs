@@ -156,17 +156,7 @@ impl Belief {
                     }
                     true
                 };
-                if threads > 1 {
-                    ordered_blocks(&numbers, TRIAL_BLOCK, threads, work, take);
-                } else {
-                    let (mut take, mut out) = (take, Trials::default());
-                    for block in numbers.chunks(TRIAL_BLOCK) {
-                        work(block, &mut out);
-                        if !take(&mut out) {
-                            break;
-                        }
-                    }
-                }
+                ordered_blocks(&numbers, TRIAL_BLOCK, threads, work, take);
             }
             for (mut parent, moved) in found.drain(..) {
                 for mut node in moved.nodes {
