@@ -9,7 +9,7 @@
 //! sets the opponent's budget (for `mcts` against itself at another budget; default 100 ms).
 //! `--bound N` sets mcts's belief bound (default `MCTS_BELIEF_BOUND`). `--off LIST` switches
 //! the issue-28 safeguards named off (comma-separated: `repairs`, `veto`, `repetition`,
-//! `charging`, `catchup`, `fifty`, `worlds`; see `Safeguards`), for an A/B of each.
+//! `charging`, `catchup`, `fifty`, `worlds`, `mix`; see `Safeguards`), for an A/B of each.
 //!
 //! After each game it also prints how mcts's belief fared: the observations taken in, their
 //! mean and slowest update time (belief and view), the decisions searched and, if the belief

@@ -257,6 +257,9 @@ pub struct MctsAgent {
     /// captures reset it): the walks that reach its limit are draws, and the root prefers a
     /// move that resets it while ahead (`fifty.rs`).
     clock: ProgressClock,
+    /// One visit in how many the opponent's reply tables learn from this decision
+    /// ([`opponent::learning_stride`]; 1 without [`Safeguards::mixed_replies`]).
+    stride: u32,
 }
 
 /// The value of a draw reached in the tree while the agent stands to win: a won game thrown
@@ -392,6 +395,7 @@ impl MctsAgent {
             spares: Vec::new(),
             takeovers: 0,
             clock: ProgressClock::default(),
+            stride: 1,
         }
     }
 
@@ -691,9 +695,12 @@ impl MctsAgent {
                                     umpire.position(),
                                     &mut self.rng,
                                     self.config.exploration,
+                                    self.stride,
                                 );
-                                chosen.map(|(m, arm)| {
-                                    self.replies.push((table, arm));
+                                chosen.map(|(m, arm, learns)| {
+                                    if learns {
+                                        self.replies.push((table, arm));
+                                    }
                                     m
                                 })
                             }
@@ -801,6 +808,11 @@ impl MctsAgent {
                 u64::MAX,
                 Some(crate::time_bound::search_deadline(start, d, spent)),
             ),
+        };
+        self.stride = if self.config.safeguards.mixed_replies {
+            opponent::learning_stride(self.config.budget)
+        } else {
+            1
         };
         let mut iterations = 0u64;
         let mut tries = 0u64;

@@ -17,10 +17,13 @@
 //! Allocation-free apart from a table's first arms (the arm list grows, at most by one per
 //! selection).
 
+use std::time::Duration;
+
 use rand::{Rng, RngExt};
 use umpire_rules::shakmaty::{Bitboard, Chess, Move, Piece, Position, attacks};
 
 use super::tree::{Arm, Replies};
+use crate::Budget;
 use crate::eval::material_value;
 
 /// How the search models the hidden opponent's reply.
@@ -73,28 +76,75 @@ fn prior(pos: &Chess, m: &Move) -> f64 {
 /// The most legal moves a chess position has (218), rounded up.
 const MAX_MOVES: usize = 256;
 
-/// The opponent's reply in `pos` from `table`: the move and its arm, `None` if the side to
-/// move has no legal move. The arm's availability is counted here; its value is added at the
-/// backup. `exploration` is the UCB1 constant.
+/// The search whose knowledge of the opponent a reply table is held to under a node budget:
+/// about what a [`REFERENCE_TIME`] search reaches on the measuring machine
+/// (`docs/BENCHMARKS.md`, "Session 14: an opponent that knows no more than 100 ms").
+pub const REFERENCE_NODES: u64 = 22_000;
+
+/// The search whose knowledge of the opponent a reply table is held to under a time budget.
+pub const REFERENCE_TIME: Duration = Duration::from_millis(100);
+
+/// One visit in how many a reply table learns from under `budget`: 1 up to the reference
+/// ([`REFERENCE_NODES`] or [`REFERENCE_TIME`]), `ceil(budget / reference)` above it.
+///
+/// Why: the bandit's opponent minimises the agent's value in the worlds the agent draws, and
+/// those worlds know where the enemy's men are better than the enemy knows where the agent's
+/// are. With a few thousand visits a table finds the reply that hurts most in those worlds,
+/// a reply the real opponent, who cannot see, rarely plays: a larger search then plans
+/// against a clairvoyant opponent, turns timid and gains nothing from its time (1 s against
+/// 100 ms scored 0.577 over 130 games before this). Held to a reference search's learning,
+/// and playing what it learned as a mixed strategy on the other visits, the tables of a larger
+/// search stay as well informed as the reference's while the agent's own tree grows.
+pub fn learning_stride(budget: Budget) -> u32 {
+    let stride = match budget {
+        Budget::Nodes(n) => n.div_ceil(REFERENCE_NODES),
+        Budget::Time(t) => {
+            let reference = REFERENCE_TIME.as_nanos().max(1);
+            t.as_nanos().div_ceil(reference).min(u128::from(u32::MAX)) as u64
+        }
+    };
+    u32::try_from(stride.max(1)).unwrap_or(u32::MAX)
+}
+
+/// The opponent's reply in `pos` from `table`: the move, its arm and whether the table learns
+/// from this visit (its value is then added to the arm at the backup); `None` if the side to
+/// move has no legal move. `exploration` is the UCB1 constant.
+///
+/// With `stride` 1 every visit learns. With a larger `stride` ([`learning_stride`]) the table
+/// learns from its first visit and then one in `stride`, and from any visit at which no tried
+/// move legal here has been visited yet; only those visits count, widen and choose by UCB1. On the others
+/// the opponent plays its mixed strategy as learned so far: a tried move legal here, drawn in
+/// proportion to its visits.
 pub(crate) fn bandit_reply<R: Rng>(
     table: &mut Replies,
     pos: &Chess,
     rng: &mut R,
     exploration: f64,
-) -> Option<(Move, u32)> {
+    stride: u32,
+) -> Option<(Move, u32, bool)> {
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return None;
     }
-    table.visits += 1;
+    let count = moves.len().min(MAX_MOVES);
+    table.seen = table.seen.saturating_add(1);
     let mut arm_of = [u32::MAX; MAX_MOVES];
     let mut tried = 0usize;
-    for (i, m) in moves.iter().enumerate().take(MAX_MOVES) {
+    for (i, m) in moves.iter().enumerate().take(count) {
         let key = move_key(m);
         if let Some(j) = table.arms.iter().position(|a| a.key == key) {
             arm_of[i] = j as u32;
-            table.arms[j].available += 1;
             tried += 1;
+        }
+    }
+    let learn = stride <= 1 || (table.seen - 1).is_multiple_of(stride) || tried == 0;
+    if !learn && let Some(pick) = learned_mix(table, &moves, &arm_of[..count], rng) {
+        return Some(pick);
+    }
+    table.visits += 1;
+    for &j in &arm_of[..count] {
+        if j != u32::MAX {
+            table.arms[j as usize].available += 1;
         }
     }
     let allowed = f64::from(table.visits).sqrt().ceil() as usize;
@@ -103,7 +153,7 @@ pub(crate) fn bandit_reply<R: Rng>(
         let mut pick = None;
         let mut best = f64::NEG_INFINITY;
         let mut ties = 0u32;
-        for (i, m) in moves.iter().enumerate().take(MAX_MOVES) {
+        for (i, m) in moves.iter().enumerate().take(count) {
             if arm_of[i] != u32::MAX {
                 continue;
             }
@@ -127,14 +177,14 @@ pub(crate) fn bandit_reply<R: Rng>(
                 available: 1,
                 total: 0.0,
             });
-            return Some((m, table.arms.len() as u32 - 1));
+            return Some((m, table.arms.len() as u32 - 1, true));
         }
     }
     // Exploit and explore among the tried moves available here: the opponent's UCB1 on the
     // negated value.
     let mut pick = None;
     let mut best = f64::NEG_INFINITY;
-    for (i, &j) in arm_of.iter().enumerate().take(moves.len().min(MAX_MOVES)) {
+    for (i, &j) in arm_of.iter().enumerate().take(count) {
         if j == u32::MAX {
             continue;
         }
@@ -147,10 +197,35 @@ pub(crate) fn bandit_reply<R: Rng>(
         };
         if score > best {
             best = score;
-            pick = Some((moves[i], j));
+            pick = Some((moves[i], j, true));
         }
     }
     pick
+}
+
+/// A tried move legal here (`arm_of[i]` is move `i`'s arm, `u32::MAX` if untried), drawn in
+/// proportion to its arm's visits; `None` if no tried move legal here has been visited. Counts
+/// nothing.
+fn learned_mix<R: Rng>(
+    table: &Replies,
+    moves: &[Move],
+    arm_of: &[u32],
+    rng: &mut R,
+) -> Option<(Move, u32, bool)> {
+    let visits = |j: u32| (j != u32::MAX).then(|| u64::from(table.arms[j as usize].visits));
+    let total: u64 = arm_of.iter().filter_map(|&j| visits(j)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut r = rng.random_range(0..total);
+    for (i, &j) in arm_of.iter().enumerate() {
+        let Some(v) = visits(j) else { continue };
+        if r < v {
+            return Some((moves[i], j, false));
+        }
+        r -= v;
+    }
+    None
 }
 
 #[cfg(test)]
@@ -167,7 +242,7 @@ mod tests {
         let p = pos("6k1/5ppp/8/8/3Q1n2/8/5PPP/6K1 b - - 0 1");
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
         let mut table = Replies::default();
-        let (first, arm) = bandit_reply(&mut table, &p, &mut rng, 0.5).unwrap();
+        let (first, arm, _) = bandit_reply(&mut table, &p, &mut rng, 0.5, 1).unwrap();
         assert_eq!(first.to().to_string(), "g2");
         // The agent's values: the capture is good for the agent here (Kxg2 follows), every
         // other reply bad; the opponent must come to prefer the others.
@@ -175,7 +250,7 @@ mod tests {
         table.arms[arm as usize].total = 0.9;
         let mut others = 0;
         for _ in 0..200 {
-            let (m, arm) = bandit_reply(&mut table, &p, &mut rng, 0.5).unwrap();
+            let (m, arm, _) = bandit_reply(&mut table, &p, &mut rng, 0.5, 1).unwrap();
             let v = if m.to().to_string() == "d4" {
                 0.9
             } else {
@@ -200,7 +275,98 @@ mod tests {
         // Black's knight on e1 has Nc2+ (check of the king on a1) and quiet moves.
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let mut table = Replies::default();
-        let (m, _) = bandit_reply(&mut table, &p, &mut rng, 0.5).unwrap();
+        let (m, _, _) = bandit_reply(&mut table, &p, &mut rng, 0.5, 1).unwrap();
         assert_eq!(m.to().to_string(), "c2");
+    }
+
+    #[test]
+    fn the_stride_is_one_up_to_the_reference_and_the_budgets_ratio_above_it() {
+        use std::time::Duration;
+        assert_eq!(learning_stride(Budget::Nodes(1)), 1);
+        assert_eq!(learning_stride(Budget::Nodes(REFERENCE_NODES)), 1);
+        assert_eq!(learning_stride(Budget::Nodes(REFERENCE_NODES + 1)), 2);
+        assert_eq!(learning_stride(Budget::Nodes(64_000)), 3);
+        assert_eq!(learning_stride(Budget::Nodes(u64::MAX)), u32::MAX);
+        assert_eq!(learning_stride(Budget::Time(Duration::ZERO)), 1);
+        assert_eq!(learning_stride(Budget::Time(REFERENCE_TIME)), 1);
+        assert_eq!(learning_stride(Budget::Time(Duration::from_millis(101))), 2);
+        assert_eq!(learning_stride(Budget::Time(Duration::from_secs(1))), 10);
+        assert_eq!(learning_stride(Budget::Time(Duration::MAX)), u32::MAX);
+    }
+
+    #[test]
+    fn at_a_stride_the_table_learns_from_one_visit_in_stride() {
+        let p = pos("6k1/5ppp/8/8/3Q1n2/8/5PPP/6K1 b - - 0 1");
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut table = Replies::default();
+        let mut learned = 0;
+        for _ in 0..400 {
+            let (_, arm, learns) = bandit_reply(&mut table, &p, &mut rng, 0.5, 4).unwrap();
+            if learns {
+                learned += 1;
+                let a = &mut table.arms[arm as usize];
+                a.visits += 1;
+                a.total -= 0.1;
+            }
+        }
+        assert_eq!(table.seen, 400);
+        assert_eq!(learned, 100);
+        assert_eq!(table.visits, 100);
+        // Widening follows the visits learned from: at most ceil(sqrt(100)) arms, each legal
+        // here at every visit learned from.
+        assert!(table.arms.len() <= 10, "{}", table.arms.len());
+        assert!(table.arms.iter().all(|a| a.available <= 100));
+        let visits: u32 = table.arms.iter().map(|a| a.visits).sum();
+        assert_eq!(visits, 100);
+    }
+
+    #[test]
+    fn between_its_lessons_the_opponent_plays_its_learned_mix() {
+        // Black to move; the table has learned Nxg2 (30 visits), Ne2+ (10) and Nh3+ (0), and
+        // Kf8, never tried.
+        let p = pos("6k1/5ppp/8/8/3Q1n2/8/5PPP/6K1 b - - 0 1");
+        let moves = p.legal_moves();
+        let key = |to: &str| {
+            let m = moves.iter().find(|m| m.to().to_string() == to).unwrap();
+            move_key(m)
+        };
+        let arm = |to: &str, visits: u32| Arm {
+            key: key(to),
+            visits,
+            available: 40,
+            total: -0.1 * f64::from(visits),
+        };
+        let mut table = Replies {
+            visits: 40,
+            seen: 40,
+            arms: vec![arm("g2", 30), arm("e2", 10), arm("h3", 0)],
+        };
+        let before = table.clone();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
+        let (mut g2, mut e2, mut learned) = (0u32, 0u32, 0u32);
+        for _ in 0..4_000 {
+            let (m, arm, learns) = bandit_reply(&mut table, &p, &mut rng, 0.5, 1_000).unwrap();
+            if learns {
+                learned += 1;
+                continue;
+            }
+            assert_eq!(move_key(&m), table.arms[arm as usize].key);
+            match m.to().to_string().as_str() {
+                "g2" => g2 += 1,
+                "e2" => e2 += 1,
+                other => panic!("played {other}, which the table has not learned"),
+            }
+        }
+        // One visit in 1,000 learns: the 41st, 1,041st, 2,041st and 3,041st.
+        assert_eq!(learned, 4);
+        assert_eq!(table.seen, 4_040);
+        assert_eq!(table.visits, before.visits + 4);
+        // Three to one, as learned (binomial: 3,996 draws at 3/4, the sd is 27).
+        assert!((2_850..=3_150).contains(&g2), "{g2} against {e2}");
+        // Nothing is counted on the visits that do not learn: the learned arms were available
+        // at the four lessons only, each of which also let one new move in (never played in
+        // the mix until it has been visited).
+        assert!(table.arms[..3].iter().all(|a| a.available == 44));
+        assert_eq!(table.arms.len(), 7);
     }
 }

@@ -36,6 +36,13 @@ pub struct Safeguards {
     /// (and a restart's spare worlds) beside a belief of fewer than
     /// [`crate::safety::SAFETY_WORLDS`] positions; off: one guessed world, as before.
     pub guess_worlds: bool,
+    /// Above a reference search (100 ms, or [`super::opponent::REFERENCE_NODES`] nodes) the
+    /// opponent's reply tables learn from one visit in `ceil(budget / reference)` and play
+    /// the mixed strategy they learned on the others ([`super::opponent::learning_stride`]):
+    /// a larger search plans against an opponent that knows no more than the reference's,
+    /// not against one that has found the reply that hurts most in worlds it cannot see. Inert
+    /// at or below the reference.
+    pub mixed_replies: bool,
 }
 
 impl Default for Safeguards {
@@ -54,10 +61,11 @@ impl Safeguards {
         catch_up: true,
         fifty: true,
         guess_worlds: true,
+        mixed_replies: true,
     };
 
     /// The names of the safeguards, as [`Safeguards::without`] reads them.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "repairs",
         "veto",
         "repetition",
@@ -65,6 +73,7 @@ impl Safeguards {
         "catchup",
         "fifty",
         "worlds",
+        "mix",
     ];
 
     /// These safeguards with the one named (one of [`Safeguards::NAMES`]) switched off, or
@@ -79,12 +88,13 @@ impl Safeguards {
             "catchup" => s.catch_up = false,
             "fifty" => s.fifty = false,
             "worlds" => s.guess_worlds = false,
+            "mix" => s.mixed_replies = false,
             _ => return None,
         }
         Some(s)
     }
 
-    fn flags(self) -> [bool; 7] {
+    fn flags(self) -> [bool; 8] {
         [
             self.bounded_repairs,
             self.material_veto,
@@ -93,6 +103,7 @@ impl Safeguards {
             self.catch_up,
             self.fifty,
             self.guess_worlds,
+            self.mixed_replies,
         ]
     }
 }
@@ -100,7 +111,7 @@ impl Safeguards {
 /// A name that is none of [`Safeguards::NAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown safeguard {0:?} (known: repairs, veto, repetition, charging, catchup, fifty, worlds)"
+    "unknown safeguard {0:?} (known: repairs, veto, repetition, charging, catchup, fifty, worlds, mix)"
 )]
 pub struct UnknownSafeguard(pub String);
 

@@ -63,7 +63,11 @@ impl Arm {
 /// replies it has tried, over all the determinizations that reached it.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Replies {
+    /// The visits the bandit learned from (all of them unless it learns at a stride,
+    /// [`super::opponent::learning_stride`]).
     pub visits: u32,
+    /// Every visit of the table, learned from or not.
+    pub seen: u32,
     pub arms: Vec<Arm>,
 }
 
