@@ -22,7 +22,12 @@
 //!   the moves legal in the determinization that *minimises* the agent's value, widened
 //!   progressively from the likeliest replies (captures, promotions, checks). With more
 //!   iterations the opponent finds the replies that refute the agent's plans, so deeper
-//!   search no longer optimises against a near-random opponent. [`Opponent::Policy`] keeps the
+//!   search no longer optimises against a near-random opponent. Above a reference search
+//!   (100 ms or [`REFERENCE_NODES`] nodes; [`Safeguards::mixed_replies`], on by
+//!   default) a table learns from one visit in `ceil(budget / reference)` and on the others
+//!   plays the mixed strategy it has learned, so that a larger search does not plan against an
+//!   opponent that has sharpened its reply on worlds it cannot see ([`learning_stride`]).
+//!   [`Opponent::Policy`] keeps the
 //!   earlier model: the playout policy ([`policy_move`]: mostly the best capture, else random);
 //! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
@@ -94,7 +99,7 @@ use umpire_rules::{Announcement, AttemptList, Command, Observation, OwnBoard, Um
 use umpire_view::guided::{FilterSet, GuidedSpace};
 use umpire_view::{PlayerView, ViewError};
 
-pub use opponent::Opponent;
+pub use opponent::{Opponent, REFERENCE_NODES, REFERENCE_TIME, learning_stride};
 pub use policy::{CAPTURE_PROBABILITY, policy_move};
 pub use safeguards::{Safeguards, UnknownSafeguard};
 pub use stats::{SearchStats, StopReason};
@@ -258,7 +263,7 @@ pub struct MctsAgent {
     /// move that resets it while ahead (`fifty.rs`).
     clock: ProgressClock,
     /// One visit in how many the opponent's reply tables learn from this decision
-    /// ([`opponent::learning_stride`]; 1 without [`Safeguards::mixed_replies`]).
+    /// ([`learning_stride`]; 1 without [`Safeguards::mixed_replies`]).
     stride: u32,
 }
 

@@ -36,9 +36,9 @@ pub struct Safeguards {
     /// (and a restart's spare worlds) beside a belief of fewer than
     /// [`crate::safety::SAFETY_WORLDS`] positions; off: one guessed world, as before.
     pub guess_worlds: bool,
-    /// Above a reference search (100 ms, or [`super::opponent::REFERENCE_NODES`] nodes) the
+    /// Above a reference search (100 ms, or [`super::REFERENCE_NODES`] nodes) the
     /// opponent's reply tables learn from one visit in `ceil(budget / reference)` and play
-    /// the mixed strategy they learned on the others ([`super::opponent::learning_stride`]):
+    /// the mixed strategy they learned on the others ([`super::learning_stride`]):
     /// a larger search plans against an opponent that knows no more than the reference's,
     /// not against one that has found the reply that hurts most in worlds it cannot see. Inert
     /// at or below the reference.

@@ -64,7 +64,7 @@ impl Arm {
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Replies {
     /// The visits the bandit learned from (all of them unless it learns at a stride,
-    /// [`super::opponent::learning_stride`]).
+    /// [`super::learning_stride`]).
     pub visits: u32,
     /// Every visit of the table, learned from or not.
     pub seen: u32,

@@ -17,7 +17,9 @@ pub const MAX_LEVEL: u8 = 5;
 /// 1,024 and 64,000 repair units per observation. Measured (issue 28, node budgets, seed 28,
 /// `docs/BENCHMARKS.md` "Session 11: levels", with the agents of main 0df9a29), the lower
 /// level's score against the next: 1–2 **0.333** (60 games), 2–3 **0.383** (60), 3–4 **0.275**
-/// (40), 4–5 **0.2875** (40, the tenth session's agents); a Bradley–Terry fit over every pairing
+/// (40), 4–5 **0.2875** (40, the tenth session's agents; with the agents of session 14 only
+/// **0.1625**, 40 games, "Session 14: an opponent that knows no more than 100 ms": the top step
+/// has grown too wide and needs re-spacing); a Bradley–Terry fit over every pairing
 /// played (1,300 games, 3 to 4,000 nodes) puts the four steps at 170, 129, 145 and 157 Elo, about
 /// 0.27–0.32 each (the goal is 0.25–0.35). Level 1 scores 0.825 against `guided-random`, the
 /// beginner's stand-in. Level 5 with the default belief scored 0.4625 against level 4: above a
@@ -26,7 +28,9 @@ pub const MAX_LEVEL: u8 = 5;
 /// plateau, scaled searches"), while four times the belief and twice the repairs, at about the
 /// same CPU per decision, separate it.
 /// Decision CPU time (median / p99 / max): about 1–2 / 9–10 / 14–18 ms at levels 1–3,
-/// 12–13 / 18–22 / 22–32 ms at level 4, 292 / 520 / 626 ms at level 5 (282 / 521 / 698 ms with
+/// 12–13 / 18–22 / 22–32 ms at level 4, 292 / 520 / 626 ms at level 5 in session 10 (364 / 643 /
+/// 1,014 ms in session 14; level 5 is above the opponent model's reference search, so its reply
+/// tables learn at a stride of 3, [`umpire_ai::mcts::learning_stride`]) (282 / 521 / 698 ms with
 /// the default belief; about seven level-5 decisions a second on two cores: the most a server
 /// playing many games can give). The tables are loaded before play, so no decision builds one.
 ///
