@@ -27,8 +27,8 @@
 //!   default) a table learns from one visit in `ceil(budget / reference)` and on the others
 //!   plays the mixed strategy it has learned, so that a larger search does not plan against an
 //!   opponent that has sharpened its reply on worlds it cannot see ([`learning_stride`]).
-//!   [`Opponent::Policy`] keeps the
-//!   earlier model: the playout policy ([`policy_move`]: mostly the best capture, else random);
+//!   [`Opponent::Policy`] keeps the earlier model: the playout policy ([`policy_move`]: mostly
+//!   the best capture, else random);
 //! - the new leaf is scored by the [`Variant`]: tree-only average backup (static evaluation
 //!   of the leaf) or early-terminated playout with a quality bonus; game ends score ±1 or 0.
 //!

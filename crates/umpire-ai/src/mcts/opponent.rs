@@ -11,8 +11,10 @@
 //! `ceil(sqrt(visits))` tried moves among those available, the likeliest first by a prior
 //! (captures of the most valuable man by the cheapest, promotions, direct checks; ties at
 //! random): with few visits the opponent plays like the capture policy, with more it finds the
-//! replies that hurt the agent most. What the agent hears of the reply is all its next node
-//! is named by; the table's statistics never reach the agent's choices except through values.
+//! replies that hurt the agent most. Above a reference search a table learns from only one
+//! visit in [`learning_stride`] and plays what it has learned as a mixed strategy on the
+//! others. What the agent hears of the reply is all its next node is named by; the table's
+//! statistics never reach the agent's choices except through values.
 //!
 //! Allocation-free apart from a table's first arms (the arm list grows, at most by one per
 //! selection).
@@ -99,14 +101,11 @@ pub const REFERENCE_TIME: Duration = Duration::from_millis(100);
 /// and playing what it learned as a mixed strategy on the other visits, the tables of a larger
 /// search stay as well informed as the reference's while the agent's own tree grows.
 pub fn learning_stride(budget: Budget) -> u32 {
-    let stride = match budget {
-        Budget::Nodes(n) => n.div_ceil(REFERENCE_NODES),
-        Budget::Time(t) => {
-            let reference = REFERENCE_TIME.as_nanos().max(1);
-            t.as_nanos().div_ceil(reference).min(u128::from(u32::MAX)) as u64
-        }
+    let (budget, reference) = match budget {
+        Budget::Nodes(n) => (u128::from(n), u128::from(REFERENCE_NODES)),
+        Budget::Time(t) => (t.as_nanos(), REFERENCE_TIME.as_nanos()),
     };
-    u32::try_from(stride.max(1)).unwrap_or(u32::MAX)
+    u32::try_from(budget.div_ceil(reference).max(1)).unwrap_or(u32::MAX)
 }
 
 /// The opponent's reply in `pos` from `table`: the move, its arm and whether the table learns
@@ -115,9 +114,9 @@ pub fn learning_stride(budget: Budget) -> u32 {
 ///
 /// With `stride` 1 every visit learns. With a larger `stride` ([`learning_stride`]) the table
 /// learns from its first visit and then one in `stride`, and from any visit at which no tried
-/// move legal here has been visited yet; only those visits count, widen and choose by UCB1. On the others
-/// the opponent plays its mixed strategy as learned so far: a tried move legal here, drawn in
-/// proportion to its visits.
+/// move legal here has been visited yet; only those visits count, widen and choose by UCB1.
+/// On the others the opponent plays its mixed strategy as learned so far: a tried move legal
+/// here, drawn in proportion to its visits.
 pub(crate) fn bandit_reply<R: Rng>(
     table: &mut Replies,
     pos: &Chess,
@@ -140,8 +139,9 @@ pub(crate) fn bandit_reply<R: Rng>(
             tried += 1;
         }
     }
-    let learn = stride <= 1 || (table.seen - 1).is_multiple_of(stride) || tried == 0;
-    if !learn && let Some(pick) = learned_mix(table, &moves, &arm_of[..count], rng) {
+    // A visit between lessons with nothing learned to play here learns instead.
+    let lesson = stride <= 1 || (table.seen - 1).is_multiple_of(stride);
+    if !lesson && let Some(pick) = learned_mix(table, &moves, &arm_of[..count], rng) {
         return Some(pick);
     }
     table.visits += 1;

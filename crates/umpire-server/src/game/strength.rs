@@ -28,11 +28,11 @@ pub const MAX_LEVEL: u8 = 5;
 /// plateau, scaled searches"), while four times the belief and twice the repairs, at about the
 /// same CPU per decision, separate it.
 /// Decision CPU time (median / p99 / max): about 1–2 / 9–10 / 14–18 ms at levels 1–3,
-/// 12–13 / 18–22 / 22–32 ms at level 4, 292 / 520 / 626 ms at level 5 in session 10 (364 / 643 /
-/// 1,014 ms in session 14; level 5 is above the opponent model's reference search, so its reply
-/// tables learn at a stride of 3, [`umpire_ai::mcts::learning_stride`]) (282 / 521 / 698 ms with
-/// the default belief; about seven level-5 decisions a second on two cores: the most a server
-/// playing many games can give). The tables are loaded before play, so no decision builds one.
+/// 12–13 / 18–22 / 22–32 ms at level 4, 292 / 520 / 626 ms at level 5 in session 10 (282 / 521 /
+/// 698 ms with the default belief), 364 / 643 / 1,014 ms in session 14 (level 5 is above the
+/// opponent model's reference search, so its reply tables learn at a stride of 3,
+/// [`umpire_ai::mcts::learning_stride`]): about five to seven level-5 decisions a second on two
+/// cores, the most a server playing many games can give. The tables are loaded before play, so no decision builds one.
 ///
 /// Why these: below a few hundred nodes each doubling of the nodes is worth about 50–100 Elo,
 /// above it strength flattens (160 and 400 nodes rated within 40 Elo of each other, 4,000 only
