@@ -193,8 +193,12 @@ test("a bot's seat in words: its kind and level", () => {
   assert.equal(botName('agent:mcts/nodes=777'), 'mcts (777 nodes)');
   // A seat stored before the levels moved (level 3 was 400 nodes) is named by its nodes.
   assert.equal(botName('agent:mcts/nodes=400'), 'mcts (400 nodes)');
+  // Level 2 moved from 10 to 20 nodes in session 15.
+  assert.equal(botName('agent:mcts/nodes=20'), 'mcts (level 2 · casual)');
+  assert.equal(botName('agent:mcts/nodes=10'), 'mcts (10 nodes)');
   // A level that tunes the belief stores more after the nodes; the nodes still name the level.
   assert.equal(botName('agent:mcts/nodes=64000/repair=150000/bound=512'), 'mcts (level 5 · strongest)');
+  assert.equal(botName('agent:mcts/nodes=4000/repair=10000/bound=384'), 'mcts (level 4 · strong)');
   assert.equal(botName('agent:mcts'), 'mcts');
   assert.equal(botName('ann'), null);
   assert.equal(seatName('agent:mcts/nodes=160'), 'Bot: mcts (level 3 · club)');

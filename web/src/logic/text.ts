@@ -22,11 +22,11 @@ export function printable(s: string): string {
  * The search nodes per decision of each level, 1 to 5, as the server's `LEVEL_NODES`
  * (`crates/umpire-server/src/game/strength.rs`; `tests/site.rs` checks they agree).
  */
-export const LEVEL_NODES = [5, 10, 160, 4_000, 64_000];
+export const LEVEL_NODES = [5, 20, 160, 4_000, 64_000];
 
 /**
  * What each level, 1 to 5, is for a person choosing one (the ladder measured in
- * `docs/BENCHMARKS.md`, "Session 11: levels": level 1 is a near-random searcher that a
+ * `docs/BENCHMARKS.md`, "Session 15: the ladder re-spaced": level 1 is a near-random searcher that a
  * beginner can beat, each level scores about 0.3 against the next, level 5 is the strongest
  * the server runs).
  */

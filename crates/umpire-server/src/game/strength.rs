@@ -11,40 +11,45 @@ use umpire_ai::{AgentKind, AgentSpec, Budget, Tuning};
 /// The strongest level offered.
 pub const MAX_LEVEL: u8 = 5;
 
-/// The levels, 1 to [`MAX_LEVEL`]: `mcts` at 5, 10, 160, 4,000 and 64,000 nodes per decision.
-/// Levels 1–4 keep the belief their budget buys (bound 256, repairs of `N / 2` work units, at
-/// least 10,000: [`umpire_ai::time_bound::repair_budget`]); level 5 holds a larger belief, bound
-/// 1,024 and 64,000 repair units per observation. Measured (issue 28, node budgets, seed 28,
-/// `docs/BENCHMARKS.md` "Session 11: levels", with the agents of main 0df9a29), the lower
-/// level's score against the next: 1–2 **0.333** (60 games), 2–3 **0.383** (60), 3–4 **0.275**
-/// (40), 4–5 **0.2875** (40, the tenth session's agents; with the agents of session 14 only
-/// **0.1625**, 40 games, "Session 14: an opponent that knows no more than 100 ms": the top step
-/// has grown too wide and needs re-spacing); a Bradley–Terry fit over every pairing
-/// played (1,300 games, 3 to 4,000 nodes) puts the four steps at 170, 129, 145 and 157 Elo, about
-/// 0.27–0.32 each (the goal is 0.25–0.35). Level 1 scores 0.825 against `guided-random`, the
-/// beginner's stand-in. Level 5 with the default belief scored 0.4625 against level 4: above a
-/// few thousand nodes `mcts` barely grows with its nodes (its search already agrees with itself;
-/// its mistakes come from beliefs that hold no threat, `docs/BENCHMARKS.md` "Session 10: the node
-/// plateau, scaled searches"), while four times the belief and twice the repairs, at about the
-/// same CPU per decision, separate it.
-/// Decision CPU time (median / p99 / max): about 1–2 / 9–10 / 14–18 ms at levels 1–3,
-/// 12–13 / 18–22 / 22–32 ms at level 4, 292 / 520 / 626 ms at level 5 in session 10 (282 / 521 /
-/// 698 ms with the default belief), 364 / 643 / 1,014 ms in session 14 (level 5 is above the
-/// opponent model's reference search, so its reply tables learn at a stride of 3,
-/// [`umpire_ai::mcts::learning_stride`]): about five to seven level-5 decisions a second on two
-/// cores, the most a server playing many games can give. The tables are loaded before play, so no decision builds one.
+/// The levels, 1 to [`MAX_LEVEL`]: `mcts` at 5, 20, 160, 4,000 and 64,000 nodes per decision.
+/// Levels 1–3 keep the belief their budget buys (bound 256, repairs of `N / 2` work units, at
+/// least 10,000: [`umpire_ai::time_bound::repair_budget`]); level 4 holds 384 positions (its
+/// repair work, 10,000 units, is its budget's, written out so that a stored seat does not move
+/// with that rule) and level 5 1,024, with 64,000 repair units per observation. Measured (issue
+/// 28, node budgets, seeds 28–29, with the agents of main 6e6eb07; `docs/BENCHMARKS.md`
+/// "Session 15: the ladder re-spaced"), the lower level's score against the next: 1–2 **0.260**
+/// (100 games), 2–3 **0.295** (100), 3–4 **0.255** (100), 4–5 **0.331** (80); a
+/// Bradley–Terry fit over every pairing played that session (1,640 games, 5 nodes to level 5)
+/// puts the steps at 157, 136, 187 and 145 Elo. The goal is 0.25–0.35 a step. Level 1 scores
+/// 0.850 against `guided-random`, the beginner's stand-in (100 games).
 ///
-/// Why these: below a few hundred nodes each doubling of the nodes is worth about 50–100 Elo,
-/// above it strength flattens (160 and 400 nodes rated within 40 Elo of each other, 4,000 only
-/// 110–145 above them, 64,000 with the default belief 26 above 4,000). Until the eleventh
-/// session the levels were 3, 20, 400, 4,000 and 64,000 nodes; with the agents of 0df9a29
-/// levels 1–2 scored 0.125 and 2–3 0.20 (too far apart) and 3–4 0.375 (too close), so levels 1–3
-/// moved to 5, 10 and 160 nodes. A seat stored with the old nodes replays at them.
+/// Why these: the belief separates strong agents more than their nodes. At 4,000 nodes a belief
+/// of 1,024 positions scored 0.45 against level 5 (64,000 nodes, the same belief) and one of
+/// 256 only 0.1625 (40 games each), so level 4 holds a belief between the two; 512 positions
+/// left the step from level 3 too wide (0.158, 60 games). Below a few hundred nodes each
+/// doubling of the nodes is worth about 50–100 Elo, so level 2 moved from 10 nodes (0.350 and
+/// 0.375 against its neighbours, too close) to 20. Until session 15 the levels were 5, 10, 160,
+/// 4,000 (belief 256) and 64,000; until session 11, 3, 20, 400, 4,000 and 64,000. A seat stored
+/// with the old tuning replays at it.
+///
+/// Decision CPU time (median / p99 / max): about 1–2 / 9–10 / 14–18 ms at levels 1–3,
+/// 13–16 / 28–33 / 39–47 ms at level 4, 364 / 643 / 1,014 ms at level 5 (session 14; level 5
+/// is above the opponent model's reference search, so its reply tables learn at a stride of 3,
+/// [`umpire_ai::mcts::learning_stride`]): about five to seven level-5 decisions a second on two
+/// cores, the most a server playing many games can give. Level 5 spends some 18 times the CPU
+/// of a 4,000-node search with the same belief, which scored 0.45 against it (about 35 Elo):
+/// above a few thousand nodes `mcts` barely grows with its nodes (`docs/BENCHMARKS.md`
+/// "Session 10: the node plateau, scaled searches"). The tables are loaded before play, so no
+/// decision builds one.
 pub const LEVELS: [Tuning; MAX_LEVEL as usize] = [
     Tuning::nodes(5),
-    Tuning::nodes(10),
+    Tuning::nodes(20),
     Tuning::nodes(160),
-    Tuning::nodes(4_000),
+    Tuning {
+        budget: Budget::Nodes(4_000),
+        repair_work: Some(10_000),
+        belief_bound: Some(384),
+    },
     Tuning {
         budget: Budget::Nodes(64_000),
         repair_work: Some(64_000),
