@@ -883,7 +883,11 @@ impl Belief {
         let salt: u64 = if pilot > 0 { self.rng.random() } else { 0 };
         // The turn stops once this many distinct children were offered (spread over every
         // parent, twice the children aimed at: a guard against a pilot far off).
-        let stop_at = EARLY_STOP * self.particles as u64 * if pilot > 0 { 2 } else { 1 };
+        let stop_at = if pilot > 0 {
+            2 * every_parent::offer_target(self.particles)
+        } else {
+            EARLY_STOP * self.particles as u64
+        };
         // With a lookahead, a sampled turn also stops after `LOOKAHEAD_SPAN` times the
         // particles of children offered (an exact one expands every parent until it overflows).
         let span = if next.is_some() {
@@ -952,7 +956,7 @@ impl Belief {
                 parts.iter().map(|(children, _)| children.len()).sum(),
                 pilot,
                 parents.len(),
-                EARLY_STOP * self.particles as u64,
+                every_parent::offer_target(self.particles),
             );
             let threshold = every_parent::threshold(edge);
             'pilot: for (found_children, counts) in parts {

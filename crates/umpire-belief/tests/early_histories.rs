@@ -98,15 +98,17 @@ fn a_read_at_a_ply_is_the_same_on_one_thread_and_two() {
     }
 }
 
-/// Game 3 of the benchmarks (White), read at ply 20 with the fast path's particles: each
-/// sampled turn keeps its particles by a systematic sample along the genealogy, so every line
-/// keeps its expected share give or take one, and more histories of the first six opponent
-/// moves (ply 12, the first sampled turn) reach ply 20: 1,446 at this seed (1,396–1,474 over
-/// twelve seeds), where the uniform choice keeps 1,314 (1,279–1,324;
-/// `docs/BENCHMARKS.md`, "Session 11"). The held positions' histories replay to White's
+/// Game 3 of the benchmarks (White), read at ply 20 with the fast path's particles: every held
+/// parent offers a share of its moves, so more histories of the first six opponent moves (ply
+/// 12, the first sampled turn) reach ply 20: 1,302–1,376 over twelve seeds (seed 1: 1,338),
+/// where turns of whole parents keep 799–828 (seeds 1–3; `docs/BENCHMARKS.md`, "Session 16").
+/// The systematic choice of the particles (`belief/stratified.rs`, whose unit tests check that
+/// every parent keeps its expected share give or take one) now thins little here: an edge-drawn
+/// turn offers five quarters of the particles, so both choices keep about as many (uniform
+/// 1,307–1,346). Both reads hold the particles, and their histories replay to White's
 /// observations.
 #[test]
-fn a_systematic_choice_keeps_more_early_histories_than_a_uniform_one() {
+fn a_read_at_ply_20_draws_from_every_parent() {
     let record = Record::from_json(include_str!("data/dying_game.json")).expect("a record");
     let config = fast_path();
     let read = |uniform: bool| {
@@ -121,20 +123,23 @@ fn a_systematic_choice_keeps_more_early_histories_than_a_uniform_one() {
         }
         stream.belief().clone()
     };
-    let (systematic, uniform) = (read(false), read(true));
-    let (s, u) = (ancestors(&systematic, 6), ancestors(&uniform, 6));
-    eprintln!("six-move histories at ply 20: systematic {s}, uniform {u}");
-    assert_eq!(systematic.held(), FAST_PARTICLES);
-    assert!(s >= 1_380, "{s} early histories with the systematic choice");
-    assert!(u < 1_380, "{u} early histories with the uniform choice");
     let want = record.player_view(Color::White).unwrap().observations;
-    let taken = systematic.transcript().len();
-    for h in (0..systematic.hypotheses()).step_by(13) {
-        let sample = sample_record(&systematic, h, &record.tags).expect("a hidden history");
-        assert_eq!(
-            sample.player_view(Color::White).unwrap().observations,
-            want[..taken],
-            "hypothesis {h}"
+    for (uniform, belief) in [(false, read(false)), (true, read(true))] {
+        let early = ancestors(&belief, 6);
+        eprintln!("six-move histories at ply 20 (uniform choice {uniform}): {early}");
+        assert_eq!(belief.held(), FAST_PARTICLES, "uniform choice {uniform}");
+        assert!(
+            early >= 1_200,
+            "{early} early histories (uniform choice {uniform})"
         );
+        let taken = belief.transcript().len();
+        for h in (0..belief.hypotheses()).step_by(13) {
+            let sample = sample_record(&belief, h, &record.tags).expect("a hidden history");
+            assert_eq!(
+                sample.player_view(Color::White).unwrap().observations,
+                want[..taken],
+                "hypothesis {h}, uniform choice {uniform}"
+            );
+        }
     }
 }

@@ -13,11 +13,11 @@
 //! was with the share `e / n` of whole parents, but the children per parent are spread.
 //!
 //! `q` is set from a **pilot**: the first parents (in the shuffled order) are expanded whole
-//! with the lookahead, and `q` is the share that makes all the parents offer about the
-//! children a turn offered before; the pilot's children are then kept with the same chance
-//! `q`, edge by edge, as the others are drawn. The choice of an edge (a parent and a move) is a
-//! hash of the turn's salt, the parent's witness node and the move: the same on one thread or
-//! several, the same for a pilot child as for one judged later.
+//! with the lookahead, and `q` is the share that makes all the parents offer about five
+//! quarters of the particles ([`OFFERED_QUARTERS`]); the pilot's children are then kept with
+//! the same chance `q`, edge by edge, as the others are drawn. The choice of an edge (a parent
+//! and a move) is a hash of the turn's salt, the parent's witness node and the move: the same
+//! on one thread or several, the same for a pilot child as for one judged later.
 //!
 //! A child reached from `k` held parents is offered when any of its edges is drawn: the
 //! correction of `belief/parent_count.rs` keeps it with `q` (times the share of parents
@@ -36,6 +36,19 @@ pub(super) const PILOT_SHARE: usize = 32;
 
 /// … and at least this many; a turn from fewer than twice this many parents expands them whole.
 pub(super) const PILOT_MIN: usize = 64;
+
+/// An edge-drawn turn aims at this many children offered per particle, in quarters: five
+/// quarters of the particles. Every child it offers has one chance, so it needs no more than
+/// what the parents' correction thins back to about the particles (it keeps 80–100 % of them
+/// in the benchmarks' game 3); the four times the particles a whole-parent turn offers (so that
+/// its reservoir is a uniform choice) cost a fifth more CPU to ply 40 there for the same
+/// marginals (`docs/BENCHMARKS.md`, "Session 16").
+pub(super) const OFFERED_QUARTERS: u64 = 5;
+
+/// The children an edge-drawn turn aims to offer for `particles` particles.
+pub(super) fn offer_target(particles: usize) -> u64 {
+    particles as u64 * OFFERED_QUARTERS / 4
+}
 
 /// The chance `q` (at most 1) that gives about `target` children offered from `parents`
 /// parents, where the pilot's `pilot` parents offered `passed` (with the lookahead).
