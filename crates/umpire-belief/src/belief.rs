@@ -29,7 +29,7 @@ mod repair;
 mod stratified;
 
 pub use history_moves::HISTORY_MOVE_WORK;
-pub use rejuvenate::{REJUVENATE_HORIZON, REJUVENATE_WORK};
+pub use rejuvenate::{REJUVENATE_AGE, REJUVENATE_HORIZON, REJUVENATE_WORK};
 pub use repair::REFRESH_WORK;
 
 use lookahead::NextTurn;

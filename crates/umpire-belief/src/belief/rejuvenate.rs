@@ -8,10 +8,11 @@
 //! parents, and other ancestors: measured on game 3 of the benchmarks (`docs/BENCHMARKS.md`,
 //! "Seventh round"), replays from the turn before the last double the positions held at ply 40
 //! and leave the marginals' distance as it was (their survivors share the held sample's older
-//! ancestry); replays from the oldest recent checkpoint (the checkpoints are spaced
-//! geometrically in age) bring it down by a quarter. So each replay starts
-//! from the oldest recent checkpoint and draws a fresh sample of every turn since, with fresh
-//! random choices, the lookahead and half the particles; its survivors are fully consistent
+//! ancestry); replays from the oldest recent checkpoint bring it down by a quarter. So each
+//! replay starts from the oldest recent checkpoint at most [`REJUVENATE_AGE`] turns back (the
+//! checkpoints are spaced about geometrically in age, the oldest the first sampled turn) and
+//! draws a fresh sample of every turn since, with fresh random choices, the lookahead and half
+//! the particles; its survivors are fully consistent
 //! (they passed every observation since the checkpoint, and the checkpoint's every one
 //! before). They are added to the held set (a union, each position once), replay after replay,
 //! until the set is no longer thin, [`MAX_REPLAYS`] were run, or the work allowed
@@ -43,6 +44,12 @@ pub const REJUVENATE_WORK: u64 = 100;
 /// Rejuvenation runs only this many plies or fewer before the ply that is read (the end of
 /// the observations known): the work is spent where the sample is read.
 pub const REJUVENATE_HORIZON: usize = 8;
+
+/// A rejuvenation replays from the oldest recent checkpoint at most this many opponent turns
+/// back: far enough to draw ancestry of its own (the first sampled turn, in the benchmarks' game
+/// 3 read at ply 40, 13 turns back), near enough that a replay at half the particles fits in
+/// [`REJUVENATE_WORK`] (one of 16 turns costs about half of it; one that runs out is dropped).
+pub const REJUVENATE_AGE: u32 = 16;
 
 /// The most replays of one rejuvenation.
 const MAX_REPLAYS: u32 = 16;
@@ -79,7 +86,13 @@ impl Belief {
         let mut budget = REJUVENATE_WORK.saturating_mul(self.particles as u64);
         // The checkpoints stay out of the belief while it replays (a replay pushes its own).
         let recent = std::mem::take(&mut self.recent);
-        let Some(cp) = recent.front() else {
+        // The oldest checkpoint at most `REJUVENATE_AGE` turns back (the newest is one turn
+        // back, so there is one while any is kept).
+        let now = self.turns;
+        let Some(cp) = recent
+            .iter()
+            .find(|cp| now.saturating_sub(cp.turns) <= REJUVENATE_AGE)
+        else {
             self.recent = recent;
             return;
         };

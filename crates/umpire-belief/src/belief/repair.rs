@@ -324,21 +324,12 @@ impl Belief {
     }
 
     /// Keeps at most [`RECENT_CHECKPOINTS`] recent checkpoints, spaced about geometrically in
-    /// age: while there are more, drops the one (other than the newest) whose neighbours are
-    /// closest together for its age.
+    /// age: while there are more, drops the one (other than the oldest and the newest) whose
+    /// neighbours are closest together for its age ([`checkpoint_to_drop`]).
     pub(super) fn thin_checkpoints(&mut self) {
         while self.recent.len() > RECENT_CHECKPOINTS {
-            let now = self.turns;
-            let r = &self.recent;
-            let score = |i: usize| {
-                let newer = r[i + 1].turns;
-                let older = if i == 0 { r[0].turns } else { r[i - 1].turns };
-                let age = now.saturating_sub(r[i].turns) + 1;
-                f64::from(newer.saturating_sub(older)) / f64::from(age)
-            };
-            let drop = (0..r.len() - 1)
-                .min_by(|&a, &b| score(a).total_cmp(&score(b)))
-                .unwrap_or(0);
+            let turns: Vec<u32> = self.recent.iter().map(|cp| cp.turns).collect();
+            let drop = checkpoint_to_drop(&turns, self.turns);
             self.recent.remove(drop);
         }
     }
@@ -398,4 +389,57 @@ pub(super) struct Saved {
     over: bool,
     turns: u32,
     cursor: usize,
+}
+
+/// Which of the recent checkpoints (their opponent turns, oldest first, at least three) to drop
+/// at turn `now`: of those between the oldest and the newest, the one whose neighbours are
+/// closest together for its age. The oldest stays (the first sampled turn since the last
+/// exact set: the farthest back a repair or a rejuvenation can go before that set), so the
+/// others spread between it and the newest at about doubling ages: after 70 turns, ages 71,
+/// 39, 15, 8, 3 and 1. (Until session 16 the oldest could be dropped too, with no older
+/// neighbour to weigh it against, and it always was: the checkpoints stayed the last six
+/// turns, so a repair went from six turns back straight to the last exact set.)
+pub(super) fn checkpoint_to_drop(turns: &[u32], now: u32) -> usize {
+    let score = |i: usize| {
+        let age = now.saturating_sub(turns[i]) + 1;
+        f64::from(turns[i + 1].saturating_sub(turns[i - 1])) / f64::from(age)
+    };
+    (1..turns.len().saturating_sub(1))
+        .min_by(|&a, &b| score(a).total_cmp(&score(b)))
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::checkpoint_to_drop;
+    use crate::belief::RECENT_CHECKPOINTS;
+
+    /// A checkpoint a turn for 400 turns, thinned as `thin_checkpoints` thins them: the oldest
+    /// (turn 0) stays, and from turn 20 on each checkpoint is at least one and a half times as
+    /// old as the next newer one. Fails if the oldest may be dropped (the checkpoints then stay
+    /// the last six turns, ratios 1.2–2).
+    #[test]
+    fn the_recent_checkpoints_spread_at_about_doubling_ages() {
+        let mut turns: Vec<u32> = Vec::new();
+        for now in 0..400u32 {
+            turns.push(now);
+            while turns.len() > RECENT_CHECKPOINTS {
+                let drop = checkpoint_to_drop(&turns, now);
+                turns.remove(drop);
+            }
+            assert_eq!(turns[0], 0, "turn {now}: {turns:?}");
+            assert!(
+                turns.windows(2).all(|w| w[0] < w[1]),
+                "turn {now}: {turns:?}"
+            );
+            if now >= 20 {
+                let ages: Vec<u32> = turns.iter().map(|t| now - t + 1).collect();
+                assert_eq!(ages.len(), RECENT_CHECKPOINTS);
+                assert!(
+                    ages.windows(2).all(|a| 2 * a[0] >= 3 * a[1]),
+                    "turn {now}: ages {ages:?}"
+                );
+            }
+        }
+    }
 }
