@@ -18,10 +18,12 @@ use crate::simulate::{
 };
 use crate::witness::{AFTER_ZEROING, BEFORE_ZEROING, Node, ROOT, Witnesses};
 use crate::zobrist_key::{Key, board_hash, key_of_board, scramble, zobrist};
+use knight_checks::KnightChecks;
 
 mod every_parent;
 mod grandparents;
 mod history_moves;
+mod knight_checks;
 mod lookahead;
 mod parent_count;
 mod rejuvenate;
@@ -619,7 +621,7 @@ impl Belief {
         }
         if self.regrowth.is_some() && (obs.moved || self.over) {
             // A repair goes on a budget's work per ply (at each move of either side).
-            self.advance_regrowth();
+            self.advance_regrowth(later);
         }
         Ok(())
     }
@@ -647,7 +649,16 @@ impl Belief {
                 if self.grandparents && !self.exact {
                     self.pstar = self.grandparent_children();
                 }
-                self.expand(NextTurn::of(self.side, later));
+                // The player's king, where every hypothesis has it (the player knows its men).
+                let king = self
+                    .states
+                    .first()
+                    .and_then(|h| h.pos.board().king_of(self.side));
+                let next = NextTurn::of(self.side, later).map(|n| match king {
+                    Some(king) => n.with_knight_checks(KnightChecks::of(self.side, king, later)),
+                    None => n,
+                });
+                self.expand(next);
                 self.pending.clear();
             }
         }

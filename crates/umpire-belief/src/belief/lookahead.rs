@@ -20,6 +20,7 @@
 use umpire_rules::shakmaty::Color;
 use umpire_rules::{Announcement, Command, Observation, Umpire, Verdict};
 
+use super::knight_checks::KnightChecks;
 use crate::compare::{Expected, repetition_end};
 
 /// The player's commands of its next turn (up to and including its move, or as far as known),
@@ -27,6 +28,8 @@ use crate::compare::{Expected, repetition_end};
 #[derive(Clone, Debug)]
 pub(super) struct NextTurn {
     commands: Vec<(Command, Expected)>,
+    /// The knight checks heard further ahead (`belief/knight_checks.rs`).
+    knights: KnightChecks,
 }
 
 impl NextTurn {
@@ -58,7 +61,17 @@ impl NextTurn {
                 break;
             }
         }
-        (!commands.is_empty()).then_some(NextTurn { commands })
+        (!commands.is_empty()).then_some(NextTurn {
+            commands,
+            knights: KnightChecks::default(),
+        })
+    }
+
+    /// The same turn, whose children must also be able to give the knight checks heard
+    /// further ahead.
+    pub(super) fn with_knight_checks(mut self, knights: KnightChecks) -> NextTurn {
+        self.knights = knights;
+        self
     }
 
     /// Whether the umpire answers every command of the player's next turn as the player heard
@@ -70,7 +83,7 @@ impl NextTurn {
     /// (it decides only whether an abort is still allowed, before two moves in both), and a
     /// position without a legal move, which a fresh umpire refuses, fails here too.
     pub(super) fn passes_after(&self, scratch: &mut Option<Umpire>, played: &Umpire) -> bool {
-        if !played.has_legal_move() {
+        if !played.has_legal_move() || !self.knights.allows(played.position()) {
             return false;
         }
         let umpire = match scratch {

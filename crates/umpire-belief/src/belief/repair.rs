@@ -78,13 +78,15 @@ impl Belief {
     }
 
     /// Goes on with the repair under way within [`BeliefConfig::repair_budget`] units of work
-    /// (plus the observation being taken in when it runs out): replays are caught up
+    /// (plus the observation being taken in when it runs out), `known` the observations known
+    /// to follow the last one taken in (the lookahead of the replay's last turns): replays are
+    /// caught up
     /// observation by observation, a dead one gives way to the next older checkpoint; the
     /// first that catches up replaces the (empty) belief. When none is left the belief is dead
     /// for good.
     ///
     /// [`BeliefConfig::repair_budget`]: super::BeliefConfig::repair_budget
-    pub(super) fn advance_regrowth(&mut self) {
+    pub(super) fn advance_regrowth(&mut self, known: &[Observation]) {
         let Some(mut regrowth) = self.regrowth.take() else {
             return;
         };
@@ -119,7 +121,7 @@ impl Belief {
                 }
             };
             let before = replay.work;
-            let (progress, next) = replay.catch_up(&self.transcript, next, budget - spent);
+            let (progress, next) = replay.catch_up(&self.transcript, next, budget - spent, known);
             let done = replay.work - before;
             spent = spent.saturating_add(done);
             self.work += done;
@@ -215,26 +217,42 @@ impl Belief {
         self.over = false;
     }
 
-    /// Takes in the observations of `transcript` from `next` (the lookahead knows the rest),
-    /// until every one is taken in, the held set dies, or `slice` work units are spent (the
-    /// observation that passes it is finished). Returns how far it got and the next index.
+    /// Takes in the observations of `transcript` from `next` (the lookahead knows the rest, and
+    /// after it `known`, the observations known to follow the last one taken in), until every
+    /// one is taken in, the held set dies, or `slice` work units are spent (the observation
+    /// that passes it is finished). Returns how far it got and the next index.
     fn catch_up(
         &mut self,
         transcript: &[Observation],
         mut next: usize,
         slice: u64,
+        known: &[Observation],
     ) -> (Progress, usize) {
         let start = self.work;
         if self.transcript.len() < transcript.len() {
             let from = self.transcript.len();
             self.transcript.extend_from_slice(&transcript[from..]);
         }
+        // What follows each observation taken in: the rest of the transcript, then `known`.
+        let ahead: Vec<Observation> = if known.is_empty() {
+            Vec::new()
+        } else {
+            let mut ahead = transcript[next.min(transcript.len())..].to_vec();
+            ahead.extend_from_slice(known);
+            ahead
+        };
+        let first = next;
         while let Some(obs) = transcript.get(next) {
             if self.work - start >= slice {
                 return (Progress::Behind, next);
             }
             self.cursor = next;
-            self.update(obs, &transcript[next + 1..]);
+            let later = if known.is_empty() {
+                &transcript[next + 1..]
+            } else {
+                &ahead[next - first + 1..]
+            };
+            self.update(obs, later);
             next += 1;
             if self.states.is_empty() {
                 return (Progress::Died, next);
