@@ -98,14 +98,15 @@ fn a_thin_sample_read_at_a_ply_is_refilled_with_fully_consistent_positions() {
     eprintln!(
         "{thin} thin moments: {with} positions held with the rejuvenation, {without} without; {checked} checked"
     );
-    // Not vacuous, and the refill is real: without it (`REJUVENATE_WORK` set to 0 by hand) the
-    // refresh alone held 1,366 positions against 1,415 (77 thin moments); with it 1,422 against
-    // 965 (55). In these short random games many replays from the oldest checkpoint die
-    // (their 100 particles find no consistent descendant); at the fast path's 10,000 it
-    // doubles to triples the positions (`docs/BENCHMARKS.md`, "Seventh round").
+    // Not vacuous, and the refill is real: with it 2,083 positions against 1,086 (67 thin
+    // moments); without the replays (`REJUVENATE_WORK` set to 0 by hand, the history moves
+    // still run) 1,744 against 1,354 (70), which fails. In these short random games many
+    // replays from the oldest checkpoint die (their 100 particles find no consistent
+    // descendant); at the fast path's 10,000 it doubles to triples the positions
+    // (`docs/BENCHMARKS.md`, "Seventh round").
     assert!(thin >= 30, "{thin} thin moments");
     assert!(
-        with * 5 >= without * 6,
+        with * 2 >= without * 3,
         "{with} positions with the rejuvenation, {without} without"
     );
 }

@@ -42,8 +42,12 @@ use super::repair::DEPLETED;
 pub const REJUVENATE_WORK: u64 = 100;
 
 /// Rejuvenation runs only this many plies or fewer before the ply that is read (the end of
-/// the observations known): the work is spent where the sample is read.
-pub const REJUVENATE_HORIZON: usize = 8;
+/// the observations known): the work is spent where the sample is read. Four plies (the last
+/// two of the player's turns) rather than eight (session 16): at ply 40 of game 3 of
+/// `docs/BENCHMARKS.md`, "Session 16", whose sample thins at three turns before the read, the
+/// distance to the exact set is the same (0.0245 against 0.0246, twelve seeds) at a fifth less
+/// CPU; two plies is further (0.0284, six seeds).
+pub const REJUVENATE_HORIZON: usize = 4;
 
 /// A rejuvenation replays from the oldest recent checkpoint at most this many opponent turns
 /// back: far enough to draw ancestry of its own (the first sampled turn, in the benchmarks' game
