@@ -7,7 +7,7 @@
 //! kept near the player's king all along; a sample that lost it thins and dies at that move, and
 //! the repair then replays from far back (in game 6 of the session-16 benchmarks, White read at
 //! ply 150: a black knight on f1 takes h2 with check at ply 112, the sample of ~4,000 holds none,
-//! and the repair costs about 8 s). The check tells more than its move: only the man that moved
+//! and the repair costs 10 s of CPU). The check tells more than its move: only the man that moved
 //! can give a knight check (a knight that did not move attacked the king already, after the
 //! player's own move, which the umpire would not have allowed), so at that move a knight of the
 //! opponent's landed on a square a knight's move from the player's king — on the capture's square
