@@ -52,7 +52,8 @@ pub const REJUVENATE_HORIZON: usize = 4;
 /// A rejuvenation replays from the oldest recent checkpoint at most this many opponent turns
 /// back: far enough to draw ancestry of its own (the first sampled turn, in the benchmarks' game
 /// 3 read at ply 40, 13 turns back), near enough that a replay at half the particles fits in
-/// [`REJUVENATE_WORK`] (one of 16 turns costs about half of it; one that runs out is dropped).
+/// [`REJUVENATE_WORK`] (one of those 13 turns cost about half of it there; one that runs out is
+/// dropped).
 pub const REJUVENATE_AGE: u32 = 16;
 
 /// The most replays of one rejuvenation.

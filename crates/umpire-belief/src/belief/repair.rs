@@ -80,10 +80,9 @@ impl Belief {
     /// Goes on with the repair under way within [`BeliefConfig::repair_budget`] units of work
     /// (plus the observation being taken in when it runs out), `known` the observations known
     /// to follow the last one taken in (the lookahead of the replay's last turns): replays are
-    /// caught up
-    /// observation by observation, a dead one gives way to the next older checkpoint; the
-    /// first that catches up replaces the (empty) belief. When none is left the belief is dead
-    /// for good.
+    /// caught up observation by observation, a dead one gives way to the next older checkpoint;
+    /// the first that catches up replaces the (empty) belief. When none is left the belief is
+    /// dead for good.
     ///
     /// [`BeliefConfig::repair_budget`]: super::BeliefConfig::repair_budget
     pub(super) fn advance_regrowth(&mut self, known: &[Observation]) {
